@@ -1,0 +1,30 @@
+/** Task categories offered by the add and update forms (specification, section 9). */
+export const TASK_CATEGORIES = ["Web Development", "Design", "Writing", "Marketing"] as const;
+export type TaskCategory = (typeof TASK_CATEGORIES)[number];
+
+export const TASK_SORTS = ["newest", "deadline", "budget"] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
+export const LIMITS = {
+  titleMax: 120,
+  descriptionMax: 5000,
+  budgetMin: 0,
+  budgetMax: 1_000_000,
+  nameMax: 80,
+  photoUrlMax: 2048,
+  emailMax: 254,
+  passwordMin: 6,
+  passwordMax: 128,
+  searchMax: 100,
+  tasksPageDefault: 24,
+  tasksPageMax: 100,
+  bidsPageDefault: 50,
+  bidsPageMax: 100,
+  featuredTasks: 6,
+} as const;
+
+export const PASSWORD_HINT =
+  "Must be at least 6 characters, including a number, a lowercase letter and an uppercase letter";
+
+/** Fallback display name of a bidder without one (specification, section 3). */
+export const ANONYMOUS_NAME = "Anonymous";

@@ -1,0 +1,82 @@
+import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins";
+import type { FastifyBaseLogger } from "fastify";
+import type { z } from "zod";
+import { LIMITS, ProfileSchema, SignUpSchema } from "../../contract/index.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/database.ts";
+
+export const GOOGLE_PROVIDER_ID = "google";
+
+export function createAuth(config: Config, database: Database, logger: FastifyBaseLogger) {
+  return betterAuth({
+    appName: "QuickGig",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: config.trustedOrigins,
+    database: { db: database.db, type: database.dialect },
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: LIMITS.passwordMin,
+      maxPasswordLength: LIMITS.passwordMax,
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    account: {
+      // A Google sign-in never joins an existing account: nobody here has proven they own its email.
+      accountLinking: { enabled: false },
+    },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith("https:"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    rateLimit: { enabled: false },
+    logger: {
+      log: (level, message) => logger[level]({ source: "auth" }, message),
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-up/email") validateBody(SignUpSchema, ctx.body);
+        if (ctx.path === "/update-user") validateBody(ProfileSchema.partial(), ctx.body);
+      }),
+    },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                name: "Google",
+                discoveryUrl: `${config.google.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+                requireIdTokenVerification: true,
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The same rules as the web forms, so a client that skips the form still gets a named field. */
+function validateBody(schema: z.ZodType, body: unknown): void {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new APIError("BAD_REQUEST", {
+      message: issue?.message ?? "Invalid request",
+      code: "VALIDATION_ERROR",
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import { fromNodeHeaders } from "better-auth/node";
+import type { FastifyRequest } from "fastify";
+import { MESSAGES } from "../../contract/index.ts";
+import { HttpProblem } from "../http/problem.ts";
+import type { Auth } from "./auth.ts";
+
+export interface Viewer {
+  id: string;
+  name: string;
+  email: string;
+}
+
+const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+
+/** The signed-in user of a request, from its session cookie only; looked up once per request. */
+export function findViewer(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = auth.api
+      .getSession({ headers: fromNodeHeaders(request.headers) })
+      .then((session) =>
+        session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null,
+      );
+    viewers.set(request, viewer);
+  }
+  return viewer;
+}
+
+export async function requireViewer(auth: Auth, request: FastifyRequest): Promise<Viewer> {
+  const viewer = await findViewer(auth, request);
+  if (!viewer) throw new HttpProblem(401, MESSAGES.signInRequired);
+  return viewer;
+}

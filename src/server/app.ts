@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { sql } from "kysely";
+import { createAuth } from "./accounts/auth.ts";
+import { registerAuthRoutes } from "./accounts/auth-routes.ts";
+import type { AppDeps } from "./app-deps.ts";
+import { registerBidRoutes } from "./bids/bid-routes.ts";
+import type { Config } from "./config.ts";
+import { openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrations.ts";
+import { seedDemoData } from "./demo/seed.ts";
+import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
+import { registerWebApp, sendIndex } from "./http/web-app.ts";
+import { registerTaskRoutes } from "./tasks/task-routes.ts";
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Auth paths carry one-time codes and state in their query; the log keeps only the path. */
+function loggedUrl(url: string): string {
+  return url.startsWith("/api/auth/") ? (url.split("?")[0] ?? url) : url;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      serializers: {
+        req: (request) => ({ method: request.method, url: loggedUrl(request.url), remoteAddress: request.ip }),
+      },
+    },
+    genReqId: () => randomUUID(),
+    bodyLimit: 64 * 1024,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const database = openDatabase(config.database);
+  app.addHook("onClose", () => database.close());
+  await migrateToLatest(database.db, database.dialect);
+  const auth = createAuth(config, database, app.log);
+  const deps: AppDeps = { config, database, auth };
+  if (config.seedDemoData) await seedDemoData(deps, app.log);
+
+  registerProblemHandlers(app);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "QuickGig API",
+        version: "1.0.0",
+        description:
+          "Tasks and bids of the QuickGig marketplace. Writes need the session cookie set by /api/auth; errors are application/problem+json.",
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
+  app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(database.db);
+      return { status: "ready" };
+    } catch (error) {
+      request.log.warn({ err: error }, "database not ready");
+      return sendProblem(reply, 503, "The database is not answering.");
+    }
+  });
+
+  registerAuthRoutes(app, auth, { publicUrl: config.publicUrl, googleEnabled: config.google !== null });
+  registerTaskRoutes(app, deps);
+  registerBidRoutes(app, deps);
+
+  const servesWeb = await registerWebApp(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";
+    if (servesWeb && isPage) return sendIndex(reply);
+    return sendProblem(reply, 404, `There is nothing at ${request.method} ${request.url.split("?")[0]}.`);
+  });
+
+  return app;
+}

@@ -1,0 +1,136 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .transform((value) => value === "true" || value === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { error: "must be development, production or test" })
+    .default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://quickgig.example" })
+    .optional(),
+  DATABASE_URL: z.string().default("./data/quickgig.db"),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  TRUSTED_ORIGINS: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url({ error: "must be a URL" }).default("https://accounts.google.com"),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  SEED_DEMO_DATA: booleanFlag.default(true),
+  WEB_DIST: z.string().default("./dist/web"),
+});
+
+export type Database =
+  | { dialect: "sqlite"; file: string }
+  | { dialect: "postgres"; connectionString: string; schema?: string };
+
+export interface Config {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  publicUrl: string;
+  database: Database;
+  authSecret: string;
+  trustedOrigins: string[];
+  google: { issuer: string; clientId: string; clientSecret: string } | null;
+  logLevel: (typeof LOG_LEVELS)[number];
+  seedDemoData: boolean;
+  webDist: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  }
+}
+
+/** Reads the configuration once, from an environment. Empty strings count as unset. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.keys(EnvSchema.shape).map((key) => [key, env[key] === "" ? undefined : env[key]]),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const problems: string[] = [];
+
+  const googleKeys = [values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET];
+  if (googleKeys.some(Boolean) && !googleKeys.every(Boolean)) {
+    problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither");
+  }
+  const database = parseDatabaseUrl(values.DATABASE_URL);
+  if (typeof database === "string") problems.push(`DATABASE_URL: ${database}`);
+  if (values.NODE_ENV === "production" && database !== null && typeof database !== "string") {
+    if (database.dialect === "postgres" && !values.AUTH_SECRET) {
+      problems.push("AUTH_SECRET: required in production with PostgreSQL, so every instance signs sessions alike");
+    }
+  }
+  if (problems.length > 0 || typeof database === "string") throw new ConfigError(problems);
+
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
+  const trustedOrigins = [
+    new URL(publicUrl).origin,
+    ...(values.TRUSTED_ORIGINS ?? "")
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  ];
+  return {
+    env: values.NODE_ENV,
+    host: values.HOST,
+    port: values.PORT,
+    publicUrl,
+    database,
+    authSecret: values.AUTH_SECRET ?? readOrCreateLocalSecret(database),
+    trustedOrigins,
+    google:
+      values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+        ? { issuer: values.GOOGLE_ISSUER, clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET }
+        : null,
+    logLevel: values.LOG_LEVEL,
+    seedDemoData: values.SEED_DEMO_DATA,
+    webDist: path.resolve(values.WEB_DIST),
+  };
+}
+
+function parseDatabaseUrl(url: string): Database | string {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    try {
+      new URL(url);
+    } catch {
+      return "is not a valid postgres:// URL";
+    }
+    return { dialect: "postgres", connectionString: url };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return "must be a postgres:// URL or the path of a SQLite file";
+  const file = url.replace(/^(sqlite|file):/, "");
+  return { dialect: "sqlite", file: file === ":memory:" ? file : path.resolve(file) };
+}
+
+/**
+ * Without AUTH_SECRET, a single SQLite instance keeps a random secret beside its database, so a
+ * newcomer needs no set-up and sessions survive a restart.
+ */
+function readOrCreateLocalSecret(database: Database): string {
+  if (database.dialect !== "sqlite" || database.file === ":memory:") return randomBytes(32).toString("base64url");
+  const file = path.join(path.dirname(database.file), ".auth-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    const secret = randomBytes(32).toString("base64url");
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

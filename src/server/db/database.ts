@@ -1,0 +1,42 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database as DatabaseConfig } from "../config.ts";
+import type { DB } from "./schema.ts";
+
+export type Dialect = DatabaseConfig["dialect"];
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and bigint come back from pg as strings; our counts fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function openDatabase(config: DatabaseConfig): Database {
+  if (config.dialect === "sqlite") {
+    if (config.file !== ":memory:") mkdirSync(path.dirname(config.file), { recursive: true });
+    const sqlite = new SQLite(config.file);
+    sqlite.pragma("journal_mode = WAL");
+    // NORMAL keeps every committed transaction through a process crash; only a power cut may lose the last ones.
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: "sqlite", close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: config.connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+  });
+  // An idle client that loses its server must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", close: () => db.destroy() };
+}

@@ -1,0 +1,122 @@
+import { type Kysely, type Migration, Migrator, sql } from "kysely";
+import type { Dialect } from "./database.ts";
+
+/**
+ * One list of migrations for both dialects. Only column types differ: better-auth's own tables
+ * take the types its schema generator would choose for each dialect.
+ */
+function buildMigrations(dialect: Dialect): Record<string, Migration> {
+  const timestamp = dialect === "postgres" ? "timestamptz" : "date";
+  const boolean = dialect === "postgres" ? "boolean" : "integer";
+  return {
+    "0001-accounts": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("user")
+          .addColumn("id", "text", (col) => col.primaryKey())
+          .addColumn("name", "text", (col) => col.notNull())
+          .addColumn("email", "text", (col) => col.notNull().unique())
+          .addColumn("emailVerified", boolean, (col) => col.notNull())
+          .addColumn("image", "text")
+          .addColumn("createdAt", timestamp, (col) => col.notNull())
+          .addColumn("updatedAt", timestamp, (col) => col.notNull())
+          .execute();
+        await db.schema
+          .createTable("session")
+          .addColumn("id", "text", (col) => col.primaryKey())
+          .addColumn("expiresAt", timestamp, (col) => col.notNull())
+          .addColumn("token", "text", (col) => col.notNull().unique())
+          .addColumn("createdAt", timestamp, (col) => col.notNull())
+          .addColumn("updatedAt", timestamp, (col) => col.notNull())
+          .addColumn("ipAddress", "text")
+          .addColumn("userAgent", "text")
+          .addColumn("userId", "text", (col) => col.notNull().references("user.id").onDelete("cascade"))
+          .execute();
+        await db.schema.createIndex("session_userId_idx").on("session").column("userId").execute();
+        await db.schema
+          .createTable("account")
+          .addColumn("id", "text", (col) => col.primaryKey())
+          .addColumn("accountId", "text", (col) => col.notNull())
+          .addColumn("providerId", "text", (col) => col.notNull())
+          .addColumn("userId", "text", (col) => col.notNull().references("user.id").onDelete("cascade"))
+          .addColumn("accessToken", "text")
+          .addColumn("refreshToken", "text")
+          .addColumn("idToken", "text")
+          .addColumn("accessTokenExpiresAt", timestamp)
+          .addColumn("refreshTokenExpiresAt", timestamp)
+          .addColumn("scope", "text")
+          .addColumn("password", "text")
+          .addColumn("createdAt", timestamp, (col) => col.notNull())
+          .addColumn("updatedAt", timestamp, (col) => col.notNull())
+          .execute();
+        await db.schema.createIndex("account_userId_idx").on("account").column("userId").execute();
+        await db.schema
+          .createIndex("account_provider_account_idx")
+          .on("account")
+          .columns(["providerId", "accountId"])
+          .execute();
+        await db.schema
+          .createTable("verification")
+          .addColumn("id", "text", (col) => col.primaryKey())
+          .addColumn("identifier", "text", (col) => col.notNull())
+          .addColumn("value", "text", (col) => col.notNull())
+          .addColumn("expiresAt", timestamp, (col) => col.notNull())
+          .addColumn("createdAt", timestamp, (col) => col.notNull())
+          .addColumn("updatedAt", timestamp, (col) => col.notNull())
+          .execute();
+        await db.schema.createIndex("verification_identifier_idx").on("verification").column("identifier").execute();
+      },
+    },
+    "0002-tasks-and-bids": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("tasks")
+          .addColumn("id", "text", (col) => col.primaryKey())
+          .addColumn("owner_id", "text", (col) => col.notNull().references("user.id").onDelete("cascade"))
+          .addColumn("title", "text", (col) => col.notNull())
+          .addColumn("category", "text", (col) => col.notNull())
+          .addColumn("description", "text", (col) => col.notNull())
+          .addColumn("deadline", "text", (col) => col.notNull())
+          .addColumn("budget_cents", "bigint", (col) => col.notNull())
+          .addColumn("created_at", "text", (col) => col.notNull())
+          .addColumn("updated_at", "text", (col) => col.notNull())
+          .execute();
+        // One index per order the API lists in; id breaks ties so pages never overlap.
+        await db.schema.createIndex("tasks_created_idx").on("tasks").columns(["created_at", "id"]).execute();
+        await db.schema.createIndex("tasks_deadline_idx").on("tasks").columns(["deadline", "id"]).execute();
+        await db.schema.createIndex("tasks_budget_idx").on("tasks").columns(["budget_cents", "id"]).execute();
+        await db.schema
+          .createIndex("tasks_category_created_idx")
+          .on("tasks")
+          .columns(["category", "created_at", "id"])
+          .execute();
+        await db.schema
+          .createIndex("tasks_owner_created_idx")
+          .on("tasks")
+          .columns(["owner_id", "created_at", "id"])
+          .execute();
+        await db.schema
+          .createTable("bids")
+          .addColumn("id", "text", (col) => col.primaryKey())
+          .addColumn("task_id", "text", (col) => col.notNull().references("tasks.id").onDelete("cascade"))
+          .addColumn("bidder_id", "text", (col) => col.notNull().references("user.id").onDelete("cascade"))
+          .addColumn("bid_time", "text", (col) => col.notNull())
+          .addUniqueConstraint("bids_one_per_bidder", ["task_id", "bidder_id"])
+          .execute();
+        await db.schema.createIndex("bids_task_time_idx").on("bids").columns(["task_id", "bid_time"]).execute();
+        await db.schema.createIndex("bids_bidder_idx").on("bids").column("bidder_id").execute();
+      },
+    },
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before, and outside, the typed schema
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  const migrations = buildMigrations(dialect);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  // Kept for SQLite's planner: it needs statistics to choose among several usable indexes.
+  if (dialect === "sqlite" && results && results.length > 0) await sql`PRAGMA optimize`.execute(db);
+  return (results ?? []).map((result) => result.migrationName);
+}

@@ -1,0 +1,81 @@
+import type { ColumnType } from "kysely";
+
+/**
+ * Tables of better-auth (user, session, account, verification) keep the library's own column
+ * names; our tables use snake_case. Timestamps of our tables are ISO-8601 UTC strings, which sort
+ * as text on both dialects.
+ */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: ColumnType<boolean | number, boolean | number, boolean | number>;
+  image: string | null;
+  createdAt: ColumnType<Date | string, Date | string, Date | string>;
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: ColumnType<Date | string>;
+  token: string;
+  createdAt: ColumnType<Date | string>;
+  updatedAt: ColumnType<Date | string>;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: ColumnType<Date | string> | null;
+  refreshTokenExpiresAt: ColumnType<Date | string> | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: ColumnType<Date | string>;
+  updatedAt: ColumnType<Date | string>;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: ColumnType<Date | string>;
+  createdAt: ColumnType<Date | string>;
+  updatedAt: ColumnType<Date | string>;
+}
+
+export interface TaskTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  category: string;
+  description: string;
+  deadline: string;
+  /** US cents, so budgets add and compare exactly. */
+  budget_cents: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BidTable {
+  id: string;
+  task_id: string;
+  bidder_id: string;
+  bid_time: string;
+}
+
+export interface DB {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  tasks: TaskTable;
+  bids: BidTable;
+}

@@ -1,0 +1,164 @@
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { TaskInput, TaskListQuery } from "../../contract/index.ts";
+import type { DB } from "../db/schema.ts";
+import { createId } from "../ids.ts";
+
+export interface TaskRecord {
+  id: string;
+  ownerId: string;
+  title: string;
+  category: string;
+  description: string;
+  deadline: string;
+  budget: number;
+  ownerName: string;
+  ownerEmail: string;
+  createdAt: string;
+}
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+function selectTasks(db: Kysely<DB>) {
+  return db
+    .selectFrom("tasks")
+    .innerJoin("user", "user.id", "tasks.owner_id")
+    .select([
+      "tasks.id",
+      "tasks.owner_id",
+      "tasks.title",
+      "tasks.category",
+      "tasks.description",
+      "tasks.deadline",
+      "tasks.budget_cents",
+      "tasks.created_at",
+      "user.name as owner_name",
+      "user.email as owner_email",
+    ]);
+}
+
+type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>["executeTakeFirstOrThrow"]>>;
+
+function toRecord(row: TaskRow): TaskRecord {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    title: row.title,
+    category: row.category,
+    description: row.description,
+    deadline: row.deadline,
+    budget: Number(row.budget_cents) / 100,
+    ownerName: row.owner_name,
+    ownerEmail: row.owner_email,
+    createdAt: row.created_at,
+  };
+}
+
+export async function insertTask(db: Kysely<DB>, ownerId: string, input: TaskInput, now = new Date()): Promise<string> {
+  const id = createId();
+  const timestamp = now.toISOString();
+  await db
+    .insertInto("tasks")
+    .values({
+      id,
+      owner_id: ownerId,
+      title: input.title,
+      category: input.category,
+      description: input.description,
+      deadline: input.deadline,
+      budget_cents: toCents(input.budget),
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .execute();
+  return id;
+}
+
+export async function findTaskById(db: Kysely<DB>, id: string): Promise<TaskRecord | undefined> {
+  const row = await selectTasks(db).where("tasks.id", "=", id).executeTakeFirst();
+  return row && toRecord(row);
+}
+
+export interface TaskFilter extends Pick<TaskListQuery, "q" | "category" | "sort" | "page" | "limit"> {
+  ownerId?: string;
+}
+
+function applyFilter<O>(query: SelectQueryBuilder<DB, "tasks" | "user", O>, filter: TaskFilter) {
+  let filtered = query;
+  if (filter.ownerId) filtered = filtered.where("tasks.owner_id", "=", filter.ownerId);
+  if (filter.category) filtered = filtered.where("tasks.category", "=", filter.category);
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    filtered = filtered.where(
+      sql<boolean>`(lower(tasks.title) like ${pattern} escape '\\' or lower(tasks.description) like ${pattern} escape '\\')`,
+    );
+  }
+  return filtered;
+}
+
+export async function listTasks(db: Kysely<DB>, filter: TaskFilter): Promise<{ tasks: TaskRecord[]; total: number }> {
+  let query = applyFilter(selectTasks(db), filter);
+  switch (filter.sort) {
+    case "deadline":
+      query = query.orderBy("tasks.deadline", "asc").orderBy("tasks.id", "asc");
+      break;
+    case "budget":
+      query = query.orderBy("tasks.budget_cents", "desc").orderBy("tasks.id", "desc");
+      break;
+    default:
+      query = query.orderBy("tasks.created_at", "desc").orderBy("tasks.id", "desc");
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit)
+      .execute(),
+    applyFilter(db.selectFrom("tasks").innerJoin("user", "user.id", "tasks.owner_id"), filter)
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { tasks: rows.map(toRecord), total: Number(count.total) };
+}
+
+/** Tasks still open for bids, the nearest deadline first. */
+export async function listFeaturedTasks(db: Kysely<DB>, today: string, limit: number): Promise<TaskRecord[]> {
+  const rows = await selectTasks(db)
+    .where("tasks.deadline", ">=", today)
+    .orderBy("tasks.deadline", "asc")
+    .orderBy("tasks.id", "asc")
+    .limit(limit)
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** Writes only when a field differs, so the answer tells whether anything changed. */
+export async function updateTask(db: Kysely<DB>, id: string, input: TaskInput, now = new Date()): Promise<number> {
+  const budgetCents = toCents(input.budget);
+  const result = await db
+    .updateTable("tasks")
+    .set({
+      title: input.title,
+      category: input.category,
+      description: input.description,
+      deadline: input.deadline,
+      budget_cents: budgetCents,
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", id)
+    .where((eb) =>
+      eb.or([
+        eb("title", "!=", input.title),
+        eb("category", "!=", input.category),
+        eb("description", "!=", input.description),
+        eb("deadline", "!=", input.deadline),
+        eb("budget_cents", "!=", budgetCents),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function deleteTask(db: Kysely<DB>, id: string): Promise<number> {
+  const result = await db.deleteFrom("tasks").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

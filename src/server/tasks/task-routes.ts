@@ -1,0 +1,199 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  CreateTaskSchema,
+  DeletedSchema,
+  InsertedSchema,
+  LIMITS,
+  MESSAGES,
+  ModifiedSchema,
+  ProblemSchema,
+  type Task,
+  TaskIdParamsSchema,
+  TaskInputSchema,
+  TaskListQuerySchema,
+  TaskSchema,
+  todayAnywhereOnEarth,
+} from "../../contract/index.ts";
+import { findViewer, requireViewer, type Viewer } from "../accounts/session.ts";
+import type { AppDeps } from "../app-deps.ts";
+import { countBidsForTask, hasBid } from "../bids/bid-repository.ts";
+import { HttpProblem } from "../http/problem.ts";
+import {
+  deleteTask,
+  findTaskById,
+  insertTask,
+  listFeaturedTasks,
+  listTasks,
+  type TaskRecord,
+  updateTask,
+} from "./task-repository.ts";
+
+const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
+
+/** The poster's contact email is for signed-in readers only. */
+export function presentTask(task: TaskRecord, viewer: Viewer | null): Task {
+  return {
+    _id: task.id,
+    title: task.title,
+    category: task.category,
+    description: task.description,
+    deadline: task.deadline,
+    budget: task.budget,
+    userName: task.ownerName,
+    ...(viewer ? { userEmail: task.ownerEmail } : {}),
+    createdAt: task.createdAt,
+  };
+}
+
+export async function findTaskOrFail(deps: AppDeps, id: string): Promise<TaskRecord> {
+  const task = await findTaskById(deps.database.db, id);
+  if (!task) throw new HttpProblem(404, MESSAGES.taskNotFound);
+  return task;
+}
+
+async function findOwnTask(deps: AppDeps, request: FastifyRequest, id: string) {
+  const viewer = await requireViewer(deps.auth, request);
+  const task = await findTaskOrFail(deps, id);
+  if (task.ownerId !== viewer.id) throw new HttpProblem(403, MESSAGES.notTaskOwner);
+  return task;
+}
+
+function pageLinks(request: FastifyRequest, page: number, limit: number, total: number): string | undefined {
+  const url = new URL(request.url, "http://placeholder");
+  const link = (target: number, rel: string) => {
+    url.searchParams.set("page", String(target));
+    return `<${url.pathname}${url.search}>; rel="${rel}"`;
+  };
+  const links = [];
+  if (page * limit < total) links.push(link(page + 1, "next"));
+  if (page > 1) links.push(link(page - 1, "prev"));
+  return links.length > 0 ? links.join(", ") : undefined;
+}
+
+export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+
+  app.get(
+    "/api/features-tasks",
+    {
+      schema: {
+        tags: ["tasks"],
+        summary: "Up to six tasks still open for bids, the nearest deadline first",
+        response: { 200: z.array(TaskSchema) },
+      },
+    },
+    async (request) => {
+      const viewer = await findViewer(deps.auth, request);
+      const tasks = await listFeaturedTasks(db, todayAnywhereOnEarth(), LIMITS.featuredTasks);
+      return tasks.map((task) => presentTask(task, viewer));
+    },
+  );
+
+  app.get(
+    "/api/tasks",
+    {
+      schema: {
+        tags: ["tasks"],
+        summary: "A page of tasks; the total count is in X-Total-Count, further pages in Link",
+        querystring: TaskListQuerySchema,
+        response: { 200: z.array(TaskSchema), ...problems },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await findViewer(deps.auth, request);
+      const query = request.query;
+      let ownerId: string | undefined;
+      if (query.owner === "me") ownerId = (await requireViewer(deps.auth, request)).id;
+      const { tasks, total } = await listTasks(db, { ...query, ownerId });
+      reply.header("x-total-count", String(total));
+      const links = pageLinks(request, query.page, query.limit, total);
+      if (links) reply.header("link", links);
+      return tasks.map((task) => presentTask(task, viewer));
+    },
+  );
+
+  app.get(
+    "/api/tasks/:id",
+    {
+      schema: {
+        tags: ["tasks"],
+        summary: "One task; signed-in readers also get the contact email, the bid count and their own bid",
+        params: TaskIdParamsSchema,
+        response: { 200: TaskSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const viewer = await findViewer(deps.auth, request);
+      const task = await findTaskOrFail(deps, request.params.id);
+      if (!viewer) return presentTask(task, null);
+      const [bidCount, viewerHasBid] = await Promise.all([
+        countBidsForTask(db, task.id),
+        hasBid(db, task.id, viewer.id),
+      ]);
+      return { ...presentTask(task, viewer), bidCount, hasBid: viewerHasBid };
+    },
+  );
+
+  app.post(
+    "/api/tasks",
+    {
+      schema: {
+        tags: ["tasks"],
+        summary: "Post a task as the signed-in user",
+        body: CreateTaskSchema,
+        response: { 201: InsertedSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(deps.auth, request);
+      const insertedId = await insertTask(db, viewer.id, request.body);
+      request.log.info({ taskId: insertedId }, "task posted");
+      return reply.code(201).send({ insertedId });
+    },
+  );
+
+  app.put(
+    "/api/tasks/:id",
+    {
+      schema: {
+        tags: ["tasks"],
+        summary: "Replace a task's fields; only its poster may",
+        params: TaskIdParamsSchema,
+        body: TaskInputSchema,
+        response: { 200: ModifiedSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const task = await findOwnTask(deps, request, request.params.id);
+      const input = request.body;
+      // A task whose deadline has passed may keep it, but a new deadline cannot lie in the past.
+      if (input.deadline !== task.deadline && input.deadline < todayAnywhereOnEarth()) {
+        throw new HttpProblem(400, "Deadline cannot be in the past", {
+          errors: [{ field: "deadline", message: "Deadline cannot be in the past" }],
+        });
+      }
+      return { modifiedCount: await updateTask(db, task.id, input) };
+    },
+  );
+
+  app.delete(
+    "/api/tasks/:id",
+    {
+      schema: {
+        tags: ["tasks"],
+        summary: "Delete a task and its bids; only its poster may",
+        params: TaskIdParamsSchema,
+        response: { 200: DeletedSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const task = await findOwnTask(deps, request, request.params.id);
+      const deletedCount = await deleteTask(db, task.id);
+      request.log.info({ taskId: task.id }, "task deleted");
+      return { deletedCount };
+    },
+  );
+}
