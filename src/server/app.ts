@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { sql } from "kysely";
 import { createAuth } from "./accounts/auth.ts";
 import { registerAuthRoutes } from "./accounts/auth-routes.ts";
+import { registerSessionGuard } from "./accounts/session.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { registerBidRoutes } from "./bids/bid-routes.ts";
 import type { Config } from "./config.ts";
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     }
   });
 
+  registerSessionGuard(app, auth);
   registerAuthRoutes(app, auth, { publicUrl: config.publicUrl, googleEnabled: config.google !== null });
   registerTaskRoutes(app, deps);
   registerBidRoutes(app, deps);

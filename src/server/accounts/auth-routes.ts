@@ -36,10 +36,9 @@ export function registerAuthRoutes(
 }
 
 function isGoogleSignIn(pathname: string, body: unknown): boolean {
-  if (pathname.startsWith("/api/auth/oauth2/callback/")) return true;
-  if (pathname !== "/api/auth/sign-in/oauth2" && pathname !== "/api/auth/sign-in/social") return false;
-  const provider = (body as { providerId?: unknown; provider?: unknown } | undefined) ?? {};
-  return provider.providerId === GOOGLE_PROVIDER_ID || provider.provider === GOOGLE_PROVIDER_ID;
+  if (pathname === `/api/auth/callback/${GOOGLE_PROVIDER_ID}`) return true;
+  if (pathname !== "/api/auth/sign-in/social") return false;
+  return (body as { provider?: unknown } | undefined)?.provider === GOOGLE_PROVIDER_ID;
 }
 
 async function forward(response: Response, reply: FastifyReply) {

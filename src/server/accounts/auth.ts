@@ -34,6 +34,8 @@ export function createAuth(config: Config, database: Database, logger: FastifyBa
     },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith("https:"),
+      // better-auth turns its origin checks off under a test runner; ours test the real behaviour.
+      disableOriginCheck: false,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
     rateLimit: { enabled: false },

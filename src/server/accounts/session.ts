@@ -31,3 +31,17 @@ export async function requireViewer(auth: Auth, request: FastifyRequest): Promis
   if (!viewer) throw new HttpProblem(401, MESSAGES.signInRequired);
   return viewer;
 }
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route needs a signed-in user; checked before the body is validated. */
+    requiresSession?: boolean;
+  }
+}
+
+/** Refuses, with 401, a request to a session-only route before anything else looks at it. */
+export function registerSessionGuard(app: import("fastify").FastifyInstance, auth: Auth) {
+  app.addHook("preValidation", async (request) => {
+    if (request.routeOptions.config.requiresSession) await requireViewer(auth, request);
+  });
+}

@@ -40,6 +40,7 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
   app.get(
     "/api/bids",
     {
+      config: { requiresSession: true },
       schema: {
         tags: ["bids"],
         summary: "A page of a task's bids, oldest first; the total count is in X-Total-Count",
@@ -60,6 +61,7 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
   app.post(
     "/api/bids",
     {
+      config: { requiresSession: true },
       schema: {
         tags: ["bids"],
         summary: "Bid on a task as the signed-in user; the server sets the time",

@@ -53,15 +53,12 @@ export function registerProblemHandlers(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
         field: fieldName(issue.instancePath, error.validationContext),
-        message: issue.message ?? "is invalid",
+        message: issue.instancePath
+          ? (issue.message ?? "This field is not valid")
+          : `The request ${error.validationContext ?? "body"} must be a JSON object.`,
       }));
-      const first = errors[0];
-      const detail = first
-        ? mentionsField(first)
-          ? first.message
-          : `${first.field}: ${first.message}`
-        : "Invalid request";
-      return sendProblem(reply, 400, detail, { errors });
+      // The contract's messages name their field ("Title is required"), so the first one is the detail.
+      return sendProblem(reply, 400, errors[0]?.message ?? "The request is not valid.", { errors });
     }
 
     const status = error.statusCode ?? 500;
@@ -77,10 +74,6 @@ export function registerProblemHandlers(app: FastifyInstance) {
 function fieldName(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
   return path || context || "body";
-}
-
-function mentionsField(issue: { field: string; message: string }) {
-  return issue.message.toLowerCase().includes(issue.field.split(".").at(-1)?.toLowerCase() ?? "");
 }
 
 /** Fastify's own 4xx messages are safe but terse; the common ones get a sentence a person reads. */

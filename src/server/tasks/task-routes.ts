@@ -140,6 +140,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
   app.post(
     "/api/tasks",
     {
+      config: { requiresSession: true },
       schema: {
         tags: ["tasks"],
         summary: "Post a task as the signed-in user",
@@ -158,6 +159,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
   app.put(
     "/api/tasks/:id",
     {
+      config: { requiresSession: true },
       schema: {
         tags: ["tasks"],
         summary: "Replace a task's fields; only its poster may",
@@ -182,6 +184,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
   app.delete(
     "/api/tasks/:id",
     {
+      config: { requiresSession: true },
       schema: {
         tags: ["tasks"],
         summary: "Delete a task and its bids; only its poster may",

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LocalOidcProvider, type OidcAccount, startOidcProvider } from "../test/oidc-provider.ts";
+import { PUBLIC_URL, sessionCookie, signUp, useTestApp } from "../test/test-app.ts";
+
+let provider: LocalOidcProvider;
+beforeAll(async () => {
+  provider = await startOidcProvider({ redirectUris: [`${PUBLIC_URL}/api/auth/callback/google`] });
+});
+afterAll(() => provider.close());
+
+const ctx = useTestApp(() => ({
+  GOOGLE_ISSUER: provider.issuer,
+  GOOGLE_CLIENT_ID: provider.clientId,
+  GOOGLE_CLIENT_SECRET: provider.clientSecret,
+}));
+
+/** Walks the provider's redirects as a browser would, up to the redirect back to our callback. */
+async function authorizeAtProvider(authorizationUrl: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = authorizationUrl;
+  for (let hop = 0; hop < 10; hop++) {
+    const response = await fetch(url, {
+      redirect: "manual",
+      headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; ") },
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ""] = cookie.split(";");
+      const [name = "", value = ""] = pair.split("=");
+      jar.set(name.trim(), value);
+    }
+    const location = response.headers.get("location");
+    if (!location) throw new Error(`provider stopped at ${url}: ${response.status} ${await response.text()}`);
+    const next = new URL(location, url);
+    if (next.href.startsWith(PUBLIC_URL)) return next;
+    url = next.href;
+  }
+  throw new Error("too many redirects at the provider");
+}
+
+async function startGoogleSignIn(callbackURL = "/dashboard") {
+  const start = await ctx.app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/social",
+    payload: { provider: "google", callbackURL, errorCallbackURL: "/auth/login" },
+  });
+  expect(start.statusCode).toBe(200);
+  const { url } = start.json() as { url: string };
+  const authorization = new URL(url);
+  expect(authorization.origin).toBe(provider.issuer);
+  expect(authorization.searchParams.get("code_challenge_method")).toBe("S256");
+  expect(authorization.searchParams.get("state")).toBeTruthy();
+  expect(authorization.searchParams.get("nonce")).toBeTruthy();
+  return { url, cookie: sessionCookie(start) };
+}
+
+async function signInWithGoogle(account: OidcAccount, tamper?: (callback: URL) => void) {
+  provider.signInNextAs(account);
+  const { url, cookie } = await startGoogleSignIn();
+  const callback = await authorizeAtProvider(url);
+  tamper?.(callback);
+  const response = await ctx.app.inject({ url: callback.pathname + callback.search, headers: { cookie } });
+  return { response, cookie: sessionCookie(response) };
+}
+
+async function currentUser(cookie: string) {
+  const session = await ctx.app.inject({ url: "/api/auth/get-session", headers: { cookie } });
+  return (session.json() as { user: { id: string; email: string; name: string } } | null)?.user ?? null;
+}
+
+describe("Google sign-in (OpenID Connect against a local provider)", () => {
+  const newcomer = { sub: "google-123", email: "newcomer@gmail.test", name: "New Comer" };
+
+  it("creates an account for a new user and lands on the requested page", async () => {
+    const { response, cookie } = await signInWithGoogle(newcomer);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/dashboard");
+    const user = await currentUser(cookie);
+    expect(user).toMatchObject({ email: "newcomer@gmail.test", name: "New Comer" });
+  });
+
+  it("signs a returning user into the same account", async () => {
+    const first = await currentUser((await signInWithGoogle(newcomer)).cookie);
+    const again = await currentUser((await signInWithGoogle(newcomer)).cookie);
+    expect(again?.id).toBe(first?.id);
+  });
+
+  it("refuses a tampered state: no session", async () => {
+    const { response, cookie } = await signInWithGoogle(
+      { sub: "google-456", email: "other@gmail.test", name: "Other" },
+      (callback) => callback.searchParams.set("state", "tampered-state"),
+    );
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toMatch(/error=/);
+    expect(await currentUser(cookie)).toBeNull();
+  });
+
+  it("refuses a replayed authorization code", async () => {
+    provider.signInNextAs({ sub: "google-789", email: "replay@gmail.test", name: "Replay" });
+    const { url, cookie } = await startGoogleSignIn();
+    const callback = await authorizeAtProvider(url);
+    const path = callback.pathname + callback.search;
+    const first = await ctx.app.inject({ url: path, headers: { cookie } });
+    expect(await currentUser(sessionCookie(first))).not.toBeNull();
+    const replay = await ctx.app.inject({ url: path, headers: { cookie } });
+    expect(replay.headers.location).toMatch(/error=/);
+    expect(sessionCookie(replay)).not.toContain("session_token=");
+  });
+
+  it("never attaches to an existing password account with the same email", async () => {
+    const owner = await signUp(ctx.app, { email: "taken@gmail.test" });
+    const { response, cookie } = await signInWithGoogle({
+      sub: "google-attacker",
+      email: "taken@gmail.test",
+      name: "Someone",
+    });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/auth/login?error=account_not_linked");
+    expect(await currentUser(cookie)).toBeNull();
+    expect(await currentUser(owner.cookie)).toMatchObject({ name: owner.name });
+  });
+
+  it("keeps the redirect on this site", async () => {
+    const start = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/social",
+      payload: { provider: "google", callbackURL: "https://evil.example/steal" },
+    });
+    expect(start.statusCode).toBe(403);
+    expect(start.headers["content-type"]).toContain("application/problem+json");
+  });
+});

@@ -1,0 +1,171 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { inDays, postTask, signUp, type TestUser, useTestApp } from "../test/test-app.ts";
+
+const ctx = useTestApp();
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  alice = await signUp(ctx.app, { name: "Alice" });
+  bob = await signUp(ctx.app, { name: "Bob" });
+  // Posted one after another, so "newest" is the reverse of this list.
+  const tasks = [
+    {
+      owner: alice,
+      title: "Alpha website",
+      category: "Web Development",
+      budget: 500,
+      deadline: inDays(20),
+      description: "React and CSS",
+    },
+    {
+      owner: alice,
+      title: "Beta logo",
+      category: "Design",
+      budget: 150,
+      deadline: inDays(5),
+      description: "Vector logo",
+    },
+    {
+      owner: bob,
+      title: "Gamma article",
+      category: "Writing",
+      budget: 80.25,
+      deadline: inDays(10),
+      description: "About 100% organic gardens",
+    },
+    {
+      owner: bob,
+      title: "Delta campaign",
+      category: "Marketing",
+      budget: 900,
+      deadline: inDays(2),
+      description: "Ads for a website",
+    },
+    {
+      owner: bob,
+      title: "Epsilon shop",
+      category: "Web Development",
+      budget: 1200,
+      deadline: inDays(30),
+      description: "Online store",
+    },
+  ] as const;
+  for (const { owner, ...task } of tasks) {
+    await postTask(ctx.app, owner, task);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+});
+
+const titles = (body: Array<{ title: string }>) => body.map((task) => task.title);
+
+describe("GET /api/tasks", () => {
+  it("lists newest first with the total and a next link", async () => {
+    const response = await ctx.app.inject({ url: "/api/tasks?limit=2" });
+    expect(response.statusCode).toBe(200);
+    expect(titles(response.json())).toEqual(["Epsilon shop", "Delta campaign"]);
+    expect(response.headers["x-total-count"]).toBe("5");
+    expect(response.headers.link).toBe('</api/tasks?limit=2&page=2>; rel="next"');
+  });
+
+  it("pages through without overlap and stops with no next link", async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const response = await ctx.app.inject({ url: `/api/tasks?limit=2&page=${page}` });
+      seen.push(...titles(response.json()));
+      if (page === 3) {
+        expect(response.headers.link).toBe('</api/tasks?limit=2&page=2>; rel="prev"');
+      }
+    }
+    expect(seen).toEqual(["Epsilon shop", "Delta campaign", "Gamma article", "Beta logo", "Alpha website"]);
+  });
+
+  it("sorts by deadline and by budget", async () => {
+    const byDeadline = await ctx.app.inject({ url: "/api/tasks?sort=deadline" });
+    expect(titles(byDeadline.json())).toEqual([
+      "Delta campaign",
+      "Beta logo",
+      "Gamma article",
+      "Alpha website",
+      "Epsilon shop",
+    ]);
+    const byBudget = await ctx.app.inject({ url: "/api/tasks?sort=budget" });
+    expect(titles(byBudget.json())).toEqual([
+      "Epsilon shop",
+      "Delta campaign",
+      "Alpha website",
+      "Beta logo",
+      "Gamma article",
+    ]);
+  });
+
+  it("filters by category and searches title and description, case-insensitively", async () => {
+    const web = await ctx.app.inject({ url: "/api/tasks?category=Web%20Development" });
+    expect(titles(web.json())).toEqual(["Epsilon shop", "Alpha website"]);
+    expect(web.headers["x-total-count"]).toBe("2");
+
+    const search = await ctx.app.inject({ url: "/api/tasks?q=WEBSITE" });
+    expect(titles(search.json())).toEqual(["Delta campaign", "Alpha website"]);
+
+    const both = await ctx.app.inject({ url: "/api/tasks?q=website&category=Marketing" });
+    expect(titles(both.json())).toEqual(["Delta campaign"]);
+  });
+
+  it("treats % and _ in a search as plain characters", async () => {
+    const percent = await ctx.app.inject({ url: `/api/tasks?q=${encodeURIComponent("100%")}` });
+    expect(titles(percent.json())).toEqual(["Gamma article"]);
+    const underscore = await ctx.app.inject({ url: "/api/tasks?q=_" });
+    expect(underscore.json()).toEqual([]);
+    expect(underscore.headers["x-total-count"]).toBe("0");
+  });
+
+  it("lists only the signed-in user's own tasks with owner=me", async () => {
+    const mine = await ctx.app.inject({ url: "/api/tasks?owner=me", headers: { cookie: alice.cookie } });
+    expect(titles(mine.json())).toEqual(["Beta logo", "Alpha website"]);
+    expect(mine.json()[0].userEmail).toBe(alice.email);
+    const anonymous = await ctx.app.inject({ url: "/api/tasks?owner=me" });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("shows contact emails to signed-in readers only", async () => {
+    const visitor = await ctx.app.inject({ url: "/api/tasks" });
+    expect(visitor.json().every((task: object) => !("userEmail" in task))).toBe(true);
+    const member = await ctx.app.inject({ url: "/api/tasks", headers: { cookie: bob.cookie } });
+    expect(member.json().map((task: { userEmail: string }) => task.userEmail)).toContain(alice.email);
+  });
+
+  it.each([
+    ["limit=0", "Limit must be a whole number from 1 to 100"],
+    ["limit=101", "Limit must be a whole number from 1 to 100"],
+    ["limit=abc", "Limit must be a whole number from 1 to 100"],
+    ["page=0", "Page must be a whole number from 1"],
+    ["page=1.5", "Page must be a whole number from 1"],
+    ["sort=price", "Sort must be one of newest, deadline, budget"],
+    ["category=Cooking", "Category must be one of Web Development, Design, Writing, Marketing"],
+    ["owner=you", 'Owner can only be "me"'],
+    [`q=${"x".repeat(101)}`, "Search must be at most 100 characters"],
+  ])("refuses %s with a clear message", async (query, message) => {
+    const response = await ctx.app.inject({ url: `/api/tasks?${query}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers["content-type"]).toContain("application/problem+json");
+    expect(response.json().detail).toBe(message);
+  });
+});
+
+describe("GET /api/features-tasks", () => {
+  it("gives up to six open tasks, the nearest deadline first", async () => {
+    const carol = await signUp(ctx.app);
+    await postTask(ctx.app, carol, { title: "Late task", deadline: inDays(60) });
+    await postTask(ctx.app, carol, { title: "Later task", deadline: inDays(90) });
+    const response = await ctx.app.inject({ url: "/api/features-tasks" });
+    expect(response.statusCode).toBe(200);
+    expect(titles(response.json())).toEqual([
+      "Delta campaign",
+      "Beta logo",
+      "Gamma article",
+      "Alpha website",
+      "Epsilon shop",
+      "Late task",
+    ]);
+  });
+});

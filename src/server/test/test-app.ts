@@ -1,0 +1,105 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll } from "vitest";
+import type { TaskInput } from "../../contract/index.ts";
+import { buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+
+export const TEST_PASSWORD = "Secret123";
+export const PUBLIC_URL = "http://localhost:3000";
+
+export interface TestContext {
+  app: FastifyInstance;
+  config: Config;
+  database: TestDatabase;
+}
+
+/** Builds the app on a fresh database of its own for one test file; closes and drops it after. */
+export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    context.config = {
+      ...loadConfig({
+        NODE_ENV: "test",
+        PUBLIC_URL,
+        AUTH_SECRET: "a-test-secret-that-is-at-least-32-characters-long",
+        SEED_DEMO_DATA: "false",
+        LOG_LEVEL: "silent",
+        WEB_DIST: "/nonexistent",
+        ...(typeof env === "function" ? env() : env),
+      }),
+      database: context.database.config,
+    };
+    context.app = await buildApp(context.config);
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.drop();
+  });
+  return context;
+}
+
+let counter = 0;
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  cookie: string;
+}
+
+/** The session cookie of a response, as a browser would send it back. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const header = response.headers["set-cookie"];
+  const cookies = Array.isArray(header) ? header : header ? [header] : [];
+  return cookies.map((cookie) => cookie.split(";")[0]).join("; ");
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ name: string; email: string; password: string; image: string }> = {},
+): Promise<TestUser> {
+  counter += 1;
+  const body = {
+    name: `Test User ${counter}`,
+    email: `user${counter}-${Date.now()}@example.com`,
+    password: TEST_PASSWORD,
+    image: "https://example.com/avatar.png",
+    ...overrides,
+  };
+  const response = await app.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: body });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const { user } = response.json() as { user: { id: string; name: string; email: string } };
+  return { ...user, cookie: sessionCookie(response) };
+}
+
+export function inDays(days: number): string {
+  return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+export function taskInput(overrides: Partial<TaskInput> = {}): TaskInput {
+  return {
+    title: "Build a landing page",
+    category: "Web Development",
+    description: "A one-page site with a contact form.",
+    deadline: inDays(10),
+    budget: 250,
+    ...overrides,
+  };
+}
+
+export async function postTask(
+  app: FastifyInstance,
+  user: TestUser,
+  overrides: Partial<TaskInput> = {},
+): Promise<string> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/tasks",
+    headers: { cookie: user.cookie },
+    payload: taskInput(overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`post task failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { insertedId: string }).insertedId;
+}
