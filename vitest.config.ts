@@ -1,5 +1,5 @@
 import { connect } from "node:net";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 const DEFAULT_TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -27,20 +27,17 @@ export default defineConfig(async () => {
     console.warn(`\n  PostgreSQL tests SKIPPED: nothing answers at ${url} (set TEST_DATABASE_URL to run them)\n`);
 
   const api = { include: ["src/**/*.api.test.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
-  return {
-    test: {
-      projects: [
-        { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"], exclude: ["src/**/*.api.test.ts"] } },
-        { extends: true, test: { ...api, name: "sqlite", env: { TEST_DB: "sqlite" } } },
-        ...(postgres
-          ? [
-              {
-                extends: true,
-                test: { ...api, name: "postgres", env: { TEST_DB: "postgres", TEST_DATABASE_URL: url } },
-              },
-            ]
-          : []),
-      ],
-    },
-  };
+  const projects: TestProjectInlineConfiguration[] = [
+    { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"], exclude: ["src/**/*.api.test.ts"] } },
+    { extends: true, test: { ...api, name: "sqlite", env: { TEST_DB: "sqlite" } } },
+    ...(postgres
+      ? [
+          {
+            extends: true as const,
+            test: { ...api, name: "postgres", env: { TEST_DB: "postgres", TEST_DATABASE_URL: url } },
+          },
+        ]
+      : []),
+  ];
+  return { test: { projects } };
 });
