@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PUBLIC_URL, sessionCookie, signUp, TEST_PASSWORD, useTestApp } from "../test/test-app.ts";
+import { PUBLIC_URL, sessionCookie, setupTestApp, signUp, TEST_PASSWORD } from "../test/test-app.ts";
 
-const ctx = useTestApp();
+const ctx = setupTestApp();
 
 function post(url: string, payload: object, cookie?: string) {
   return ctx.app.inject({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalOidcProvider, type OidcAccount, startOidcProvider } from "../test/oidc-provider.ts";
-import { PUBLIC_URL, sessionCookie, signUp, useTestApp } from "../test/test-app.ts";
+import { PUBLIC_URL, sessionCookie, setupTestApp, signUp } from "../test/test-app.ts";
 
 let provider: LocalOidcProvider;
 beforeAll(async () => {
@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => provider.close());
 
-const ctx = useTestApp(() => ({
+const ctx = setupTestApp(() => ({
   GOOGLE_ISSUER: provider.issuer,
   GOOGLE_CLIENT_ID: provider.clientId,
   GOOGLE_CLIENT_SECRET: provider.clientSecret,

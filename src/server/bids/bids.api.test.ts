@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
-import { postTask, signUp, useTestApp } from "../test/test-app.ts";
+import { postTask, setupTestApp, signUp } from "../test/test-app.ts";
 
-const ctx = useTestApp();
+const ctx = setupTestApp();
 
 async function bid(cookie: string | undefined, taskId: string, extra: object = {}) {
   return ctx.app.inject({

@@ -51,12 +51,15 @@ export function registerProblemHandlers(app: FastifyInstance) {
     if (error instanceof HttpProblem) return sendProblem(reply, error.status, error.detail, error.extra);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({
-        field: fieldName(issue.instancePath, error.validationContext),
-        message: issue.instancePath
-          ? (issue.message ?? "This field is not valid")
-          : `The request ${error.validationContext ?? "body"} must be a JSON object.`,
-      }));
+      const errors = error.validation.map((issue) => {
+        const field = fieldName(issue.instancePath);
+        return {
+          field: field ?? error.validationContext ?? "body",
+          message: field
+            ? (issue.message ?? "This field is not valid")
+            : `The request ${error.validationContext ?? "body"} must be a JSON object.`,
+        };
+      });
       // The contract's messages name their field ("Title is required"), so the first one is the detail.
       return sendProblem(reply, 400, errors[0]?.message ?? "The request is not valid.", { errors });
     }
@@ -71,9 +74,8 @@ export function registerProblemHandlers(app: FastifyInstance) {
   });
 }
 
-function fieldName(instancePath: string, context: string | undefined): string {
-  const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
-  return path || context || "body";
+function fieldName(instancePath: string): string | undefined {
+  return instancePath.replace(/^\//, "").replaceAll("/", ".") || undefined;
 }
 
 /** Fastify's own 4xx messages are safe but terse; the common ones get a sentence a person reads. */

@@ -15,6 +15,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     wildcard: false,
     index: false,
     preCompressed: true,
+    cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.startsWith(path.join(webDist, "assets") + path.sep);
       res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");

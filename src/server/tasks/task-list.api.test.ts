@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { inDays, postTask, signUp, type TestUser, useTestApp } from "../test/test-app.ts";
+import { inDays, postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 
-const ctx = useTestApp();
+const ctx = setupTestApp();
 let alice: TestUser;
 let bob: TestUser;
 

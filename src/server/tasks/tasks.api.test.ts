@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
-import { inDays, postTask, signUp, taskInput, useTestApp } from "../test/test-app.ts";
+import { inDays, postTask, setupTestApp, signUp, taskInput } from "../test/test-app.ts";
 
-const ctx = useTestApp();
+const ctx = setupTestApp();
 
 describe("POST /api/tasks", () => {
   it("creates a task owned by the session's user, whatever the body claims", async () => {

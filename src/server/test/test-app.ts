@@ -15,7 +15,10 @@ export interface TestContext {
 }
 
 /** Builds the app on a fresh database of its own for one test file; closes and drops it after. */
-export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestContext {
+export function setupTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  setup?: (app: FastifyInstance) => void,
+): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase();
@@ -32,6 +35,7 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
       database: context.database.config,
     };
     context.app = await buildApp(context.config);
+    setup?.(context.app);
   });
   afterAll(async () => {
     await context.app?.close();

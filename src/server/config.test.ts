@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const secret = "s".repeat(32);
+
+describe("loadConfig", () => {
+  it("works with nothing set: SQLite under ./data on port 3000", () => {
+    const config = loadConfig({ AUTH_SECRET: secret });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ dialect: "sqlite", file: expect.stringMatching(/data\/quickgig\.db$/) });
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.google).toBeNull();
+    expect(config.seedDemoData).toBe(true);
+  });
+
+  it("takes PostgreSQL from a postgres URL and Google from its two keys", () => {
+    const config = loadConfig({
+      AUTH_SECRET: secret,
+      DATABASE_URL: "postgres://app@db.internal:5432/quickgig",
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "shh",
+      PUBLIC_URL: "https://quickgig.example/",
+      TRUSTED_ORIGINS: "https://admin.quickgig.example, https://www.quickgig.example",
+    });
+    expect(config.database).toEqual({
+      dialect: "postgres",
+      connectionString: "postgres://app@db.internal:5432/quickgig",
+    });
+    expect(config.google).toEqual({ issuer: "https://accounts.google.com", clientId: "id", clientSecret: "shh" });
+    expect(config.publicUrl).toBe("https://quickgig.example");
+    expect(config.trustedOrigins).toEqual([
+      "https://quickgig.example",
+      "https://admin.quickgig.example",
+      "https://www.quickgig.example",
+    ]);
+  });
+
+  it("counts empty strings as unset", () => {
+    const config = loadConfig({ AUTH_SECRET: secret, PORT: "", GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" });
+    expect(config.port).toBe(3000);
+    expect(config.google).toBeNull();
+  });
+
+  it("lists every bad key at once", () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: "eighty",
+        LOG_LEVEL: "loud",
+        PUBLIC_URL: "ftp://x",
+        NODE_ENV: "staging",
+        SEED_DEMO_DATA: "maybe",
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join("\n");
+    for (const key of ["PORT", "LOG_LEVEL", "PUBLIC_URL", "NODE_ENV", "SEED_DEMO_DATA"])
+      expect(problems).toContain(`${key}:`);
+  });
+
+  it("refuses half a Google configuration, a foreign database URL and a short secret", () => {
+    expect(() => loadConfig({ AUTH_SECRET: secret, GOOGLE_CLIENT_ID: "id" })).toThrow(
+      /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/,
+    );
+    expect(() => loadConfig({ AUTH_SECRET: secret, DATABASE_URL: "mysql://x/y" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
+  });
+
+  it("needs AUTH_SECRET in production with PostgreSQL, where instances must agree", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x@y/z" })).toThrow(/AUTH_SECRET/);
+  });
+});

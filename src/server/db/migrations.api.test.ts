@@ -1,0 +1,99 @@
+import { getMigrations } from "better-auth/db/migration";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuth } from "../accounts/auth.ts";
+import { loadConfig } from "../config.ts";
+import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
+import { type Database, openDatabase } from "./database.ts";
+import { migrateToLatest } from "./migrations.ts";
+
+let testDb: TestDatabase;
+let database: Database;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = openDatabase(testDb.config);
+});
+afterAll(async () => {
+  await database.close();
+  await testDb.drop();
+});
+
+describe("migrations", () => {
+  it("build a fresh database, then find nothing to do on the next start", async () => {
+    const first = await migrateToLatest(database.db, database.dialect);
+    expect(first).toEqual(["0001-accounts", "0002-tasks-and-bids"]);
+    const second = await migrateToLatest(database.db, database.dialect);
+    expect(second).toEqual([]);
+  });
+
+  it("leave data in place across a restart", async () => {
+    await database.db
+      .insertInto("user")
+      .values({
+        id: "u1",
+        name: "Kept",
+        email: "kept@example.com",
+        emailVerified: database.dialect === "sqlite" ? 0 : false,
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      })
+      .execute();
+    await database.close();
+    database = openDatabase(testDb.config);
+    expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
+    const row = await database.db.selectFrom("user").select("name").where("id", "=", "u1").executeTakeFirst();
+    expect(row?.name).toBe("Kept");
+  });
+
+  it("create every table and column better-auth expects", async () => {
+    const config = { ...loadConfig({ AUTH_SECRET: "x".repeat(32), SEED_DEMO_DATA: "false" }), database: testDb.config };
+    const auth = createAuth(config, database, { info() {}, warn() {}, error() {}, debug() {} } as never);
+    const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
+    expect(toBeCreated).toEqual([]);
+    expect(toBeAdded).toEqual([]);
+  });
+
+  it("enforce one bid per user and task in the schema itself", async () => {
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto("tasks")
+      .values({
+        id: "t1",
+        owner_id: "u1",
+        title: "T",
+        category: "Design",
+        description: "D",
+        deadline: "2030-01-01",
+        budget_cents: 100,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await database.db.insertInto("bids").values({ id: "b1", task_id: "t1", bidder_id: "u1", bid_time: now }).execute();
+    await expect(
+      database.db.insertInto("bids").values({ id: "b2", task_id: "t1", bidder_id: "u1", bid_time: now }).execute(),
+    ).rejects.toThrow();
+  });
+
+  it("index every list the API reads", async () => {
+    const indexes =
+      database.dialect === "sqlite"
+        ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(database.db)).rows
+        : (
+            await sql<{
+              name: string;
+            }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(database.db)
+          ).rows;
+    expect(indexes.map((index) => index.name)).toEqual(
+      expect.arrayContaining([
+        "tasks_created_idx",
+        "tasks_deadline_idx",
+        "tasks_budget_idx",
+        "tasks_category_created_idx",
+        "tasks_owner_created_idx",
+        "bids_task_time_idx",
+      ]),
+    );
+  });
+});

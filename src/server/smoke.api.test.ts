@@ -1,0 +1,140 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_USER } from "./demo/seed.ts";
+import { inDays } from "./test/test-app.ts";
+import { createTestDatabase, type TestDatabase } from "./test/test-database.ts";
+
+/** A newcomer's first minutes, against the real server process on a free port. */
+let database: TestDatabase;
+let server: ChildProcess | undefined;
+let origin = "";
+let output = "";
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function startServer(): Promise<void> {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "quickgig-smoke-"));
+  server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: origin,
+      DATABASE_URL: database.url,
+      WEB_DIST: path.join(dataDir, "no-web"),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (chunk) => (output += chunk));
+  server.stderr?.on("data", (chunk) => (output += chunk));
+  for (let attempt = 0; attempt < 150; attempt++) {
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not become ready:\n${output}`);
+}
+
+async function stopServer(): Promise<number | null> {
+  const child = server;
+  if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  child.kill("SIGTERM");
+  return exited;
+}
+
+async function call(method: string, url: string, options: { cookie?: string; body?: object } = {}) {
+  const response = await fetch(`${origin}${url}`, {
+    method,
+    headers: {
+      origin,
+      ...(options.body ? { "content-type": "application/json" } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+    body: options.body ? JSON.stringify(options.body) : undefined,
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null, cookie, headers: response.headers };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await startServer();
+}, 60_000);
+
+afterAll(async () => {
+  await stopServer();
+  await database.drop();
+});
+
+describe("a newcomer's first run", () => {
+  it("shows a living marketplace with demo data and a demo sign-in that works", async () => {
+    const tasks = await call("GET", "/api/tasks");
+    expect(tasks.status).toBe(200);
+    expect(Number(tasks.headers.get("x-total-count"))).toBeGreaterThanOrEqual(10);
+    const demo = await call("POST", "/api/auth/sign-in/email", {
+      body: { email: DEMO_USER.email, password: DEMO_USER.password },
+    });
+    expect(demo.status).toBe(200);
+    const mine = await call("GET", "/api/tasks?owner=me", { cookie: demo.cookie });
+    expect(mine.body.length).toBeGreaterThan(0);
+  });
+
+  it("signs up, posts a task, takes a bid from another user and reads it back", async () => {
+    const client = await call("POST", "/api/auth/sign-up/email", {
+      body: { name: "Client", email: "client@smoke.test", password: "Client123", image: "https://example.com/c.png" },
+    });
+    expect(client.status).toBe(200);
+    const posted = await call("POST", "/api/tasks", {
+      cookie: client.cookie,
+      body: { title: "Smoke task", category: "Writing", description: "Write it", deadline: inDays(7), budget: 42.5 },
+    });
+    expect(posted.status).toBe(201);
+    const taskId = posted.body.insertedId;
+
+    const freelancer = await call("POST", "/api/auth/sign-up/email", {
+      body: { name: "Free Lancer", email: "free@smoke.test", password: "Free1234", image: "https://example.com/f.png" },
+    });
+    const bid = await call("POST", "/api/bids", { cookie: freelancer.cookie, body: { taskId } });
+    expect(bid.status).toBe(201);
+
+    const task = await call("GET", `/api/tasks/${taskId}`, { cookie: client.cookie });
+    expect(task.body).toMatchObject({ title: "Smoke task", budget: 42.5, userName: "Client", bidCount: 1 });
+    const bids = await call("GET", `/api/bids?taskId=${taskId}`, { cookie: client.cookie });
+    expect(bids.body).toEqual([expect.objectContaining({ userName: "Free Lancer", userEmail: "free@smoke.test" })]);
+  });
+
+  it("stops cleanly on SIGTERM and starts again on the same database with everything kept", async () => {
+    const before = Number((await call("GET", "/api/tasks")).headers.get("x-total-count"));
+    expect(await stopServer()).toBe(0);
+    await startServer();
+    const after = await call("GET", "/api/tasks?q=Smoke");
+    expect(after.body.map((task: { title: string }) => task.title)).toEqual(["Smoke task"]);
+    expect(Number((await call("GET", "/api/tasks")).headers.get("x-total-count"))).toBe(before);
+  }, 60_000);
+
+  it("never writes a password, cookie or token to its log", async () => {
+    expect(output.length).toBeGreaterThan(0);
+    expect(output).not.toContain("Client123");
+    expect(output).not.toContain("Free1234");
+    expect(output).not.toContain(DEMO_USER.password);
+    expect(output).not.toMatch(/session_token=/);
+  });
+});
