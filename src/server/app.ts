@@ -14,6 +14,7 @@ import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrations.ts";
 import { seedDemoData } from "./demo/seed.ts";
 import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
+import { registerSameOriginGuard } from "./http/same-origin.ts";
 import { registerWebApp, sendIndex } from "./http/web-app.ts";
 import { registerTaskRoutes } from "./tasks/task-routes.ts";
 
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     }
   });
 
+  registerSameOriginGuard(app, config.trustedOrigins);
   registerSessionGuard(app, auth);
   registerAuthRoutes(app, auth, { publicUrl: config.publicUrl, googleEnabled: config.google !== null });
   registerTaskRoutes(app, deps);

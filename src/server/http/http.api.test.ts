@@ -51,8 +51,10 @@ describe("errors", () => {
       headers: { cookie: user.cookie, "content-type": "application/x-www-form-urlencoded" },
       payload: "title=x",
     });
-    expect(form.statusCode).toBe(415);
-    expect(form.json().detail).toBe("The request body must be JSON (Content-Type: application/json).");
+    expect(form.statusCode).toBe(403);
+    expect(form.json().detail).toBe(
+      "Requests that change data must send a JSON body (Content-Type: application/json).",
+    );
     const array = await ctx.app.inject({
       method: "POST",
       url: "/api/tasks",
