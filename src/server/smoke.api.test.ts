@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,7 +24,6 @@ async function freePort(): Promise<number> {
 async function startServer(): Promise<void> {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "quickgig-smoke-"));
   server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       PATH: process.env.PATH,
@@ -33,7 +31,7 @@ async function startServer(): Promise<void> {
       HOST: "127.0.0.1",
       PUBLIC_URL: origin,
       DATABASE_URL: database.url,
-      WEB_DIST: path.join(dataDir, "no-web"),
+      WEB_DIST: path.join(tmpdir(), "quickgig-no-web-build"),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { setupTestApp, signUp, taskInput } from "../test/test-app.ts";
 
 const webDist = mkdtempSync(path.join(tmpdir(), "quickgig-web-"));
@@ -9,6 +9,7 @@ mkdirSync(path.join(webDist, "assets"));
 writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>QuickGig</title><div id=root></div>");
 writeFileSync(path.join(webDist, "assets", "app-3f9a.js"), "console.log('app')");
 writeFileSync(path.join(webDist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const ctx = setupTestApp({ WEB_DIST: webDist }, (app) => {
   app.get("/api/test-only-explode", { schema: { hide: true } }, async () => {
