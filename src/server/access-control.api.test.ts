@@ -1,0 +1,125 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { postTask, setupTestApp, signUp, type TestUser, taskInput } from "./test/test-app.ts";
+
+/**
+ * The access-control matrix: every state-changing operation of the OpenAPI document, tried without
+ * a session and as a user who may not do it. A new write route without a row here fails the suite.
+ */
+const ctx = setupTestApp();
+let owner: TestUser;
+let stranger: TestUser;
+let taskId: string;
+
+interface Row {
+  body?: () => object;
+  /** A signed-in user who may not do it, and the status they get; none where every user may. */
+  refused?: { user: () => TestUser; status: 403 | 404 };
+}
+
+const matrix: Record<string, Row> = {
+  "POST /api/tasks": { body: () => taskInput() },
+  "PUT /api/tasks/{id}": {
+    body: () => taskInput({ title: "Changed" }),
+    refused: { user: () => stranger, status: 403 },
+  },
+  "DELETE /api/tasks/{id}": { refused: { user: () => stranger, status: 403 } },
+  "POST /api/bids": { body: () => ({ taskId }), refused: { user: () => owner, status: 403 } },
+};
+
+async function snapshot() {
+  const tasks = await ctx.app.inject({ url: "/api/tasks?limit=100", headers: { cookie: owner.cookie } });
+  const bids = await ctx.app.inject({ url: `/api/bids?taskId=${taskId}`, headers: { cookie: owner.cookie } });
+  return JSON.stringify([tasks.json(), bids.json()]);
+}
+
+beforeAll(async () => {
+  owner = await signUp(ctx.app);
+  stranger = await signUp(ctx.app);
+  taskId = await postTask(ctx.app, owner);
+});
+
+describe("access control matrix", () => {
+  it("has a row for every write operation of the API", async () => {
+    const document = (await ctx.app.inject({ url: "/api/docs/json" })).json() as { paths: Record<string, object> };
+    const writes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .filter((method) => ["post", "put", "patch", "delete"].includes(method))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(writes.sort()).toEqual(Object.keys(matrix).sort());
+  });
+
+  for (const [operation, row] of Object.entries(matrix)) {
+    const [method = "", path = ""] = operation.split(" ");
+
+    it(`${operation}: no session → 401, nothing changes`, async () => {
+      const before = await snapshot();
+      const response = await ctx.app.inject({
+        method: method as "POST",
+        url: path.replace("{id}", taskId),
+        ...(row.body ? { payload: row.body() } : {}),
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers["content-type"]).toContain("application/problem+json");
+      expect(await snapshot()).toBe(before);
+    });
+
+    const { refused } = row;
+    if (!refused) continue;
+    it(`${operation}: a user who may not → ${refused.status}, nothing changes`, async () => {
+      const before = await snapshot();
+      const response = await ctx.app.inject({
+        method: method as "POST",
+        url: path.replace("{id}", taskId),
+        headers: { cookie: refused.user().cookie },
+        ...(row.body ? { payload: row.body() } : {}),
+      });
+      expect(response.statusCode).toBe(refused.status);
+      expect(response.headers["content-type"]).toContain("application/problem+json");
+      expect(await snapshot()).toBe(before);
+    });
+  }
+
+  it("ignores the identity, id and time a client sends", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/tasks",
+      headers: { cookie: stranger.cookie },
+      payload: {
+        ...taskInput(),
+        userEmail: owner.email,
+        userName: owner.name,
+        _id: "chosen-id",
+        createdAt: "2000-01-01",
+      },
+    });
+    const { insertedId } = response.json();
+    expect(insertedId).not.toBe("chosen-id");
+    const created = (
+      await ctx.app.inject({ url: `/api/tasks/${insertedId}`, headers: { cookie: owner.cookie } })
+    ).json();
+    expect(created).toMatchObject({ userEmail: stranger.email, userName: stranger.name });
+    expect(created.createdAt).not.toBe("2000-01-01");
+    await ctx.app.inject({ method: "DELETE", url: `/api/tasks/${insertedId}`, headers: { cookie: stranger.cookie } });
+  });
+});
+
+describe("concurrent changes", () => {
+  it("leaves a consistent row when an update and a delete race", async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await postTask(ctx.app, owner);
+      const [update, remove] = await Promise.all([
+        ctx.app.inject({
+          method: "PUT",
+          url: `/api/tasks/${id}`,
+          headers: { cookie: owner.cookie },
+          payload: taskInput({ title: "Raced" }),
+        }),
+        ctx.app.inject({ method: "DELETE", url: `/api/tasks/${id}`, headers: { cookie: owner.cookie } }),
+      ]);
+      expect(remove.json()).toEqual({ deletedCount: 1 });
+      expect([200, 404]).toContain(update.statusCode);
+      expect((await ctx.app.inject({ url: `/api/tasks/${id}` })).statusCode).toBe(404);
+    }
+  });
+});
