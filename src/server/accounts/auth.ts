@@ -8,6 +8,8 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 
 export const GOOGLE_PROVIDER_ID = "google";
+export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 7;
+export const SESSION_MAX_SECONDS = 60 * 60 * 24 * 30;
 
 export function createAuth(config: Config, database: Database, logger: FastifyBaseLogger) {
   return betterAuth({
@@ -24,9 +26,23 @@ export function createAuth(config: Config, database: Database, logger: FastifyBa
       minPasswordLength: LIMITS.passwordMin,
       maxPasswordLength: LIMITS.passwordMax,
     },
+    // Idle timeout: a session unused for SESSION_IDLE_SECONDS ends; use slides it forward once a day.
     session: {
-      expiresIn: 60 * 60 * 24 * 7,
+      expiresIn: SESSION_IDLE_SECONDS,
       updateAge: 60 * 60 * 24,
+    },
+    databaseHooks: {
+      session: {
+        update: {
+          // Absolute lifetime: however active, a session ends SESSION_MAX_SECONDS after sign-in.
+          async before(update, ctx) {
+            const createdAt = ctx?.context.session?.session.createdAt;
+            if (!createdAt || !(update.expiresAt instanceof Date)) return;
+            const limit = new Date(new Date(createdAt).getTime() + SESSION_MAX_SECONDS * 1000);
+            if (update.expiresAt > limit) return { data: { ...update, expiresAt: limit } };
+          },
+        },
+      },
     },
     account: {
       // A Google sign-in never joins an existing account: nobody here has proven they own its email.
