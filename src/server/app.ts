@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { createAuth } from "./accounts/auth.ts";
@@ -19,7 +19,8 @@ import { registerWebApp, sendIndex } from "./http/web-app.ts";
 import { registerTaskRoutes } from "./tasks/task-routes.ts";
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions["logger"];
+  /** Where log lines go; stdout by default. Tests read them from here. */
+  logStream?: { write(line: string): void };
 }
 
 /** Auth paths carry one-time codes and state in their query; the log keeps only the path. */
@@ -29,8 +30,9 @@ function loggedUrl(url: string): string {
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? {
+    logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       serializers: {
         req: (request) => ({ method: request.method, url: loggedUrl(request.url), remoteAddress: request.ip }),
       },
@@ -44,6 +46,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    if (reply.statusCode === 401 || reply.statusCode === 403 || reply.statusCode === 429) {
+      request.log.warn(
+        { status: reply.statusCode, method: request.method, url: loggedUrl(request.url) },
+        "access refused",
+      );
+    }
   });
 
   const database = openDatabase(config.database);

@@ -1,5 +1,5 @@
 import { fromNodeHeaders } from "better-auth/node";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from "fastify";
 import { MESSAGES } from "../../contract/index.ts";
 import { sendProblem } from "../http/problem.ts";
 import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";
@@ -30,6 +30,7 @@ export function registerAuthRoutes(
           body: hasBody ? JSON.stringify(request.body) : undefined,
         }),
       );
+      await logAccountEvent(request.log, url.pathname, response);
       return forward(response, reply);
     },
   });
@@ -39,6 +40,30 @@ function isGoogleSignIn(pathname: string, body: unknown): boolean {
   if (pathname === `/api/auth/callback/${GOOGLE_PROVIDER_ID}`) return true;
   if (pathname !== "/api/auth/sign-in/social") return false;
   return (body as { provider?: unknown } | undefined)?.provider === GOOGLE_PROVIDER_ID;
+}
+
+const ACCOUNT_EVENTS: Record<string, string> = {
+  "/api/auth/sign-in/email": "sign-in",
+  "/api/auth/sign-up/email": "sign-up",
+  "/api/auth/sign-out": "sign-out",
+  [`/api/auth/callback/${GOOGLE_PROVIDER_ID}`]: "google sign-in",
+};
+
+/** Sign-ins, sign-ups and their failures go to the log, by user id; never a password or token. */
+async function logAccountEvent(log: FastifyBaseLogger, pathname: string, response: Response) {
+  const event = ACCOUNT_EVENTS[pathname];
+  if (!event) return;
+  const failed = response.status >= 400 || (response.headers.get("location") ?? "").includes("error=");
+  let userId: string | undefined;
+  if (!failed && response.headers.get("content-type")?.includes("json")) {
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { user?: { id?: string } } | null;
+    userId = body?.user?.id;
+  }
+  if (failed) log.warn({ event, status: response.status }, `${event} failed`);
+  else log.info({ event, userId }, `${event} succeeded`);
 }
 
 async function forward(response: Response, reply: FastifyReply) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import type { TaskInput } from "../../contract/index.ts";
-import { buildApp } from "../app.ts";
+import { type BuildOptions, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
@@ -18,6 +18,7 @@ export interface TestContext {
 export function setupTestApp(
   env: Record<string, string> | (() => Record<string, string>) = {},
   setup?: (app: FastifyInstance) => void,
+  options: BuildOptions = {},
 ): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
@@ -34,7 +35,7 @@ export function setupTestApp(
       }),
       database: context.database.config,
     };
-    context.app = await buildApp(context.config);
+    context.app = await buildApp(context.config, options);
     setup?.(context.app);
   });
   afterAll(async () => {

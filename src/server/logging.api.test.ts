@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import {
+  PUBLIC_URL,
+  postTask,
+  sessionCookie,
+  setupTestApp,
+  signUp,
+  TEST_PASSWORD,
+  taskInput,
+} from "./test/test-app.ts";
+
+const lines: string[] = [];
+const ctx = setupTestApp({ LOG_LEVEL: "info" }, undefined, { logStream: { write: (line) => lines.push(line) } });
+
+const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe("the log of a full session", () => {
+  it("records sign-ins, failures and refusals, and never a password, cookie or token", async () => {
+    const alice = await signUp(ctx.app, { name: "Alice Logger" });
+    const bob = await signUp(ctx.app);
+    const failed = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email: alice.email, password: "Wrong-Password-1" },
+    });
+    expect(failed.statusCode).toBe(401);
+    const signedIn = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email: alice.email, password: TEST_PASSWORD },
+    });
+    const freshCookie = sessionCookie(signedIn);
+    const taskId = await postTask(ctx.app, alice);
+    await ctx.app.inject({ method: "DELETE", url: `/api/tasks/${taskId}`, headers: { cookie: bob.cookie } });
+    await ctx.app.inject({ method: "POST", url: "/api/tasks", payload: taskInput() });
+    await ctx.app.inject({
+      method: "POST",
+      url: "/api/tasks",
+      headers: { cookie: bob.cookie, origin: "https://evil.example" },
+      payload: taskInput(),
+    });
+    await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { cookie: freshCookie, origin: PUBLIC_URL },
+      payload: {},
+    });
+
+    const events = entries();
+    expect(events).toContainEqual(
+      expect.objectContaining({ event: "sign-up", msg: "sign-up succeeded", userId: alice.id }),
+    );
+    expect(events).toContainEqual(expect.objectContaining({ event: "sign-in", msg: "sign-in failed", status: 401 }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ event: "sign-in", msg: "sign-in succeeded", userId: alice.id }),
+    );
+    expect(events).toContainEqual(expect.objectContaining({ event: "sign-out", msg: "sign-out succeeded" }));
+    const refusals = events.filter((entry) => entry.msg === "access refused").map((entry) => entry.status);
+    expect(refusals).toEqual(expect.arrayContaining([401, 403, 403]));
+    expect(events.every((entry) => typeof entry.reqId === "string" || entry.reqId === undefined)).toBe(true);
+
+    const log = lines.join("");
+    const secrets = [
+      TEST_PASSWORD,
+      "Wrong-Password-1",
+      ...[alice, bob].map((user) => user.cookie.split("=")[1]),
+      freshCookie.split("=")[1],
+    ];
+    for (const secret of secrets) expect(log).not.toContain(secret);
+    expect(log).not.toMatch(/session_token/i);
+  });
+});
