@@ -19,11 +19,28 @@ const steps = [
     "npx",
     ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
   ],
+  // Stops the local PostgreSQL for a few seconds, so it runs alone, after the tests that use it.
+  ...(canDrillPostgres() ? [["PostgreSQL fault drill", "npx", ["tsx", "scripts/reliability/pg-faults.ts"]]] : []),
   ["production build", "npm", ["run", "build"]],
   ...(hasBrowserTests
     ? [["browser tests", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }]]
     : []),
 ];
+
+function canDrillPostgres() {
+  const tools = spawnSync("sh", ["-c", "command -v pg_ctlcluster && [ \"$(id -u)\" = 0 ]"], { stdio: "ignore" });
+  if (tools.status !== 0) {
+    console.log("PostgreSQL fault drill SKIPPED: it needs root and pg_ctlcluster (a local Debian PostgreSQL)");
+    return false;
+  }
+  const url = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+  const host = new URL(url).hostname;
+  if (host !== "127.0.0.1" && host !== "localhost") {
+    console.log(`PostgreSQL fault drill SKIPPED: ${host} is not this machine's PostgreSQL`);
+    return false;
+  }
+  return true;
+}
 
 const started = Date.now();
 let failedStep;

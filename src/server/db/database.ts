@@ -40,3 +40,33 @@ export function openDatabase(config: DatabaseConfig): Database {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
+
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01", // admin_shutdown: our connection was terminated
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now: the server is starting or stopping
+  "08000",
+  "08003",
+  "08006",
+  "SQLITE_BUSY",
+]);
+
+/** True when an error means the database cannot be reached right now, rather than a bad query. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      error.message,
+    )
+  ) {
+    return true;
+  }
+  // The auth library wraps the driver's error ("Failed to get session") and keeps it as the cause.
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { Problem } from "../../contract/index.ts";
+import { isDatabaseUnavailable } from "../db/database.ts";
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",
@@ -68,6 +69,11 @@ export function registerProblemHandlers(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       request.log.info({ err: { code: error.code, message: error.message } }, "request refused");
       return sendProblem(reply, status, clientMessage(error));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      reply.header("retry-after", "5");
+      return sendProblem(reply, 503, "The service is briefly unavailable. Please try again in a few seconds.");
     }
     request.log.error({ err: error }, "request failed");
     return sendProblem(reply, 500, "Something went wrong on our side. Please try again.");
