@@ -28,7 +28,7 @@ const steps = [
 ];
 
 function canDrillPostgres() {
-  const tools = spawnSync("sh", ["-c", "command -v pg_ctlcluster && [ \"$(id -u)\" = 0 ]"], { stdio: "ignore" });
+  const tools = spawnSync("sh", ["-c", 'command -v pg_ctlcluster && [ "$(id -u)" = 0 ]'], { stdio: "ignore" });
   if (tools.status !== 0) {
     console.log("PostgreSQL fault drill SKIPPED: it needs root and pg_ctlcluster (a local Debian PostgreSQL)");
     return false;
@@ -37,6 +37,11 @@ function canDrillPostgres() {
   const host = new URL(url).hostname;
   if (host !== "127.0.0.1" && host !== "localhost") {
     console.log(`PostgreSQL fault drill SKIPPED: ${host} is not this machine's PostgreSQL`);
+    return false;
+  }
+  const { port } = new URL(url);
+  if (spawnSync("pg_isready", ["-q", "-h", host, "-p", port || "5432"]).status !== 0) {
+    console.log(`PostgreSQL fault drill SKIPPED: nothing answers at ${url}`);
     return false;
   }
   return true;
