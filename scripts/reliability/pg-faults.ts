@@ -9,15 +9,15 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import pg from "pg";
 
 const DATABASE = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-const CLUSTER = ["15", "main"];
 const schema = `faults_${randomBytes(4).toString("hex")}`;
 
 function pgctl(action: "start" | "stop") {
-  const version = execFileSync("ls", ["/etc/postgresql"]).toString().trim().split("\n")[0] ?? CLUSTER[0];
+  const version = readdirSync("/etc/postgresql")[0] ?? "15";
   execFileSync("pg_ctlcluster", [
     "--skip-systemctl-redirect",
     version,

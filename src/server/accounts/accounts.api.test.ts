@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "../db/database.ts";
 import { PUBLIC_URL, sessionCookie, setupTestApp, signUp, TEST_PASSWORD } from "../test/test-app.ts";
 
 const ctx = setupTestApp();
@@ -15,7 +16,7 @@ function post(url: string, payload: object, cookie?: string) {
 const validSignUp = () => ({
   name: "New Person",
   email: `new-${Math.random().toString(36).slice(2)}@example.com`,
-  password: "Abcdef1",
+  password: "Fresh-Start-9",
   image: "https://example.com/me.png",
 });
 
@@ -54,6 +55,25 @@ describe("sign-up", () => {
     expect(response.headers["content-type"]).toContain("application/problem+json");
     expect(response.json()).toMatchObject({ status: 400, detail: message });
     expect(response.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it.each(["Password1", "Qwerty123", "Abc123", "PassWord1"])("refuses the common password %s", async (password) => {
+    const response = await post("/api/auth/sign-up/email", { ...validSignUp(), password });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toBe("This password is too common. Choose one that is harder to guess.");
+  });
+
+  it("stores the password as an Argon2id hash at OWASP's parameters", async () => {
+    const user = await signUp(ctx.app);
+    const db = openDatabase(ctx.database.config);
+    const account = await db.db
+      .selectFrom("account")
+      .select("password")
+      .where("userId", "=", user.id)
+      .executeTakeFirstOrThrow();
+    await db.close();
+    expect(account.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(account.password).not.toContain(TEST_PASSWORD);
   });
 
   it("refuses a second account with the same email, in any letter case", async () => {

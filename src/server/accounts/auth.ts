@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { LIMITS, ProfileSchema, SignUpSchema } from "../../contract/index.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 
 export const GOOGLE_PROVIDER_ID = "google";
 export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 7;
@@ -25,6 +26,7 @@ export function createAuth(config: Config, database: Database, logger: FastifyBa
       autoSignIn: true,
       minPasswordLength: LIMITS.passwordMin,
       maxPasswordLength: LIMITS.passwordMax,
+      password: { hash: hashPassword, verify: verifyPassword },
     },
     // Idle timeout: a session unused for SESSION_IDLE_SECONDS ends; use slides it forward once a day.
     session: {
@@ -60,7 +62,12 @@ export function createAuth(config: Config, database: Database, logger: FastifyBa
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/sign-up/email") validateBody(SignUpSchema, ctx.body);
+        if (ctx.path === "/sign-up/email") {
+          validateBody(SignUpSchema, ctx.body);
+          if (isCommonPassword((ctx.body as { password: string }).password)) {
+            throw new APIError("BAD_REQUEST", { message: COMMON_PASSWORD_MESSAGE, code: "COMMON_PASSWORD" });
+          }
+        }
         if (ctx.path === "/update-user") validateBody(ProfileSchema.partial(), ctx.body);
       }),
     },

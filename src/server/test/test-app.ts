@@ -5,7 +5,7 @@ import { type BuildOptions, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
-export const TEST_PASSWORD = "Secret123";
+export const TEST_PASSWORD = "Quick-Gig-7x";
 export const PUBLIC_URL = "http://localhost:3000";
 
 export interface TestContext {
