@@ -15,6 +15,7 @@ import { migrateToLatest } from "./db/migrations.ts";
 import { seedDemoData } from "./demo/seed.ts";
 import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
 import { registerSameOriginGuard } from "./http/same-origin.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, sendIndex } from "./http/web-app.ts";
 import { registerTaskRoutes } from "./tasks/task-routes.ts";
 
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (config.seedDemoData) await seedDemoData(deps, app.log);
 
   registerProblemHandlers(app);
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith("https:") });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
