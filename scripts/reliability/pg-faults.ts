@@ -67,6 +67,7 @@ async function main() {
       DATABASE_URL: url.toString(),
       SEED_DEMO_DATA: "false",
       LOG_LEVEL: "error",
+      RATE_LIMIT_WRITES_PER_MINUTE: "0",
       AUTH_SECRET: "x".repeat(40),
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,10 +1,12 @@
 import type { Auth } from "./accounts/auth.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import type { RateLimiters } from "./http/rate-limits.ts";
 
 /** What the feature routes are built from; created once in app.ts. */
 export interface AppDeps {
   config: Config;
   database: Database;
   auth: Auth;
+  limiters: RateLimiters;
 }

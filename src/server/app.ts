@@ -14,6 +14,7 @@ import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrations.ts";
 import { seedDemoData } from "./demo/seed.ts";
 import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
+import { registerRateLimits } from "./http/rate-limits.ts";
 import { registerSameOriginGuard } from "./http/same-origin.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, sendIndex } from "./http/web-app.ts";
@@ -40,7 +41,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     genReqId: () => randomUUID(),
     bodyLimit: 64 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -61,8 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook("onClose", () => database.close());
   await migrateToLatest(database.db, database.dialect);
   const auth = createAuth(config, database, app.log);
-  const deps: AppDeps = { config, database, auth };
-  if (config.seedDemoData) await seedDemoData(deps, app.log);
+  if (config.seedDemoData) await seedDemoData({ database, auth }, app.log);
 
   registerProblemHandlers(app);
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith("https:") });
@@ -91,9 +91,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     }
   });
 
+  const limiters = await registerRateLimits(app, { config, auth });
+  const deps: AppDeps = { config, database, auth, limiters };
   registerSameOriginGuard(app, config.trustedOrigins);
   registerSessionGuard(app, auth);
-  registerAuthRoutes(app, auth, { publicUrl: config.publicUrl, googleEnabled: config.google !== null });
+  registerAuthRoutes(app, auth, { publicUrl: config.publicUrl, googleEnabled: config.google !== null, limiters });
   registerTaskRoutes(app, deps);
   registerBidRoutes(app, deps);
 

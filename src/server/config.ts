@@ -27,6 +27,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   SEED_DEMO_DATA: booleanFlag.default(true),
   WEB_DIST: z.string().default("./dist/web"),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional(),
+  TRUST_PROXY: z.string().optional(),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(0).default(20),
+  RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(0).default(5),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(0).default(20),
 });
 
 export type Database =
@@ -45,6 +50,11 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   seedDemoData: boolean;
   webDist: string;
+  redisUrl: string | null;
+  /** false, or the proxies (comma-separated addresses or CIDRs) whose X-Forwarded-For is believed. */
+  trustProxy: boolean | string;
+  /** Requests a minute; 0 turns a limit off. */
+  rateLimits: { authPerAddress: number; authPerAccount: number; writesPerUser: number };
 }
 
 export class ConfigError extends Error {
@@ -101,7 +111,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     seedDemoData: values.SEED_DEMO_DATA,
     webDist: path.resolve(values.WEB_DIST),
+    redisUrl: values.REDIS_URL ?? null,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    rateLimits: {
+      authPerAddress: values.RATE_LIMIT_AUTH_PER_MINUTE,
+      authPerAccount: values.RATE_LIMIT_ACCOUNT_PER_MINUTE,
+      writesPerUser: values.RATE_LIMIT_WRITES_PER_MINUTE,
+    },
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === "false") return false;
+  return value === "true" ? true : value;
 }
 
 function parseDatabaseUrl(url: string): Database | string {

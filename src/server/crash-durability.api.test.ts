@@ -42,6 +42,7 @@ async function start(port: number): Promise<string> {
       DATABASE_URL: file,
       SEED_DEMO_DATA: "false",
       LOG_LEVEL: "error",
+      RATE_LIMIT_WRITES_PER_MINUTE: "0",
     },
     stdio: "ignore",
   });

@@ -2,6 +2,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from "fastify";
 import { MESSAGES } from "../../contract/index.ts";
 import { sendProblem } from "../http/problem.ts";
+import type { RateLimiters } from "../http/rate-limits.ts";
 import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";
 
 /**
@@ -11,12 +12,18 @@ import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";
 export function registerAuthRoutes(
   app: FastifyInstance,
   auth: Auth,
-  options: { publicUrl: string; googleEnabled: boolean },
+  options: { publicUrl: string; googleEnabled: boolean; limiters: RateLimiters },
 ) {
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
     schema: { hide: true },
+    async preHandler(request, reply) {
+      const path = request.url.split("?")[0];
+      if (path === "/api/auth/sign-in/email" || path === "/api/auth/sign-up/email") {
+        await options.limiters.accountAttempt.call(app, request, reply);
+      }
+    },
     async handler(request, reply) {
       const url = new URL(request.url, options.publicUrl);
       if (!options.googleEnabled && isGoogleSignIn(url.pathname, request.body)) {

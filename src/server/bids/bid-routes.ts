@@ -62,6 +62,7 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
     "/api/bids",
     {
       config: { requiresSession: true },
+      preHandler: deps.limiters.write,
       schema: {
         tags: ["bids"],
         summary: "Bid on a task as the signed-in user; the server sets the time",

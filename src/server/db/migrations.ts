@@ -113,7 +113,16 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before, and outside, the typed schema
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
   const migrations = buildMigrations(dialect);
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Kysely looks for its own tables in every schema; on PostgreSQL, pin them to ours.
+  const schema =
+    dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   // Kept for SQLite's planner: it needs statistics to choose among several usable indexes.

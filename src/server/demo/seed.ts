@@ -148,7 +148,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Fills an empty database with a living marketplace: a demo client whose sign-in the README gives,
  * three freelancers with the same password, their tasks and a few bids.
  */
-export async function seedDemoData({ database, auth }: AppDeps, log: FastifyBaseLogger): Promise<void> {
+export async function seedDemoData(
+  { database, auth }: Pick<AppDeps, "database" | "auth">,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const { db } = database;
   const existing = await db.selectFrom("user").select("id").limit(1).executeTakeFirst();
   if (existing) return;

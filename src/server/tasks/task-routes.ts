@@ -141,6 +141,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
     "/api/tasks",
     {
       config: { requiresSession: true },
+      preHandler: deps.limiters.write,
       schema: {
         tags: ["tasks"],
         summary: "Post a task as the signed-in user",

@@ -31,6 +31,10 @@ export function setupTestApp(
         SEED_DEMO_DATA: "false",
         LOG_LEVEL: "silent",
         WEB_DIST: "/nonexistent",
+        // Test files sign up many users from one address; the rate-limit tests set their own limits.
+        RATE_LIMIT_AUTH_PER_MINUTE: "0",
+        RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
+        RATE_LIMIT_WRITES_PER_MINUTE: "0",
         ...(typeof env === "function" ? env() : env),
       }),
       database: context.database.config,

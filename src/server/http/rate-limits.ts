@@ -1,0 +1,71 @@
+import fastifyRateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { Redis } from "ioredis";
+import { findViewer } from "../accounts/session.ts";
+import type { AppDeps } from "../app-deps.ts";
+import { HttpProblem } from "./problem.ts";
+
+export interface RateLimiters {
+  /** Sign-in and sign-up: per client address, then per account (the email in the body). */
+  accountAttempt: preHandlerAsyncHookHandler;
+  /** Posting tasks and bids: per signed-in user. */
+  write: preHandlerAsyncHookHandler;
+}
+
+const passThrough: preHandlerAsyncHookHandler = async () => {};
+
+/**
+ * Limits kept in memory, or in Redis when REDIS_URL is set so that every instance counts together.
+ * The client address is the socket's unless TRUST_PROXY names the proxies in front.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  { config, auth }: Pick<AppDeps, "config" | "auth">,
+): Promise<RateLimiters> {
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  if (redis) {
+    redis.on("error", (error) => app.log.warn({ err: error }, "redis unavailable; rate limits skipped"));
+    app.addHook("onClose", async () => {
+      redis.disconnect();
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    timeWindow: 60_000,
+    ...(redis ? { redis, skipOnError: true } : {}),
+    nameSpace: "quickgig-rate-limit:",
+  });
+
+  /** A check of its own per limit, so that one request can pass through several. */
+  const limiter = (max: number, keyGenerator: (request: FastifyRequest) => string | Promise<string>) => {
+    if (max === 0) return passThrough;
+    const check = app.createRateLimit({ max, timeWindow: 60_000, keyGenerator });
+    const hook: preHandlerAsyncHookHandler = async (request, reply) => {
+      const limit = await check(request);
+      if (limit.isAllowed || !limit.isExceeded) return;
+      reply.header("retry-after", String(limit.ttlInSeconds));
+      throw new HttpProblem(429, `Too many attempts. Please wait ${limit.ttlInSeconds} seconds and try again.`);
+    };
+    return hook;
+  };
+
+  const byAddress = limiter(config.rateLimits.authPerAddress, (request) => `auth-address:${request.ip}`);
+  const byAccount = limiter(config.rateLimits.authPerAccount, (request) => {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    return `auth-account:${typeof email === "string" ? email.trim().toLowerCase() : ""}`;
+  });
+  const byUser = limiter(config.rateLimits.writesPerUser, async (request) => {
+    const viewer = await findViewer(auth, request);
+    return `write-user:${viewer?.id ?? request.ip}`;
+  });
+
+  return {
+    async accountAttempt(request, reply) {
+      await byAddress.call(app, request, reply);
+      await byAccount.call(app, request, reply);
+    },
+    write: byUser,
+  };
+}
