@@ -7,8 +7,20 @@ function requiredText(field: string, max: number) {
   return z
     .string({ error: `${field} is required` })
     .refine((value) => value.trim().length > 0, `${field} is required`)
-    .refine((value) => value.length <= max, `${field} must be at most ${max} characters`);
+    .refine((value) => value.length <= max, `${field} must be at most ${max} characters`)
+    .refine(hasNoNul, `${field} cannot contain a NUL character`);
 }
+
+/** Neither database stores U+0000 in text (PostgreSQL refuses it), so no field may hold one. */
+const hasNoNul = (value: string) => !value.includes("\u0000");
+
+/** Ids the server hands out: URL-safe letters, digits, "-" and "_". */
+export const IdSchema = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .min(1, `${field} is required`)
+    .max(64, `${field} is too long`)
+    .regex(/^[A-Za-z0-9_-]+$/, `${field} is not a valid id`);
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
@@ -36,13 +48,16 @@ export const PhotoUrlSchema = z
   .string({ error: "Photo URL is required" })
   .refine((value) => value.trim().length > 0, "Photo URL is required")
   .refine((value) => value.length <= LIMITS.photoUrlMax, `Photo URL must be at most ${LIMITS.photoUrlMax} characters`)
-  .refine(isHttpUrl, "Photo URL must be a web address starting with http:// or https://");
+  .refine(
+    (value) => hasNoNul(value) && isHttpUrl(value),
+    "Photo URL must be a web address starting with http:// or https://",
+  );
 
 export const EmailSchema = z
   .string({ error: "Email is required" })
   .refine((value) => value.length > 0, "Email is required")
   .refine((value) => value.length <= LIMITS.emailMax, `Email must be at most ${LIMITS.emailMax} characters`)
-  .refine((value) => z.email().safeParse(value).success, "Email must be a valid email address");
+  .refine((value) => hasNoNul(value) && z.email().safeParse(value).success, "Email must be a valid email address");
 
 export const PasswordSchema = z
   .string({ error: "Password is required" })
@@ -114,7 +129,7 @@ export const TaskListQuerySchema = z.object({
 });
 export type TaskListQuery = z.infer<typeof TaskListQuerySchema>;
 
-export const TaskIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const TaskIdParamsSchema = z.object({ id: IdSchema("Task id") });
 
 export const InsertedSchema = z.object({ insertedId: z.string() });
 export const ModifiedSchema = z.object({ modifiedCount: z.number().int() });
@@ -122,9 +137,7 @@ export const DeletedSchema = z.object({ deletedCount: z.number().int() });
 
 /* Bids */
 
-export const CreateBidSchema = z.object({
-  taskId: z.string({ error: "taskId is required" }).min(1, "taskId is required").max(64, "taskId is too long"),
-});
+export const CreateBidSchema = z.object({ taskId: IdSchema("taskId") });
 
 export const BidSchema = z.object({
   _id: z.string(),
@@ -139,7 +152,7 @@ export type Bid = z.infer<typeof BidSchema>;
 export const CreatedBidSchema = BidSchema.extend({ insertedId: z.string() });
 
 export const BidListQuerySchema = z.object({
-  taskId: z.string({ error: "taskId is required" }).min(1, "taskId is required").max(64, "taskId is too long"),
+  taskId: IdSchema("taskId"),
   page: TaskListQuerySchema.shape.page,
   limit: z.coerce
     .number({ error: `Limit must be a whole number from 1 to ${LIMITS.bidsPageMax}` })
@@ -160,8 +173,15 @@ export const SignUpSchema = z.object({
 export type SignUpInput = z.infer<typeof SignUpSchema>;
 
 export const SignInSchema = z.object({
-  email: z.string({ error: "Email is required" }).min(1, "Email is required"),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  email: z
+    .string({ error: "Email is required" })
+    .min(1, "Email is required")
+    .max(LIMITS.emailMax, `Email must be at most ${LIMITS.emailMax} characters`)
+    .refine(hasNoNul, "Email must be a valid email address"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
 });
 
 export const ProfileSchema = z.object({ name: NameSchema, image: PhotoUrlSchema });

@@ -3,7 +3,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
-import { LIMITS, ProfileSchema, SignUpSchema } from "../../contract/index.ts";
+import { LIMITS, ProfileSchema, SignInSchema, SignUpSchema } from "../../contract/index.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
@@ -68,6 +68,7 @@ export function createAuth(config: Config, database: Database, logger: FastifyBa
             throw new APIError("BAD_REQUEST", { message: COMMON_PASSWORD_MESSAGE, code: "COMMON_PASSWORD" });
           }
         }
+        if (ctx.path === "/sign-in/email") validateBody(SignInSchema, ctx.body);
         if (ctx.path === "/update-user") validateBody(ProfileSchema.partial(), ctx.body);
       }),
     },

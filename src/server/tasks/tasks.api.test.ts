@@ -56,6 +56,7 @@ describe("POST /api/tasks", () => {
     [{ deadline: "2026-02-30" }, "deadline", "Deadline must be a date written YYYY-MM-DD"],
     [{ deadline: "next week" }, "deadline", "Deadline must be a date written YYYY-MM-DD"],
     [{ deadline: inDays(-3) }, "deadline", "Deadline cannot be in the past"],
+    [{ title: "nul\u0000byte" }, "title", "Title cannot contain a NUL character"],
   ])("refuses %o with a message naming %s", async (override, field, message) => {
     const user = await signUp(ctx.app);
     const response = await ctx.app.inject({
@@ -104,6 +105,14 @@ describe("GET /api/tasks/:id", () => {
     expect(task.userName).toBe(user.name);
     expect(task).not.toHaveProperty("userEmail");
     expect(task).not.toHaveProperty("bidCount");
+  });
+
+  it("refuses an id that no task could have, such as one with a NUL byte", async () => {
+    for (const id of ["%00", "a%20b", "%F0%9F%98%80"]) {
+      const response = await ctx.app.inject({ url: `/api/tasks/${id}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe("Task id is not a valid id");
+    }
   });
 
   it("answers 404 problem+json for an unknown id", async () => {
