@@ -1,0 +1,205 @@
+/**
+ * Load soak on 127.0.0.1: 200 connections for 60 s of mixed reads, writes and sign-ins, against
+ * SQLite and against PostgreSQL. Prints requests, status counts, p50/p99 latency and the server's
+ * memory (RSS) over time; fails on any 5xx.
+ *
+ * Run: npx tsx scripts/reliability/soak.ts [sqlite|postgres|both]
+ * Env: SOAK_SECONDS (60), SOAK_CONNECTIONS (200), TEST_DATABASE_URL for PostgreSQL.
+ * Rate limits are off for the run: they would answer most of this traffic from one address with 429.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 200);
+const PG_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+const USERS = 40;
+const PASSWORD = "Soak-Test-42";
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function prepareDatabase(dialect: string): Promise<{ url: string; cleanup: () => Promise<void> }> {
+  if (dialect === "sqlite") {
+    const dir = mkdtempSync(path.join(tmpdir(), "quickgig-soak-"));
+    return { url: path.join(dir, "soak.db"), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const schema = `soak_${randomBytes(4).toString("hex")}`;
+  const run = async (query: string) => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(query);
+    await client.end();
+  };
+  await run(`create schema ${schema}`);
+  const url = new URL(PG_URL);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return { url: url.toString(), cleanup: () => run(`drop schema ${schema} cascade`) };
+}
+
+async function soak(dialect: string) {
+  const database = await prepareDatabase(dialect);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: origin,
+      DATABASE_URL: database.url,
+      AUTH_SECRET: "soak-secret-that-is-long-enough-for-the-check",
+      SEED_DEMO_DATA: "false",
+      LOG_LEVEL: "warn",
+      WEB_DIST: path.join(tmpdir(), "quickgig-no-web"),
+      RATE_LIMIT_AUTH_PER_MINUTE: "0",
+      RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
+      RATE_LIMIT_WRITES_PER_MINUTE: "0",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (
+    let i = 0;
+    i < 150 &&
+    !(await fetch(`${origin}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const json = { "content-type": "application/json", origin };
+  const users: Array<{ email: string; cookie: string }> = [];
+  for (let i = 0; i < USERS; i++) {
+    const email = `soak${i}@example.com`;
+    const response = await fetch(`${origin}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ name: `Soak ${i}`, email, password: PASSWORD, image: "https://example.com/a.png" }),
+    });
+    users.push({
+      email,
+      cookie: response.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    });
+  }
+  const taskIds: string[] = [];
+  for (let i = 0; i < 200; i++) {
+    const user = users[i % USERS] as { cookie: string };
+    const response = await fetch(`${origin}/api/tasks`, {
+      method: "POST",
+      headers: { ...json, cookie: user.cookie },
+      body: JSON.stringify({
+        title: `Seed task ${i} logo`,
+        category: "Design",
+        description: "Seeded for the soak",
+        deadline: "2099-01-01",
+        budget: 10 + i,
+      }),
+    });
+    taskIds.push(((await response.json()) as { insertedId: string }).insertedId);
+  }
+
+  const pick = () => taskIds[Math.floor(Math.random() * taskIds.length)] as string;
+  const statuses = new Map<number, number>();
+  const memory: number[] = [];
+  const sampler = setInterval(() => memory.push(rssMiB(server.pid as number)), 1000);
+  let clientCount = 0;
+  let finish: (result: autocannon.Result) => void = () => {};
+  const finished = new Promise<autocannon.Result>((resolve) => (finish = resolve));
+  const instance = autocannon(
+    {
+      url: origin,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      setupClient(client) {
+        const user = users[clientCount++ % USERS] as { email: string; cookie: string };
+        const authed = { ...json, cookie: user.cookie };
+        client.setRequests([
+          { method: "GET", path: "/api/tasks" },
+          { method: "GET", path: "/api/tasks?q=logo&sort=budget&page=2" },
+          { method: "GET", path: "/api/features-tasks" },
+          { method: "GET", path: `/api/tasks/${pick()}`, headers: authed },
+          { method: "GET", path: `/api/bids?taskId=${pick()}`, headers: authed },
+          {
+            method: "POST",
+            path: "/api/tasks",
+            headers: authed,
+            body: JSON.stringify({
+              title: "Soak task",
+              category: "Writing",
+              description: "Written under load",
+              deadline: "2099-01-01",
+              budget: 25,
+            }),
+          },
+          { method: "POST", path: "/api/bids", headers: authed, body: JSON.stringify({ taskId: pick() }) },
+          {
+            method: "POST",
+            path: "/api/auth/sign-in/email",
+            headers: json,
+            body: JSON.stringify({ email: user.email, password: PASSWORD }),
+          },
+        ]);
+      },
+    },
+    (error, result) => {
+      if (error) throw error;
+      finish(result);
+    },
+  );
+  instance.on("response", (_client, statusCode) => statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1));
+  const result = await finished;
+  clearInterval(sampler);
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  await database.cleanup();
+
+  const serverErrors = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);
+  const warm = memory[Math.min(10, memory.length - 1)] ?? 0;
+  const end = memory.at(-1) ?? 0;
+  const report = {
+    database: dialect,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    requests: result.requests.total,
+    requestsPerSecond: Math.round(result.requests.average),
+    statuses: Object.fromEntries([...statuses].sort(([a], [b]) => a - b)),
+    serverErrors,
+    transportErrors: result.errors,
+    timeouts: result.timeouts,
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    rssMiB: { afterWarmUp10s: Math.round(warm), end: Math.round(end), peak: Math.round(Math.max(...memory)) },
+    rssGrowthAfterWarmUpPercent: warm ? Math.round(((end - warm) / warm) * 1000) / 10 : null,
+  };
+  console.log(JSON.stringify(report, null, 2));
+  return serverErrors === 0 && result.errors === 0;
+}
+
+const which = process.argv[2] ?? "both";
+const dialects = which === "both" ? ["sqlite", "postgres"] : [which];
+let ok = true;
+for (const dialect of dialects) ok = (await soak(dialect)) && ok;
+console.log(ok ? "soak: PASS (no 5xx)" : "soak: FAIL");
+process.exit(ok ? 0 : 1);
