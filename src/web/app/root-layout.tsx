@@ -1,0 +1,70 @@
+import { lazy, Suspense, useEffect } from "react";
+import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { DialogHost } from "../components/dialog-host.tsx";
+import { Footer } from "../components/footer.tsx";
+import { Header } from "../components/header.tsx";
+import { Spinner } from "../components/spinner.tsx";
+import { takeGoogleSignInReturn } from "../features/accounts/auth-api.ts";
+import { loadSession } from "../features/accounts/session.ts";
+import { notify } from "../lib/notify.ts";
+
+const LazyToaster = lazy(() => import("../components/lazy-toaster.tsx"));
+
+/** A thin bar at the top while the next page's code and data load. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return (
+    <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden">
+      <div className="h-full w-1/3 animate-[progress_1s_ease-in-out_infinite] bg-indigo-600 dark:bg-indigo-300" />
+    </div>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-slate-900"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+export function RootLayout() {
+  useEffect(() => {
+    void loadSession().then((user) => {
+      if (takeGoogleSignInReturn() && user) notify.success("Login Successfully");
+    });
+  }, []);
+  return (
+    <>
+      <NavigationProgress />
+      <Shell>
+        <Outlet />
+      </Shell>
+      <DialogHost />
+      <Suspense fallback={null}>
+        <LazyToaster />
+      </Suspense>
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Shown while the first page's code, data and the session load. */
+export function AppFallback() {
+  return (
+    <Shell>
+      <Spinner label="Loading QuickGig" />
+    </Shell>
+  );
+}

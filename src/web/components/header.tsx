@@ -1,0 +1,157 @@
+import { LogOut, Menu, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { paths } from "../config/paths.ts";
+import { useSession } from "../features/accounts/session.ts";
+import { useLogout } from "../features/accounts/use-logout.ts";
+import { Avatar } from "./avatar.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
+import { Tooltip } from "./tooltip.tsx";
+
+export const BRAND_TOOLTIP = "a freelance marketplace launched in 1985";
+
+function Brand() {
+  return (
+    <Tooltip content={BRAND_TOOLTIP}>
+      <Link
+        to={paths.home}
+        className="text-2xl font-extrabold tracking-tight text-slate-900 dark:text-white"
+        aria-label="QuickGig home"
+      >
+        Quick
+        <span className="mx-0.5 rounded-md bg-amber-400 px-1 text-slate-950">G</span>
+        ig
+      </Link>
+    </Tooltip>
+  );
+}
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `rounded-lg px-3 py-2 text-sm font-semibold transition-colors ${
+    isActive
+      ? "bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200"
+      : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+  }`;
+}
+
+function NavItems({ signedIn }: { signedIn: boolean }) {
+  return (
+    <>
+      <li>
+        <NavLink to={paths.home} end className={navClass}>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.browseTasks} className={navClass}>
+          Browse Tasks
+        </NavLink>
+      </li>
+      {signedIn && (
+        <li>
+          <NavLink to={paths.dashboard} className={navClass}>
+            Dashboard
+          </NavLink>
+        </li>
+      )}
+      <li>
+        <NavLink to={paths.about} className={navClass}>
+          About Us
+        </NavLink>
+      </li>
+    </>
+  );
+}
+
+function AuthButtons() {
+  const session = useSession();
+  const { logout, busy } = useLogout();
+  if (session.status === "loading") return <span className="inline-block h-10 w-24" aria-hidden="true" />;
+  if (!session.user) {
+    return (
+      <div className="flex items-center gap-2">
+        <Link to={paths.register} className="btn-secondary">
+          Sign Up
+        </Link>
+        <Link to={paths.login} className="btn-primary">
+          Login
+        </Link>
+      </div>
+    );
+  }
+  const { user } = session;
+  return (
+    <div className="flex items-center gap-3">
+      <Tooltip content={user.name}>
+        <Link to={paths.profile} className="rounded-full" aria-label={`${user.name} (profile)`}>
+          <Avatar src={user.image} alt="" className="size-10" />
+        </Link>
+      </Tooltip>
+      <button type="button" className="btn-secondary" onClick={logout} disabled={busy}>
+        <LogOut aria-hidden="true" className="size-4" />
+        {busy ? "Logging out…" : "Logout"}
+      </button>
+    </div>
+  );
+}
+
+export function Header() {
+  const session = useSession();
+  const signedIn = !!session.user;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  // The mobile menu closes once a link has taken the visitor somewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
+  useEffect(() => setMenuOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Brand />
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            <NavItems signedIn={signedIn} />
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">
+          <ThemeToggle />
+          <AuthButtons />
+        </div>
+        <button
+          type="button"
+          className="btn-ghost px-2.5 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+        </button>
+      </div>
+      {menuOpen && (
+        <div id={menuId} className="border-t border-slate-200 px-4 pt-3 pb-4 lg:hidden dark:border-slate-800">
+          <nav aria-label="Mobile">
+            <ul className="flex flex-col gap-1">
+              <NavItems signedIn={signedIn} />
+            </ul>
+          </nav>
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+            <ThemeToggle withLabel />
+            <AuthButtons />
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,46 @@
+/** Every path of the site, with helpers that build links. Nothing else spells out a path. */
+export const paths = {
+  home: "/",
+  browseTasks: "/browse-tasks",
+  taskDetails: (id: string) => `/task-details/${encodeURIComponent(id)}`,
+  about: "/about",
+  login: "/auth/login",
+  register: "/auth/register",
+  profile: "/profile",
+  dashboard: "/dashboard",
+  addTask: "/dashboard/add-task",
+  myPostedTasks: "/dashboard/my-posted-tasks",
+  updateTask: (id: string) => `/dashboard/update-task/${encodeURIComponent(id)}`,
+} as const;
+
+/** Route patterns for the router; they match the builders above. */
+export const routePatterns = {
+  taskDetails: "/task-details/:id",
+  updateTask: "/dashboard/update-task/:id",
+} as const;
+
+/** The login page that returns to `redirectTo` afterwards (when it is a path of this site). */
+export function loginPath(redirectTo?: string): string {
+  const target = redirectTo ? safeRedirect(redirectTo) : null;
+  return target && target !== paths.home ? `${paths.login}?redirect=${encodeURIComponent(target)}` : paths.login;
+}
+
+/**
+ * Only a path of this site is a valid place to return to: it starts with one slash, and is not a
+ * protocol-relative (`//evil`) or backslash (`/\evil`) address that a browser would leave the site for.
+ */
+export function safeRedirect(value: string | null | undefined, fallback: string = paths.home): string {
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  try {
+    const url = new URL(value, "http://quickgig.invalid");
+    if (url.origin !== "http://quickgig.invalid") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Pages that need a session; leaving them on logout goes home rather than to the login page. */
+export function isPrivatePath(pathname: string): boolean {
+  return pathname.startsWith(paths.dashboard) || pathname.startsWith("/task-details/");
+}

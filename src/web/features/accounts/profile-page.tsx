@@ -1,0 +1,88 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { ProfileSchema } from "../../../contract/schemas.ts";
+import { Avatar } from "../../components/avatar.tsx";
+import { TextField } from "../../components/field.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { loginPath, paths } from "../../config/paths.ts";
+import { errorMessage } from "../../lib/api.ts";
+import { notify } from "../../lib/notify.ts";
+import { usePageTitle } from "../../lib/title.ts";
+import { updateProfile } from "./auth-api.ts";
+import { loadSession, type User, useSession } from "./session.ts";
+
+export async function loader() {
+  await loadSession();
+  return null;
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ProfileSchema),
+    defaultValues: { name: user.name, image: user.image ?? "" },
+  });
+  useEffect(() => reset({ name: user.name, image: user.image ?? "" }), [user.name, user.image, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await updateProfile(values);
+      notify.success("Profile updated successfully.");
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-8 space-y-4">
+      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
+      <TextField
+        label="Photo URL"
+        type="url"
+        autoComplete="photo"
+        placeholder="https://example.com/photo.jpg"
+        error={errors.image?.message}
+        {...register("image")}
+      />
+      <button type="submit" className="btn-primary w-full py-2.5" disabled={isSubmitting}>
+        {isSubmitting ? "Saving…" : "Save Changes"}
+      </button>
+    </form>
+  );
+}
+
+export function Component() {
+  usePageTitle("Profile");
+  const session = useSession();
+  if (session.status === "loading") return <Spinner label="Checking your session" />;
+  const { user } = session;
+  if (!user) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold">Please log in to view your profile.</h1>
+        <Link to={loginPath(paths.profile)} className="btn-primary mt-6">
+          Login
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto w-full max-w-lg px-4 py-12">
+      <div className="card p-6 sm:p-8">
+        <div className="flex flex-col items-center text-center">
+          <Avatar src={user.image} alt={`Photo of ${user.name}`} className="size-24" />
+          <h1 className="mt-4 text-2xl font-bold">{user.name}</h1>
+          <p className="muted break-all">{user.email}</p>
+        </div>
+        <h2 className="mt-8 text-lg font-semibold">Edit your profile</h2>
+        <ProfileForm user={user} />
+      </div>
+    </section>
+  );
+}

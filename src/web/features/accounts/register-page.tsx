@@ -1,0 +1,84 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { SignUpSchema } from "../../../contract/schemas.ts";
+import { TextField } from "../../components/field.tsx";
+import { paths } from "../../config/paths.ts";
+import { errorMessage } from "../../lib/api.ts";
+import { showAlert } from "../../lib/dialogs.ts";
+import { notify } from "../../lib/notify.ts";
+import { usePageTitle } from "../../lib/title.ts";
+import { signUpWithEmail } from "./auth-api.ts";
+import { AuthCard, OrDivider } from "./auth-card.tsx";
+import { GoogleButton } from "./google-button.tsx";
+import { PasswordField } from "./password-field.tsx";
+
+export function Component() {
+  usePageTitle("Sign Up");
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(SignUpSchema),
+    defaultValues: { name: "", image: "", email: "", password: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signUpWithEmail(values);
+      await navigate(paths.home, { replace: true });
+      void showAlert({ title: "Good job! Register Successfully", text: "You clicked the button!", icon: "success" });
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <AuthCard title="Sign Up Your Account">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField
+          label="Name"
+          autoComplete="name"
+          placeholder="Enter your name"
+          error={errors.name?.message}
+          {...register("name")}
+        />
+        <TextField
+          label="Photo Url"
+          type="url"
+          autoComplete="photo"
+          placeholder="https://example.com/photo.jpg"
+          error={errors.image?.message}
+          {...register("image")}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="Enter your email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <PasswordField
+          autoComplete="new-password"
+          placeholder="Create a password"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <button type="submit" className="btn-primary w-full py-2.5" disabled={isSubmitting}>
+          {isSubmitting ? "Signing up…" : "Sign Up"}
+        </button>
+      </form>
+      <OrDivider />
+      <GoogleButton returnTo={paths.home} />
+      <p className="muted mt-6 text-center text-sm">
+        Already have an account?{" "}
+        <Link to={paths.login} className="link">
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

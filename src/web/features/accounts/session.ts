@@ -1,0 +1,80 @@
+import { useSyncExternalStore } from "react";
+import { redirect } from "react-router";
+import { loginPath } from "../../config/paths.ts";
+import { apiJson } from "../../lib/api.ts";
+
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  image?: string | null;
+}
+
+export type SessionState = { status: "loading"; user: null } | { status: "ready"; user: User | null };
+
+/**
+ * The signed-in user, shared by the router's loaders (outside React) and the components (through
+ * useSession). Loaded once from /api/auth/get-session; sign-in, sign-up, profile and logout set it.
+ */
+let state: SessionState = { status: "loading", user: null };
+let pending: Promise<User | null> | null = null;
+const listeners = new Set<() => void>();
+
+function setState(next: SessionState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+async function fetchSession(): Promise<User | null> {
+  const body = await apiJson<{ user?: User } | null>("/api/auth/get-session");
+  return body?.user ?? null;
+}
+
+/** The current user, fetching the session the first time (or again with `refresh`). */
+export function loadSession(options: { refresh?: boolean } = {}): Promise<User | null> {
+  if (state.status === "ready" && !options.refresh) return Promise.resolve(state.user);
+  if (pending && !options.refresh) return pending;
+  const request = fetchSession()
+    .catch(() => null)
+    .then((user) => {
+      if (pending === request) {
+        pending = null;
+        setState({ status: "ready", user });
+      }
+      return user;
+    });
+  pending = request;
+  return request;
+}
+
+export function setSessionUser(user: User | null) {
+  pending = null;
+  setState({ status: "ready", user });
+}
+
+export function getSession(): SessionState {
+  return state;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}
+
+/** For loaders of login-required pages: the user, or a redirect to the login page that returns here. */
+export async function requireUser(request: Request): Promise<User> {
+  const user = await loadSession();
+  if (!user?.email) {
+    const url = new URL(request.url);
+    throw redirect(loginPath(url.pathname + url.search));
+  }
+  return user;
+}
+
+export function isSameEmail(a: string | undefined | null, b: string | undefined | null): boolean {
+  return !!a && !!b && a.toLowerCase() === b.toLowerCase();
+}

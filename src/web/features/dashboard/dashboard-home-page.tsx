@@ -1,0 +1,3 @@
+export function Component() {
+  return <h1>dashboard-home-page</h1>;
+}

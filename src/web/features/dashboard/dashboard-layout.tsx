@@ -1,0 +1,4 @@
+import { Outlet } from "react-router";
+export function Component() {
+  return <Outlet />;
+}

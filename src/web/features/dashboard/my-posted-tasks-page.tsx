@@ -1,0 +1,3 @@
+export function Component() {
+  return <h1>my-posted-tasks-page</h1>;
+}

@@ -1,0 +1,183 @@
+import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
+import { TASK_CATEGORIES, TASK_SORTS } from "../../../contract/limits.ts";
+import { PageHeader } from "../../components/page-header.tsx";
+import { paths } from "../../config/paths.ts";
+import { toRouteError } from "../../lib/route-errors.ts";
+import { usePageTitle } from "../../lib/title.ts";
+import { TaskCard } from "./task-card.tsx";
+import { listTasks } from "./tasks-api.ts";
+
+export const BROWSE_PAGE_SIZE = 12;
+
+const SORT_LABELS: Record<(typeof TASK_SORTS)[number], string> = {
+  newest: "Newest first",
+  deadline: "Nearest deadline",
+  budget: "Highest budget",
+};
+
+/** The list's state lives in the URL (q, category, sort, page), so a filtered page can be shared. */
+function readQuery(url: URL) {
+  const params = url.searchParams;
+  const category = params.get("category") ?? "";
+  const sort = params.get("sort") ?? "";
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    category: (TASK_CATEGORIES as readonly string[]).includes(category) ? category : "",
+    sort: (TASK_SORTS as readonly string[]).includes(sort) ? sort : "newest",
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+  };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = readQuery(new URL(request.url));
+  try {
+    const { tasks, total } = await listTasks({ ...query, limit: BROWSE_PAGE_SIZE }, request.signal);
+    return { query, tasks, total, pages: Math.max(1, Math.ceil(total / BROWSE_PAGE_SIZE)) };
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+function pageHref(query: ReturnType<typeof readQuery>, page: number) {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.category) params.set("category", query.category);
+  if (query.sort !== "newest") params.set("sort", query.sort);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `${paths.browseTasks}?${search}` : paths.browseTasks;
+}
+
+export function Component() {
+  usePageTitle("Browse Tasks");
+  const { query, tasks, total, pages } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  // A new search starts again from page 1; empty and default values stay out of the URL.
+  function search(form: HTMLFormElement) {
+    const values = new FormData(form);
+    const read = (name: string) => String(values.get(name) ?? "").trim();
+    void navigate(pageHref({ q: read("q"), category: read("category"), sort: read("sort") || "newest", page: 1 }, 1));
+  }
+  const searching = navigation.state === "loading" && navigation.location.pathname === paths.browseTasks;
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <PageHeader title="Browse Tasks" intro="Find work that fits your skills, then open a task to place your bid." />
+      <form
+        aria-label="Search tasks"
+        onSubmit={(event) => {
+          event.preventDefault();
+          search(event.currentTarget);
+        }}
+        className="card mb-8 grid gap-4 p-4 md:grid-cols-[1fr_auto_auto_auto] md:items-end"
+        // Back and forward through searches show each search's own values.
+        key={`${query.q}|${query.category}|${query.sort}`}
+      >
+        <div>
+          <label htmlFor="task-search" className="label">
+            Search tasks
+          </label>
+          <input
+            id="task-search"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            maxLength={100}
+            placeholder="Search by title or description"
+            className="input"
+          />
+        </div>
+        <div>
+          <label htmlFor="task-category" className="label">
+            Category
+          </label>
+          <select
+            id="task-category"
+            name="category"
+            defaultValue={query.category}
+            className="input"
+            onChange={(event) => event.currentTarget.form && search(event.currentTarget.form)}
+          >
+            <option value="">All categories</option>
+            {TASK_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="task-sort" className="label">
+            Sort by
+          </label>
+          <select
+            id="task-sort"
+            name="sort"
+            defaultValue={query.sort}
+            className="input"
+            onChange={(event) => event.currentTarget.form && search(event.currentTarget.form)}
+          >
+            {TASK_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary" disabled={searching}>
+          <Search aria-hidden="true" className="size-4" />
+          {searching ? "Searching…" : "Search"}
+        </button>
+      </form>
+
+      <p className="muted mb-4 text-sm" aria-live="polite">
+        {total === 1 ? "1 task" : `${total} tasks`}
+        {pages > 1 && ` · page ${Math.min(query.page, pages)} of ${pages}`}
+      </p>
+
+      {tasks.length === 0 ? (
+        <div className="card p-10 text-center">
+          <p className="text-lg font-semibold">No tasks found.</p>
+          <p className="muted mt-1">Try other words or another category.</p>
+        </div>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {tasks.map((task) => (
+            <li key={task._id}>
+              <TaskCard task={task} linkLabel="See Details" />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-3">
+          {query.page > 1 ? (
+            <Link to={pageHref(query, query.page - 1)} className="btn-secondary" rel="prev">
+              <ChevronLeft aria-hidden="true" className="size-4" /> Previous
+            </Link>
+          ) : (
+            <span className="btn-secondary opacity-50" aria-disabled="true">
+              <ChevronLeft aria-hidden="true" className="size-4" /> Previous
+            </span>
+          )}
+          <span className="text-sm font-medium">
+            Page {Math.min(query.page, pages)} of {pages}
+          </span>
+          {query.page < pages ? (
+            <Link to={pageHref(query, query.page + 1)} className="btn-secondary" rel="next">
+              Next <ChevronRight aria-hidden="true" className="size-4" />
+            </Link>
+          ) : (
+            <span className="btn-secondary opacity-50" aria-disabled="true">
+              Next <ChevronRight aria-hidden="true" className="size-4" />
+            </span>
+          )}
+        </nav>
+      )}
+    </section>
+  );
+}

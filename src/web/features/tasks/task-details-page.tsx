@@ -1,0 +1,88 @@
+import { CalendarDays, DollarSign, Mail, Tag, User } from "lucide-react";
+import type { ReactNode } from "react";
+import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { formatBudget, formatDeadline } from "../../lib/format.ts";
+import { toRouteError } from "../../lib/route-errors.ts";
+import { usePageTitle } from "../../lib/title.ts";
+import { RequireAuth } from "../accounts/require-auth.tsx";
+import { isSameEmail, requireUser } from "../accounts/session.ts";
+import { PlaceBid } from "../bids/place-bid.tsx";
+import { getTask } from "./tasks-api.ts";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  try {
+    const task = await getTask(params.id ?? "", request.signal);
+    return { task, ownTask: isSameEmail(task.userEmail, user.email) };
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
+      <span aria-hidden="true" className="mt-0.5 text-indigo-700 dark:text-indigo-300">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{label}</dt>
+        <dd className="mt-0.5 font-medium break-words text-slate-900 dark:text-slate-100">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+export function Component() {
+  const { task, ownTask } = useLoaderData<typeof loader>();
+  usePageTitle("Task Details");
+  return (
+    <RequireAuth>
+      <article className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
+        <div className="card p-6 sm:p-8">
+          <p className="text-sm font-semibold text-indigo-700 dark:text-indigo-300">Task Details</p>
+          <h1 className="mt-1 text-3xl font-bold break-words text-slate-900 dark:text-white">{task.title}</h1>
+          <dl className="mt-6 grid gap-3 sm:grid-cols-2">
+            <Detail icon={<User className="size-5" />} label="Posted by">
+              {task.userName}
+            </Detail>
+            <Detail icon={<Tag className="size-5" />} label="Category">
+              {task.category}
+            </Detail>
+            <Detail icon={<CalendarDays className="size-5" />} label="Deadline">
+              {formatDeadline(task.deadline)}
+            </Detail>
+            <Detail icon={<DollarSign className="size-5" />} label="Budget">
+              {formatBudget(task.budget)}
+            </Detail>
+            <div className="sm:col-span-2">
+              <Detail icon={<Mail className="size-5" />} label="Contact email">
+                {task.userEmail ? (
+                  <a className="link" href={`mailto:${task.userEmail}`}>
+                    {task.userEmail}
+                  </a>
+                ) : (
+                  "—"
+                )}
+              </Detail>
+            </div>
+          </dl>
+          <h2 className="mt-8 text-lg font-semibold">Description</h2>
+          <p className="mt-2 leading-relaxed whitespace-pre-line break-words text-slate-700 dark:text-slate-300">
+            {task.description}
+          </p>
+          <div className="mt-8">
+            <PlaceBid
+              key={task._id}
+              taskId={task._id}
+              deadline={task.deadline}
+              ownTask={ownTask}
+              initialCount={task.bidCount ?? 0}
+              initialHasBid={task.hasBid ?? false}
+            />
+          </div>
+        </div>
+      </article>
+    </RequireAuth>
+  );
+}
