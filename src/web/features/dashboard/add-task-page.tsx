@@ -1,3 +1,48 @@
+import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { CreateTaskSchema } from "../../../contract/schemas.ts";
+import { PageHeader } from "../../components/page-header.tsx";
+import { errorMessage } from "../../lib/api.ts";
+import { notify } from "../../lib/notify.ts";
+import { usePageTitle } from "../../lib/title.ts";
+import { requireUser } from "../accounts/session.ts";
+import { TaskForm } from "../tasks/task-form.tsx";
+import { createTask } from "../tasks/tasks-api.ts";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { poster: { name: user.name, email: user.email } };
+}
+
+const EMPTY = { title: "", category: undefined, description: "", deadline: "", budget: undefined };
+
 export function Component() {
-  return <h1>add-task-page</h1>;
+  usePageTitle("Add Task");
+  const { poster } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <PageHeader
+        title="Add Task"
+        intro="Fill in the form below with what needs to be done, the category, your budget and the deadline."
+      />
+      <TaskForm
+        schema={CreateTaskSchema}
+        defaultValues={EMPTY}
+        poster={poster}
+        submitLabel="Add Task"
+        busyLabel="Adding Task…"
+        onSubmit={async (values, form) => {
+          try {
+            const { insertedId } = await createTask(values);
+            if (insertedId) {
+              notify.success("Task added successfully");
+              form.reset(EMPTY);
+            }
+          } catch (error) {
+            notify.error(errorMessage(error));
+            throw error;
+          }
+        }}
+      />
+    </div>
+  );
 }
