@@ -1,5 +1,5 @@
 import { fromNodeHeaders } from "better-auth/node";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MESSAGES } from "../../contract/index.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Auth } from "./auth.ts";
@@ -40,7 +40,7 @@ declare module "fastify" {
 }
 
 /** Refuses, with 401, a request to a session-only route before anything else looks at it. */
-export function registerSessionGuard(app: import("fastify").FastifyInstance, auth: Auth) {
+export function registerSessionGuard(app: FastifyInstance, auth: Auth) {
   app.addHook("preValidation", async (request) => {
     if (request.routeOptions.config.requiresSession) await requireViewer(auth, request);
   });

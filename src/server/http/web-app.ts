@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
@@ -25,6 +25,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   return true;
 }
 
-export function sendIndex(reply: import("fastify").FastifyReply) {
+export function sendIndex(reply: FastifyReply) {
   return reply.header("cache-control", "no-cache").sendFile("index.html");
 }
