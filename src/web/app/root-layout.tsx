@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { DialogHost } from "../components/dialog-host.tsx";
-import { Footer } from "../components/footer.tsx";
 import { Header } from "../components/header.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { takeGoogleSignInReturn } from "../features/accounts/auth-api.ts";
@@ -9,6 +8,8 @@ import { loadSession } from "../features/accounts/session.ts";
 import { notify } from "../lib/notify.ts";
 
 const LazyToaster = lazy(() => import("../components/lazy-toaster.tsx"));
+// Below the fold on every page: loaded after the first paint.
+const Footer = lazy(() => import("../components/footer.tsx").then((module) => ({ default: module.Footer })));
 
 /** A thin bar at the top while the next page's code and data load. */
 function NavigationProgress() {
@@ -34,7 +35,9 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <Footer />
+      <Suspense fallback={<div className="h-96 bg-slate-900 dark:bg-black" />}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

@@ -7,7 +7,15 @@ import type { Task } from "./tasks-api.ts";
 type CardTask = Pick<Task, "_id" | "title" | "category" | "budget" | "deadline">;
 
 /** A task in a grid: title, category, budget, deadline, and a link to its details. */
-export function TaskCard({ task, linkLabel }: { task: CardTask; linkLabel: "See Details" | "See more" }) {
+export function TaskCard({
+  task,
+  linkLabel,
+  to = paths.taskDetails(task._id),
+}: {
+  task: CardTask;
+  linkLabel: "See Details" | "See more";
+  to?: string;
+}) {
   return (
     <article className="card flex h-full flex-col p-5 transition-shadow hover:shadow-md">
       <h3 className="text-lg font-semibold break-words text-slate-900 dark:text-white">{task.title}</h3>
@@ -31,11 +39,7 @@ export function TaskCard({ task, linkLabel }: { task: CardTask; linkLabel: "See 
         </div>
       </dl>
       <div className="mt-auto pt-5">
-        <Link
-          to={paths.taskDetails(task._id)}
-          className="btn-primary w-full"
-          aria-label={`${linkLabel}: ${task.title}`}
-        >
+        <Link to={to} className="btn-primary w-full" aria-label={`${linkLabel}: ${task.title}`}>
           {linkLabel}
         </Link>
       </div>
