@@ -1,0 +1,120 @@
+import { expect, test } from "./support/fixtures.ts";
+
+test.describe("every route of the route table", () => {
+  test("open pages show with their titles", async ({ page }) => {
+    for (const [path, title, heading] of [
+      ["/", "Home - QuickGig", "Featured Tasks"],
+      ["/browse-tasks", "Browse Tasks - QuickGig", "Browse Tasks"],
+      ["/about", "About Us - QuickGig", "About QuickGig"],
+      ["/auth/login", "Login - QuickGig", "Login Your Account"],
+      ["/auth/register", "Sign Up - QuickGig", "Sign Up Your Account"],
+      ["/profile", "Profile - QuickGig", "Please log in to view your profile."],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+      await expect(page).toHaveTitle(title);
+    }
+  });
+
+  test("login-required pages show to a signed-in user", async ({ page, makeUser, login }) => {
+    const user = await makeUser();
+    const taskId = await user.createTask({ title: "Routes check task" });
+    await login(user);
+    for (const [path, title, heading] of [
+      ["/profile", "Profile - QuickGig", user.name],
+      [`/task-details/${taskId}`, "Task Details - QuickGig", "Routes check task"],
+      ["/dashboard", "Dashboard - QuickGig", "Dashboard"],
+      ["/dashboard/add-task", "Add Task - QuickGig", "Add Task"],
+      ["/dashboard/my-posted-tasks", "My Posted Tasks - QuickGig", "My Posted Tasks"],
+      [`/dashboard/update-task/${taskId}`, "Update Task - QuickGig", "Update Task"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: heading, exact: true }).first()).toBeVisible();
+      await expect(page).toHaveTitle(title);
+    }
+  });
+
+  test("the about page invites people to join", async ({ page }) => {
+    await page.goto("/about");
+    await page.getByRole("link", { name: "Join QuickGig" }).click();
+    await expect(page).toHaveURL(/\/auth\/register$/);
+  });
+});
+
+test.describe("Error page", () => {
+  test("an unknown path shows 404 and the default message", async ({ page }) => {
+    await page.goto("/no/such/page");
+    await expect(page.getByText("404", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Something Went Wrong!" })).toBeVisible();
+    await expect(page).toHaveTitle("ErrorPage - QuickGig");
+    await page.getByRole("link", { name: "Go to HomePage" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle("Home - QuickGig");
+  });
+
+  test("an unknown task id shows 404", async ({ page, makeUser, login }) => {
+    await login(await makeUser());
+    await page.goto("/task-details/does-not-exist");
+    await expect(page.getByText("404", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "This task does not exist or has been deleted." })).toBeVisible();
+    await expect(page).toHaveTitle("ErrorPage - QuickGig");
+  });
+
+  test("someone else's task cannot be opened for update", async ({ page, makeUser, login }) => {
+    const owner = await makeUser();
+    const taskId = await owner.createTask();
+    await login(await makeUser());
+    await page.goto(`/dashboard/update-task/${taskId}`);
+    await expect(page.getByText("403", { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Only the person who posted this task can change it." }),
+    ).toBeVisible();
+  });
+});
+
+test.describe("private-route guard", () => {
+  for (const path of ["/dashboard", "/dashboard/add-task", "/dashboard/my-posted-tasks", "/task-details/abc"]) {
+    test(`${path} sends a visitor to the login page, carrying the path`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/auth/login?redirect=${encodeURIComponent(path)}`);
+      await expect(page.getByRole("heading", { name: "Login Your Account" })).toBeVisible();
+    });
+  }
+
+  test("after login the visitor is back on the page they asked for", async ({ page, makeUser }) => {
+    const user = await makeUser();
+    const taskId = await user.createTask({ title: "Guarded task" });
+    await page.goto(`/task-details/${taskId}`);
+    await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(`/task-details/${taskId}`);
+    await expect(page.getByRole("heading", { name: "Guarded task" })).toBeVisible();
+  });
+
+  test("the login page never sends anyone to another site", async ({ page, makeUser }) => {
+    const user = await makeUser();
+    await page.goto("/auth/login?redirect=//evil.example/steal");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+
+  test("a spinner shows while the session loads", async ({ page, makeUser, login }) => {
+    await login(await makeUser());
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/auth/get-session", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/dashboard", { waitUntil: "commit" });
+    await expect(page.getByRole("status").first()).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  });
+});

@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+export interface TaskFields {
+  title: string;
+  category: "Web Development" | "Design" | "Writing" | "Marketing";
+  description: string;
+  deadline: string;
+  budget: number;
+}
+
+/** A person with an account, and an API client signed in as them. */
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+  image: string;
+  api: APIRequestContext;
+  createTask(overrides?: Partial<TaskFields>): Promise<string>;
+  bid(taskId: string): Promise<void>;
+}
+
+export const baseURL = (): string => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error("E2E_BASE_URL is not set: run the tests through playwright.config.ts");
+  return url;
+};
+
+export function uniqueId(): string {
+  return randomBytes(5).toString("hex");
+}
+
+/** A date n days from today, as the task forms write it. */
+export function daysFromNow(days: number): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export function taskFields(overrides: Partial<TaskFields> = {}): TaskFields {
+  return {
+    title: `Task ${uniqueId()}`,
+    category: "Design",
+    description: "A task written by an end-to-end test.",
+    deadline: daysFromNow(10),
+    budget: 250,
+    ...overrides,
+  };
+}
+
+export const test = base.extend<{
+  /** Signs up a new account through the API (and signs it out again when the test ends). */
+  makeUser: (overrides?: Partial<Pick<Account, "name" | "email" | "password" | "image">>) => Promise<Account>;
+  /** Puts an account's session cookie in the browser, without going through the login form. */
+  login: (account: Account) => Promise<void>;
+}>({
+  makeUser: async ({ playwright }, use) => {
+    const contexts: APIRequestContext[] = [];
+    await use(async (overrides = {}) => {
+      const id = uniqueId();
+      const api = await playwright.request.newContext({ baseURL: baseURL() });
+      contexts.push(api);
+      const fields = {
+        name: `Tester ${id}`,
+        email: `tester-${id}@example.test`,
+        password: `Qg-${id}-Pass9`,
+        image: `${baseURL()}/images/freelancer-2.svg`,
+        ...overrides,
+      };
+      const response = await api.post("/api/auth/sign-up/email", { data: fields });
+      expect(response.status(), await response.text()).toBe(200);
+      return {
+        ...fields,
+        api,
+        async createTask(taskOverrides = {}) {
+          const created = await api.post("/api/tasks", { data: taskFields(taskOverrides) });
+          expect(created.status(), await created.text()).toBe(201);
+          return ((await created.json()) as { insertedId: string }).insertedId;
+        },
+        async bid(taskId: string) {
+          const placed = await api.post("/api/bids", { data: { taskId } });
+          expect(placed.status(), await placed.text()).toBe(201);
+        },
+      };
+    });
+    for (const context of contexts) await context.dispose();
+  },
+  login: async ({ context }, use) => {
+    await use(async (account) => {
+      const { cookies } = await account.api.storageState();
+      await context.addCookies(cookies);
+    });
+  },
+});
+
+/** The toast with this text (sonner announces toasts in a live region). */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}

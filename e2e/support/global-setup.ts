@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startOidcProvider } from "../../src/server/test/oidc-provider.ts";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, logFile: string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the app exited with ${server.exitCode}; see ${logFile}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the app did not answer ${url} within 30 s; see ${logFile}`);
+}
+
+/**
+ * Starts, once for the whole run: the local OpenID provider standing in for Google, a small control
+ * endpoint through which tests choose the next Google account, and the app itself (the built web
+ * app from dist/web, the server from source) on a free port with a fresh SQLite file.
+ */
+export default async function globalSetup() {
+  const webDist = path.resolve("dist/web");
+  if (!existsSync(path.join(webDist, "index.html"))) {
+    throw new Error("dist/web is missing: build the web app first (npm run build:web)");
+  }
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const provider = await startOidcProvider({
+    redirectUris: [`${baseURL}/api/auth/callback/google`, `${baseURL}/api/auth/oauth2/callback/google`],
+  });
+
+  const control: Server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      provider.signInNextAs(JSON.parse(body));
+      res.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
+  const controlURL = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "quickgig-e2e-"));
+  const logFile = path.join(dataDir, "server.log");
+  const log = createWriteStream(logFile);
+  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: path.join(dataDir, "e2e.db"),
+      SEED_DEMO_DATA: "false",
+      WEB_DIST: webDist,
+      LOG_LEVEL: "warn",
+      GOOGLE_ISSUER: provider.issuer,
+      GOOGLE_CLIENT_ID: provider.clientId,
+      GOOGLE_CLIENT_SECRET: provider.clientSecret,
+      // Tests sign up and post from one address many times a minute.
+      RATE_LIMIT_AUTH_PER_MINUTE: "0",
+      RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
+      RATE_LIMIT_WRITES_PER_MINUTE: "0",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  await waitForHealth(`${baseURL}/healthz`, server, logFile);
+
+  // Workers start after this and inherit these.
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_OIDC_CONTROL = controlURL;
+  process.env.E2E_SERVER_LOG = logFile;
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => (server.exitCode === null ? server.once("exit", resolve) : resolve(null)));
+    await provider.close();
+    await new Promise((resolve) => control.close(resolve));
+    log.end();
+    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+}
