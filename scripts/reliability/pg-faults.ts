@@ -7,11 +7,11 @@
  * Run: npx tsx scripts/reliability/pg-faults.ts   (needs root for pg_ctlcluster; stops the local
  * PostgreSQL for a few seconds, so run nothing else against it meanwhile)
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdirSync } from "node:fs";
-import { createServer } from "node:net";
+import { readdirSync, writeFileSync } from "node:fs";
 import pg from "pg";
+import { cookiesOf, startServerProcess } from "../../src/server/test/server-process.ts";
 
 const DATABASE = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const schema = `faults_${randomBytes(4).toString("hex")}`;
@@ -25,14 +25,6 @@ function pgctl(action: "start" | "stop") {
     action,
     ...(action === "stop" ? ["-m", "fast"] : []),
   ]);
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 async function admin(query: string) {
@@ -56,37 +48,16 @@ async function main() {
   await admin(`create schema ${schema}`);
   const url = new URL(DATABASE);
   url.searchParams.set("options", `-c search_path=${schema}`);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: origin,
-      DATABASE_URL: url.toString(),
-      SEED_DEMO_DATA: "false",
-      LOG_LEVEL: "error",
-      RATE_LIMIT_WRITES_PER_MINUTE: "0",
-      AUTH_SECRET: "x".repeat(40),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = await startServerProcess({
+    DATABASE_URL: url.toString(),
+    SEED_DEMO_DATA: "false",
+    LOG_LEVEL: "error",
+    AUTH_SECRET: "x".repeat(40),
+    RATE_LIMIT_WRITES_PER_MINUTE: "0",
   });
+  const { origin } = server;
   let exited = false;
-  let log = "";
-  server.on("exit", () => (exited = true));
-  server.stdout?.on("data", (chunk) => (log += chunk));
-  server.stderr?.on("data", (chunk) => (log += chunk));
-  for (
-    let i = 0;
-    i < 100 &&
-    !(await fetch(`${origin}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  )
-    await new Promise((r) => setTimeout(r, 100));
+  server.child.on("exit", () => (exited = true));
 
   const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: "POST",
@@ -98,10 +69,7 @@ async function main() {
       image: "https://example.com/w.png",
     }),
   });
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((v) => v.split(";")[0])
-    .join("; ");
+  const cookie = cookiesOf(signUp);
 
   const outcomes: Outcome[] = [];
   const acknowledged: string[] = [];
@@ -161,8 +129,8 @@ async function main() {
   const slowFailures = failures.filter((o) => o.ms > 5000);
   const non503 = failures.filter((o) => o.status !== 503 || !o.problem);
   const appExited = exited;
-  server.kill("SIGTERM");
-  if (process.env.FAULTS_LOG) (await import("node:fs")).writeFileSync(process.env.FAULTS_LOG, log);
+  await server.stop();
+  if (process.env.FAULTS_LOG) writeFileSync(process.env.FAULTS_LOG, server.output());
   await admin(`drop schema ${schema} cascade`);
 
   const report = {

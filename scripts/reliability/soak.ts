@@ -7,28 +7,19 @@
  * Env: SOAK_SECONDS (60), SOAK_CONNECTIONS (200), TEST_DATABASE_URL for PostgreSQL.
  * Rate limits are off for the run: they would answer most of this traffic from one address with 429.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { cookiesOf, startServerProcess } from "../../src/server/test/server-process.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 200);
 const PG_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const USERS = 40;
 const PASSWORD = "Soak-Test-42";
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -55,37 +46,17 @@ async function prepareDatabase(dialect: string): Promise<{ url: string; cleanup:
 
 async function soak(dialect: string) {
   const database = await prepareDatabase(dialect);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: origin,
-      DATABASE_URL: database.url,
-      AUTH_SECRET: "soak-secret-that-is-long-enough-for-the-check",
-      SEED_DEMO_DATA: "false",
-      LOG_LEVEL: "warn",
-      WEB_DIST: path.join(tmpdir(), "quickgig-no-web"),
-      RATE_LIMIT_AUTH_PER_MINUTE: "0",
-      RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
-      RATE_LIMIT_WRITES_PER_MINUTE: "0",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const server = await startServerProcess({
+    NODE_ENV: "production",
+    DATABASE_URL: database.url,
+    AUTH_SECRET: "soak-secret-that-is-long-enough-for-the-check",
+    SEED_DEMO_DATA: "false",
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_AUTH_PER_MINUTE: "0",
+    RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
+    RATE_LIMIT_WRITES_PER_MINUTE: "0",
   });
-  for (
-    let i = 0;
-    i < 150 &&
-    !(await fetch(`${origin}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  ) {
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const { origin } = server;
 
   const json = { "content-type": "application/json", origin };
   const users: Array<{ email: string; cookie: string }> = [];
@@ -98,10 +69,7 @@ async function soak(dialect: string) {
     });
     users.push({
       email,
-      cookie: response.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; "),
+      cookie: cookiesOf(response),
     });
   }
   const taskIds: string[] = [];
@@ -124,7 +92,7 @@ async function soak(dialect: string) {
   const pick = () => taskIds[Math.floor(Math.random() * taskIds.length)] as string;
   const statuses = new Map<number, number>();
   const memory: number[] = [];
-  const sampler = setInterval(() => memory.push(rssMiB(server.pid as number)), 1000);
+  const sampler = setInterval(() => memory.push(rssMiB(server.child.pid as number)), 1000);
   let clientCount = 0;
   let finish: (result: autocannon.Result) => void = () => {};
   const finished = new Promise<autocannon.Result>((resolve) => (finish = resolve));
@@ -172,8 +140,7 @@ async function soak(dialect: string) {
   instance.on("response", (_client, statusCode) => statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1));
   const result = await finished;
   clearInterval(sampler);
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  await server.stop();
   await database.cleanup();
 
   const serverErrors = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);

@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { cookiesOf, freePort, type ServerProcess, startServerProcess } from "./test/server-process.ts";
 import { inDays } from "./test/test-app.ts";
 import { testDialect } from "./test/test-database.ts";
 
@@ -16,43 +15,20 @@ import { testDialect } from "./test/test-database.ts";
 const KILLS = Number(process.env.CRASH_KILLS ?? 20);
 const dir = mkdtempSync(path.join(tmpdir(), "quickgig-crash-"));
 const file = path.join(dir, "quickgig.db");
-let server: ChildProcess | undefined;
 
 afterAll(() => {
-  server?.kill("SIGKILL");
+  server?.child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+let server: ServerProcess | undefined;
 
 async function start(port: number): Promise<string> {
-  const origin = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: origin,
-      DATABASE_URL: file,
-      SEED_DEMO_DATA: "false",
-      LOG_LEVEL: "error",
-      RATE_LIMIT_WRITES_PER_MINUTE: "0",
-    },
-    stdio: "ignore",
-  });
-  for (let attempt = 0; attempt < 150; attempt++) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return origin;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("server did not start");
+  server = await startServerProcess(
+    { DATABASE_URL: file, SEED_DEMO_DATA: "false", LOG_LEVEL: "error", RATE_LIMIT_WRITES_PER_MINUTE: "0" },
+    port,
+  );
+  return server.origin;
 }
 
 describe.skipIf(testDialect() !== "sqlite")("crash durability (SQLite, SIGKILL)", () => {
@@ -69,10 +45,7 @@ describe.skipIf(testDialect() !== "sqlite")("crash durability (SQLite, SIGKILL)"
         image: "https://example.com/w.png",
       }),
     });
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((value) => value.split(";")[0])
-      .join("; ");
+    const cookie = cookiesOf(signUp);
 
     expect(signUp.status).toBe(200);
     const acknowledged: string[] = [];
@@ -97,13 +70,12 @@ describe.skipIf(testDialect() !== "sqlite")("crash durability (SQLite, SIGKILL)"
         }
       });
       await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 350));
-      server?.kill("SIGKILL");
+      server?.child.kill("SIGKILL");
       running = false;
       await Promise.all(writers);
       origin = await start(port);
     }
-    server?.kill("SIGTERM");
-    await new Promise((resolve) => server?.once("exit", resolve));
+    await server?.stop();
 
     const db = new SQLite(file, { readonly: true });
     const rows = db.prepare("select title, count(*) as n from tasks group by title").all() as Array<{

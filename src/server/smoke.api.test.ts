@@ -1,57 +1,25 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER } from "./demo/seed.ts";
+import { cookiesOf, type ServerProcess, startServerProcess } from "./test/server-process.ts";
 import { inDays } from "./test/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "./test/test-database.ts";
 
 /** A newcomer's first minutes, against the real server process on a free port. */
 let database: TestDatabase;
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let origin = "";
 let output = "";
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 async function startServer(): Promise<void> {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: origin,
-      DATABASE_URL: database.url,
-      WEB_DIST: path.join(tmpdir(), "quickgig-no-web-build"),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout?.on("data", (chunk) => (output += chunk));
-  server.stderr?.on("data", (chunk) => (output += chunk));
-  for (let attempt = 0; attempt < 150; attempt++) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not become ready:\n${output}`);
+  server = await startServerProcess({ DATABASE_URL: database.url });
+  origin = server.origin;
 }
 
 async function stopServer(): Promise<number | null> {
-  const child = server;
-  if (!child || child.exitCode !== null) return child?.exitCode ?? null;
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  child.kill("SIGTERM");
-  return exited;
+  if (!server) return null;
+  const code = await server.stop();
+  output += server.output();
+  return code;
 }
 
 async function call(method: string, url: string, options: { cookie?: string; body?: object } = {}) {
@@ -64,10 +32,7 @@ async function call(method: string, url: string, options: { cookie?: string; bod
     },
     body: options.body ? JSON.stringify(options.body) : undefined,
   });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
+  const cookie = cookiesOf(response);
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null, cookie, headers: response.headers };
 }
@@ -129,10 +94,11 @@ describe("a newcomer's first run", () => {
   }, 60_000);
 
   it("never writes a password, cookie or token to its log", async () => {
-    expect(output.length).toBeGreaterThan(0);
-    expect(output).not.toContain("Client123");
-    expect(output).not.toContain("Free1234");
-    expect(output).not.toContain(DEMO_USER.password);
-    expect(output).not.toMatch(/session_token=/);
+    const log = output + (server?.output() ?? "");
+    expect(log.length).toBeGreaterThan(0);
+    expect(log).not.toContain("Client123");
+    expect(log).not.toContain("Free1234");
+    expect(log).not.toContain(DEMO_USER.password);
+    expect(log).not.toMatch(/session_token=/);
   });
 });

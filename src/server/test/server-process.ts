@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export interface ServerProcess {
+  origin: string;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** SIGTERM, resolved with the exit code once the process has ended. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * The real server, from source, as its own process on 127.0.0.1; resolved once /readyz answers.
+ * Only PATH is inherited, so the environment is exactly what a newcomer's would be plus `env`.
+ */
+export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  const chosenPort = port ?? (await freePort());
+  const origin = `http://127.0.0.1:${chosenPort}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(chosenPort),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: origin,
+      WEB_DIST: path.join(tmpdir(), "quickgig-no-web-build"),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (child.exitCode !== null) break;
+    if (
+      await fetch(`${origin}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    ) {
+      return {
+        origin,
+        child,
+        output: () => output,
+        async stop() {
+          if (child.exitCode === null) child.kill("SIGTERM");
+          return exited;
+        },
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`the server did not become ready:\n${output}`);
+}
+
+/** The cookies a response set, as a client sends them back. */
+export function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
