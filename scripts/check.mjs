@@ -23,7 +23,14 @@ const steps = [
   ...(canDrillPostgres() ? [["PostgreSQL fault drill", "npx", ["tsx", "scripts/reliability/pg-faults.ts"]]] : []),
   ["production build", "npm", ["run", "build"]],
   ...(hasBrowserTests
-    ? [["browser tests", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }]]
+    ? [
+        [
+          "browser tests",
+          "npx",
+          ["playwright", "test", "--reporter=list,json"],
+          { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+        ],
+      ]
     : []),
 ];
 
