@@ -39,8 +39,3 @@ export function safeRedirect(value: string | null | undefined, fallback: string 
     return fallback;
   }
 }
-
-/** Pages that need a session; leaving them on logout goes home rather than to the login page. */
-export function isPrivatePath(pathname: string): boolean {
-  return pathname.startsWith(paths.dashboard) || pathname.startsWith("/task-details/");
-}

@@ -20,7 +20,7 @@ export async function signUpWithEmail(input: {
 
 export async function signOut(): Promise<void> {
   await apiJson("/api/auth/sign-out", { method: "POST", body: {} });
-  setSessionUser(null);
+  setSessionUser(null, { loggedOut: true });
 }
 
 export async function updateProfile(input: { name: string; image: string }): Promise<User | null> {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Spinner } from "../../components/spinner.tsx";
-import { loginPath } from "../../config/paths.ts";
+import { loginPath, paths } from "../../config/paths.ts";
 import { useSession } from "./session.ts";
 
 /**
@@ -12,6 +12,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (session.status === "loading") return <Spinner label="Checking your session" />;
+  if (!session.user?.email && session.loggedOut) return <Navigate to={paths.home} replace />;
   if (!session.user?.email) {
     return <Navigate to={loginPath(location.pathname + location.search)} replace state={{ from: location.pathname }} />;
   }

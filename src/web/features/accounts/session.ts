@@ -10,7 +10,9 @@ export interface User {
   image?: string | null;
 }
 
-export type SessionState = { status: "loading"; user: null } | { status: "ready"; user: User | null };
+export type SessionState =
+  | { status: "loading"; user: null; loggedOut?: false }
+  | { status: "ready"; user: User | null; loggedOut?: boolean };
 
 /**
  * The signed-in user, shared by the router's loaders (outside React) and the components (through
@@ -47,9 +49,10 @@ export function loadSession(options: { refresh?: boolean } = {}): Promise<User |
   return request;
 }
 
-export function setSessionUser(user: User | null) {
+/** `loggedOut` marks a user who just chose to log out (private pages then send them home, not to login). */
+export function setSessionUser(user: User | null, options: { loggedOut?: boolean } = {}) {
   pending = null;
-  setState({ status: "ready", user });
+  setState({ status: "ready", user, loggedOut: options.loggedOut ?? false });
 }
 
 export function getSession(): SessionState {
