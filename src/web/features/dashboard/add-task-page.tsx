@@ -13,7 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { poster: { name: user.name, email: user.email } };
 }
 
-const EMPTY = { title: "", category: undefined, description: "", deadline: "", budget: undefined };
+// An empty budget box: the input shows "" (undefined would leave the old number on reset).
+const EMPTY = { title: "", category: undefined, description: "", deadline: "", budget: "" as unknown as number };
 
 export function Component() {
   usePageTitle("Add Task");

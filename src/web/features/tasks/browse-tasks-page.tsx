@@ -67,7 +67,7 @@ export function Component() {
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <PageHeader title="Browse Tasks" intro="Find work that fits your skills, then open a task to place your bid." />
       <form
-        aria-label="Search tasks"
+        aria-label="Task filters"
         onSubmit={(event) => {
           event.preventDefault();
           search(event.currentTarget);
