@@ -35,8 +35,11 @@ export function openDatabase(config: DatabaseConfig): Database {
     connectionTimeoutMillis: 5000,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
-  // An idle client that loses its server must not crash the process; the pool replaces it.
+  // A client that loses its server, idle in the pool or checked out between two queries, emits
+  // "error"; unheard, that would end the process. The query in flight fails on its own (503), and
+  // the pool drops the broken client when it is released.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
