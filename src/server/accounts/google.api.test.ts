@@ -1,3 +1,6 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalOidcProvider, type OidcAccount, startOidcProvider } from "../test/oidc-provider.ts";
 import { PUBLIC_URL, sessionCookie, setupTestApp, signUp } from "../test/test-app.ts";
@@ -10,6 +13,26 @@ afterAll(() => provider.close());
 
 const ctx = setupTestApp(() => ({
   GOOGLE_ISSUER: provider.issuer,
+  GOOGLE_CLIENT_ID: provider.clientId,
+  GOOGLE_CLIENT_SECRET: provider.clientSecret,
+}));
+
+/** An issuer whose discovery document sends people to the real provider, whose tokens name another issuer. */
+let impostor: Server;
+let impostorIssuer = "";
+beforeAll(async () => {
+  impostor = createServer(async (_request, response) => {
+    const discovery = await (await fetch(`${provider.issuer}/.well-known/openid-configuration`)).json();
+    response.setHeader("content-type", "application/json");
+    response.end(JSON.stringify({ ...discovery, issuer: impostorIssuer }));
+  });
+  await new Promise<void>((resolve) => impostor.listen(0, "127.0.0.1", resolve));
+  impostorIssuer = `http://127.0.0.1:${(impostor.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => impostor.close(resolve)));
+
+const wrongIssuer = setupTestApp(() => ({
+  GOOGLE_ISSUER: impostorIssuer,
   GOOGLE_CLIENT_ID: provider.clientId,
   GOOGLE_CLIENT_SECRET: provider.clientSecret,
 }));
@@ -37,8 +60,8 @@ async function authorizeAtProvider(authorizationUrl: string): Promise<URL> {
   throw new Error("too many redirects at the provider");
 }
 
-async function startGoogleSignIn(callbackURL = "/dashboard") {
-  const start = await ctx.app.inject({
+async function startGoogleSignIn(callbackURL = "/dashboard", app: FastifyInstance = ctx.app) {
+  const start = await app.inject({
     method: "POST",
     url: "/api/auth/sign-in/social",
     payload: { provider: "google", callbackURL, errorCallbackURL: "/auth/login" },
@@ -46,24 +69,28 @@ async function startGoogleSignIn(callbackURL = "/dashboard") {
   expect(start.statusCode).toBe(200);
   const { url } = start.json() as { url: string };
   const authorization = new URL(url);
-  expect(authorization.origin).toBe(provider.issuer);
+  expect(authorization.origin).toBe(provider.issuer); // the impostor's document points here too
   expect(authorization.searchParams.get("code_challenge_method")).toBe("S256");
   expect(authorization.searchParams.get("state")).toBeTruthy();
   expect(authorization.searchParams.get("nonce")).toBeTruthy();
   return { url, cookie: sessionCookie(start) };
 }
 
-async function signInWithGoogle(account: OidcAccount, tamper?: (callback: URL) => void) {
+async function signInWithGoogle(
+  account: OidcAccount,
+  tamper?: (callback: URL) => void,
+  app: FastifyInstance = ctx.app,
+) {
   provider.signInNextAs(account);
-  const { url, cookie } = await startGoogleSignIn();
+  const { url, cookie } = await startGoogleSignIn("/dashboard", app);
   const callback = await authorizeAtProvider(url);
   tamper?.(callback);
-  const response = await ctx.app.inject({ url: callback.pathname + callback.search, headers: { cookie } });
+  const response = await app.inject({ url: callback.pathname + callback.search, headers: { cookie } });
   return { response, cookie: sessionCookie(response) };
 }
 
-async function currentUser(cookie: string) {
-  const session = await ctx.app.inject({ url: "/api/auth/get-session", headers: { cookie } });
+async function currentUser(cookie: string, app: FastifyInstance = ctx.app) {
+  const session = await app.inject({ url: "/api/auth/get-session", headers: { cookie } });
   return (session.json() as { user: { id: string; email: string; name: string } } | null)?.user ?? null;
 }
 
@@ -117,6 +144,17 @@ describe("Google sign-in (OpenID Connect against a local provider)", () => {
     expect(response.headers.location).toBe("/auth/login?error=account_not_linked");
     expect(await currentUser(cookie)).toBeNull();
     expect(await currentUser(owner.cookie)).toMatchObject({ name: owner.name });
+  });
+
+  it("refuses an ID token from another issuer than the configured one", async () => {
+    const { response, cookie } = await signInWithGoogle(
+      { sub: "google-elsewhere", email: "elsewhere@gmail.test", name: "Elsewhere" },
+      undefined,
+      wrongIssuer.app,
+    );
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/auth/login?error=issuer_mismatch");
+    expect(await currentUser(cookie, wrongIssuer.app)).toBeNull();
   });
 
   it("keeps the redirect on this site", async () => {
