@@ -29,7 +29,7 @@ function SideMenu() {
               className={({ isActive }) =>
                 `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-semibold transition-colors ${
                   isActive
-                    ? "bg-indigo-700 text-white dark:bg-indigo-500 dark:text-slate-950"
+                    ? "bg-indigo-700 text-white dark:bg-indigo-400 dark:text-slate-950"
                     : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
                 }`
               }

@@ -19,16 +19,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+function Detail({
+  icon,
+  label,
+  children,
+  className = "",
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
-      <span aria-hidden="true" className="mt-0.5 text-indigo-700 dark:text-indigo-300">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{label}</dt>
-        <dd className="mt-0.5 font-medium break-words text-slate-900 dark:text-slate-100">{children}</dd>
-      </div>
+    <div className={`rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60 ${className}`}>
+      <dt className="flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+        <span aria-hidden="true" className="text-indigo-700 dark:text-indigo-300">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-1 font-medium break-words text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
   );
 }
@@ -55,17 +65,15 @@ export function Component() {
             <Detail icon={<DollarSign className="size-5" />} label="Budget">
               {formatBudget(task.budget)}
             </Detail>
-            <div className="sm:col-span-2">
-              <Detail icon={<Mail className="size-5" />} label="Contact email">
-                {task.userEmail ? (
-                  <a className="link" href={`mailto:${task.userEmail}`}>
-                    {task.userEmail}
-                  </a>
-                ) : (
-                  "—"
-                )}
-              </Detail>
-            </div>
+            <Detail icon={<Mail className="size-5" />} label="Contact email" className="sm:col-span-2">
+              {task.userEmail ? (
+                <a className="link" href={`mailto:${task.userEmail}`}>
+                  {task.userEmail}
+                </a>
+              ) : (
+                "—"
+              )}
+            </Detail>
           </dl>
           <h2 className="mt-8 text-lg font-semibold">Description</h2>
           <p className="mt-2 leading-relaxed whitespace-pre-line break-words text-slate-700 dark:text-slate-300">
