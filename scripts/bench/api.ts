@@ -9,15 +9,15 @@
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import pg from "pg";
 import { openDatabase } from "../../src/server/db/database.ts";
 import { migrateToLatest } from "../../src/server/db/migrations.ts";
 import { cookiesOf, freePort, startServerProcess } from "../../src/server/test/server-process.ts";
+import { createTestDatabase } from "../../src/server/test/test-database.ts";
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +28,6 @@ const { values } = parseArgs({
 });
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = 50;
-const PG_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const CATEGORIES = ["Web Development", "Design", "Writing", "Marketing"];
 const PASSWORD = "Bench-Mark-77";
 
@@ -38,33 +37,6 @@ interface Target {
   path: string;
   body?: string;
   cookie?: boolean;
-}
-
-async function prepareDatabase(dialect: string) {
-  if (dialect === "sqlite") {
-    const dir = mkdtempSync(path.join(tmpdir(), "quickgig-bench-"));
-    const file = path.join(dir, "bench.db");
-    return {
-      config: { dialect: "sqlite" as const, file },
-      url: file,
-      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `bench_${randomBytes(4).toString("hex")}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
-  await admin(`create schema ${schema}`);
-  const url = new URL(PG_URL);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  return {
-    config: { dialect: "postgres" as const, connectionString: PG_URL, schema },
-    url: url.toString(),
-    cleanup: () => admin(`drop schema ${schema} cascade`),
-  };
 }
 
 /** Tasks spread over owners, categories, deadlines and budgets; two bids per ten tasks. */
@@ -165,7 +137,7 @@ server.listen(Number(process.env.PORT), "127.0.0.1", () => process.send?.("ready
 }
 
 async function bench(dialect: string, taskCount: number) {
-  const database = await prepareDatabase(dialect);
+  const database = await createTestDatabase(dialect === "postgres" ? "postgres" : "sqlite");
   const server = await startServerProcess({
     NODE_ENV: "production",
     DATABASE_URL: database.url,
@@ -266,7 +238,7 @@ async function bench(dialect: string, taskCount: number) {
   clearInterval(sampler);
   baseline.stop();
   await server.stop();
-  await database.cleanup();
+  await database.drop();
   console.log(
     `\n${dialect}, ${taskCount.toLocaleString("en")} tasks, ${CONNECTIONS} connections, ${SECONDS} s each; server peak RSS ${Math.round(peak)} MiB`,
   );

@@ -1,23 +1,10 @@
-/**
- * Load soak on 127.0.0.1: 200 connections for 60 s of mixed reads, writes and sign-ins, against
- * SQLite and against PostgreSQL. Prints requests, status counts, p50/p99 latency and the server's
- * memory (RSS) over time; fails on any 5xx.
- *
- * Run: npx tsx scripts/reliability/soak.ts [sqlite|postgres|both]
- * Env: SOAK_SECONDS (60), SOAK_CONNECTIONS (200), TEST_DATABASE_URL for PostgreSQL.
- * Rate limits are off for the run: they would answer most of this traffic from one address with 429.
- */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
-import pg from "pg";
 import { cookiesOf, startServerProcess } from "../../src/server/test/server-process.ts";
+import { createTestDatabase } from "../../src/server/test/test-database.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 200);
-const PG_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const USERS = 40;
 const PASSWORD = "Soak-Test-42";
 
@@ -26,26 +13,8 @@ function rssMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function prepareDatabase(dialect: string): Promise<{ url: string; cleanup: () => Promise<void> }> {
-  if (dialect === "sqlite") {
-    const dir = mkdtempSync(path.join(tmpdir(), "quickgig-soak-"));
-    return { url: path.join(dir, "soak.db"), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const schema = `soak_${randomBytes(4).toString("hex")}`;
-  const run = async (query: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
-  await run(`create schema ${schema}`);
-  const url = new URL(PG_URL);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  return { url: url.toString(), cleanup: () => run(`drop schema ${schema} cascade`) };
-}
-
 async function soak(dialect: string) {
-  const database = await prepareDatabase(dialect);
+  const database = await createTestDatabase(dialect === "postgres" ? "postgres" : "sqlite");
   const server = await startServerProcess({
     NODE_ENV: "production",
     DATABASE_URL: database.url,
@@ -141,7 +110,7 @@ async function soak(dialect: string) {
   const result = await finished;
   clearInterval(sampler);
   await server.stop();
-  await database.cleanup();
+  await database.drop();
 
   const serverErrors = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);
   const warm = memory[Math.min(10, memory.length - 1)] ?? 0;

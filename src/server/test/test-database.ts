@@ -20,8 +20,8 @@ export interface TestDatabase {
 }
 
 /** A fresh, empty database of its own: a temporary SQLite file, or a new PostgreSQL schema. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testDialect() === "sqlite") {
+export async function createTestDatabase(dialect = testDialect()): Promise<TestDatabase> {
+  if (dialect === "sqlite") {
     const dir = mkdtempSync(path.join(tmpdir(), "quickgig-test-"));
     const file = path.join(dir, "quickgig.db");
     return {
