@@ -110,7 +110,11 @@ export const TaskSchema = z.object({
 export type Task = z.infer<typeof TaskSchema>;
 
 export const TaskListQuerySchema = z.object({
-  q: z.string().max(LIMITS.searchMax, `Search must be at most ${LIMITS.searchMax} characters`).optional(),
+  q: z
+    .string()
+    .max(LIMITS.searchMax, `Search must be at most ${LIMITS.searchMax} characters`)
+    .refine(hasNoNul, "Search cannot contain a NUL character")
+    .optional(),
   category: CategorySchema.optional(),
   sort: z.enum(TASK_SORTS, { error: `Sort must be one of ${TASK_SORTS.join(", ")}` }).default("newest"),
   page: z.coerce

@@ -144,6 +144,7 @@ describe("GET /api/tasks", () => {
     ["category=Cooking", "Category must be one of Web Development, Design, Writing, Marketing"],
     ["owner=you", 'Owner can only be "me"'],
     [`q=${"x".repeat(101)}`, "Search must be at most 100 characters"],
+    ["q=%00", "Search cannot contain a NUL character"],
   ])("refuses %s with a clear message", async (query, message) => {
     const response = await ctx.app.inject({ url: `/api/tasks?${query}` });
     expect(response.statusCode).toBe(400);
