@@ -76,7 +76,7 @@ export function Component() {
       ) : (
         // Scrolls sideways on a phone; focusable so the keyboard can scroll it too.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        <div className="card overflow-x-auto" tabIndex={0} role="region" aria-label="Your posted tasks">
+        <section className="card overflow-x-auto" tabIndex={0} aria-label="Your posted tasks">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Tasks you posted</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-700 uppercase dark:border-slate-800 dark:bg-slate-800/60 dark:text-slate-300">
@@ -140,7 +140,7 @@ export function Component() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       {loaded.pages > 1 && (
         <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3">
