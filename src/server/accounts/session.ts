@@ -1,3 +1,4 @@
+import { getSessionCookie } from "better-auth/cookies";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MESSAGES } from "../../contract/index.ts";
@@ -16,8 +17,12 @@ const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 export function findViewer(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
   let viewer = viewers.get(request);
   if (!viewer) {
+    // Most readers are anonymous: without the session cookie there is nothing to look up.
+    if (!request.headers.cookie) return Promise.resolve(null);
+    const headers = fromNodeHeaders(request.headers);
+    if (!getSessionCookie(headers)) return Promise.resolve(null);
     viewer = auth.api
-      .getSession({ headers: fromNodeHeaders(request.headers) })
+      .getSession({ headers })
       .then((session) =>
         session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null,
       );

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database as DatabaseConfig } from "../config.ts";
 import type { DB } from "./schema.ts";
@@ -26,7 +26,7 @@ export function openDatabase(config: DatabaseConfig): Database {
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: "sqlite", close: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -42,6 +42,30 @@ export function openDatabase(config: DatabaseConfig): Database {
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * Kysely prepares every query it runs; compiling the same SQL again is most of a small query's
+ * cost. The app issues a few dozen distinct statements, so the most recent ones are kept.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(query: string) {
+      let statement = statements.get(query);
+      if (statement) {
+        statements.delete(query);
+      } else {
+        statement = sqlite.prepare(query);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(query, statement);
+      return statement;
+    },
+  };
 }
 
 const UNAVAILABLE_CODES = new Set([
