@@ -71,6 +71,12 @@ export interface BidTable {
   bid_time: string;
 }
 
+/** Tasks per category, kept by database triggers (migration 0003). */
+export interface TaskCountTable {
+  category: string;
+  total: number;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -78,4 +84,5 @@ export interface DB {
   verification: VerificationTable;
   tasks: TaskTable;
   bids: BidTable;
+  task_counts: TaskCountTable;
 }

@@ -96,6 +96,24 @@ function applyFilter<O>(query: SelectQueryBuilder<DB, "tasks" | "user", O>, filt
   return filtered;
 }
 
+/**
+ * How many tasks match. The whole list and a category read the trigger-kept totals, which cost
+ * the same at any size; a search or one poster's tasks are counted.
+ */
+async function countTasks(db: Kysely<DB>, filter: TaskFilter): Promise<number> {
+  if (!filter.ownerId && !filter.q?.trim()) {
+    let totals = db
+      .selectFrom("task_counts")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total"), sql<number>`0`).as("total"));
+    if (filter.category) totals = totals.where("category", "=", filter.category);
+    return Number((await totals.executeTakeFirstOrThrow()).total);
+  }
+  const count = await applyFilter(db.selectFrom("tasks").innerJoin("user", "user.id", "tasks.owner_id"), filter)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(count.total);
+}
+
 export async function listTasks(db: Kysely<DB>, filter: TaskFilter): Promise<{ tasks: TaskRecord[]; total: number }> {
   let query = applyFilter(selectTasks(db), filter);
   switch (filter.sort) {
@@ -108,16 +126,14 @@ export async function listTasks(db: Kysely<DB>, filter: TaskFilter): Promise<{ t
     default:
       query = query.orderBy("tasks.created_at", "desc").orderBy("tasks.id", "desc");
   }
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     query
       .limit(filter.limit)
       .offset((filter.page - 1) * filter.limit)
       .execute(),
-    applyFilter(db.selectFrom("tasks").innerJoin("user", "user.id", "tasks.owner_id"), filter)
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow(),
+    countTasks(db, filter),
   ]);
-  return { tasks: rows.map(toRecord), total: Number(count.total) };
+  return { tasks: rows.map(toRecord), total };
 }
 
 /** Tasks still open for bids, the nearest deadline first. */
