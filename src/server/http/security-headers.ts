@@ -1,14 +1,14 @@
-import fastifyHelmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import helmet from "helmet";
 
 /**
  * Security headers on every response. Scripts come only from this site (no inline script);
  * styles may be inline because the toast and dialog libraries set them at run time. Photos are
- * people's own URLs, so images may come from any http(s) address.
+ * people's own URLs, so images may come from any http(s) address. The headers are worked out once,
+ * not on every request.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
-  await app.register(fastifyHelmet, {
-    global: true,
+export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
+  const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -25,9 +25,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    hsts: options.https ? { maxAge: 60 * 60 * 24 * 365, includeSubDomains: true } : false,
+    strictTransportSecurity: options.https ? { maxAge: 60 * 60 * 24 * 365, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: "same-origin" },
   });
+  app.addHook("onRequest", (request, reply, done) =>
+    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
+  );
 }
