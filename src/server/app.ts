@@ -15,6 +15,7 @@ import { migrateToLatest } from "./db/migrations.ts";
 import { seedDemoData } from "./demo/seed.ts";
 import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
 import { registerRateLimits } from "./http/rate-limits.ts";
+import { registerResponseCache } from "./http/response-cache.ts";
 import { registerSameOriginGuard } from "./http/same-origin.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, sendIndex } from "./http/web-app.ts";
@@ -65,7 +66,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (config.seedDemoData) await seedDemoData({ database, auth }, app.log);
 
   registerProblemHandlers(app);
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith("https:") });
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith("https:") });
+  await registerResponseCache(app, { enabled: config.responseCache, database: config.database });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

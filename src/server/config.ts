@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   GOOGLE_ISSUER: z.url({ error: "must be a URL" }).default("https://accounts.google.com"),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   SEED_DEMO_DATA: booleanFlag.default(true),
+  RESPONSE_CACHE: booleanFlag.default(true),
   WEB_DIST: z.string().default("./dist/web"),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional(),
   TRUST_PROXY: z.string().optional(),
@@ -49,6 +50,8 @@ export interface Config {
   google: { issuer: string; clientId: string; clientSecret: string } | null;
   logLevel: (typeof LOG_LEVELS)[number];
   seedDemoData: boolean;
+  /** Anonymous public reads answered from memory (http/response-cache.ts). */
+  responseCache: boolean;
   webDist: string;
   redisUrl: string | null;
   /** false, or the proxies (comma-separated addresses or CIDRs) whose X-Forwarded-For is believed. */
@@ -110,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     logLevel: values.LOG_LEVEL,
     seedDemoData: values.SEED_DEMO_DATA,
+    responseCache: values.RESPONSE_CACHE,
     webDist: path.resolve(values.WEB_DIST),
     redisUrl: values.REDIS_URL ?? null,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),

@@ -79,6 +79,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
   app.get(
     "/api/features-tasks",
     {
+      config: { publicCache: true },
       schema: {
         tags: ["tasks"],
         summary: "Up to six tasks still open for bids, the nearest deadline first",
@@ -95,6 +96,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
   app.get(
     "/api/tasks",
     {
+      config: { publicCache: true },
       schema: {
         tags: ["tasks"],
         summary: "A page of tasks; the total count is in X-Total-Count, further pages in Link",
@@ -118,6 +120,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
   app.get(
     "/api/tasks/:id",
     {
+      config: { publicCache: true },
       schema: {
         tags: ["tasks"],
         summary: "One task; signed-in readers also get the contact email, the bid count and their own bid",

@@ -1,0 +1,228 @@
+import { createHash } from "node:crypto";
+import { getSessionCookie } from "better-auth/cookies";
+import { fromNodeHeaders } from "better-auth/node";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import pg from "pg";
+import { todayAnywhereOnEarth } from "../../contract/index.ts";
+import type { Database as DatabaseConfig } from "../config.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Anonymous GETs of this route may be answered from the response cache. */
+    publicCache?: boolean;
+  }
+}
+
+/** The PostgreSQL channel on which the database announces changes to tasks and users (migration 0003). */
+export const CHANGES_CHANNEL = "quickgig_changes";
+
+/** The listening connection's application_name, to find it in pg_stat_activity. */
+export const CHANGE_FEED_NAME = "quickgig-change-feed";
+
+const MAX_ENTRIES = 500;
+const MAX_BODY_BYTES = 256 * 1024;
+const RECONNECT_MS = 1000;
+/** Kept with an entry and sent again on a hit. */
+const KEPT_HEADERS = ["x-total-count", "link"] as const;
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Writes that cannot change what anonymous readers see. */
+const NEUTRAL_WRITES = new Set([
+  "/api/auth/sign-in/email",
+  "/api/auth/sign-up/email",
+  "/api/auth/sign-in/social",
+  "/api/auth/sign-out",
+]);
+
+interface Entry {
+  generation: number;
+  body: string;
+  etag: string;
+  headers: Record<string, string>;
+}
+
+interface Pending {
+  key: string;
+  generation: number;
+  hit: boolean;
+}
+
+/**
+ * Public reads answered from memory: the task lists, featured tasks and a task, as an anonymous
+ * reader gets them. Any successful write through this process empties the cache before its answer
+ * leaves; on PostgreSQL the database also announces every change to tasks and users on a channel,
+ * so writes through other instances empty it too, and while that channel is down nothing is cached.
+ * Entries carry an ETag, and a matching If-None-Match gets 304.
+ */
+export class ResponseCache {
+  private generation = 0;
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private enabled: boolean) {}
+
+  get isEnabled(): boolean {
+    return this.enabled;
+  }
+
+  /** Everything cached so far may be stale. */
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  setEnabled(enabled: boolean): void {
+    this.enabled = enabled;
+    this.invalidate();
+  }
+
+  begin(key: string): Pending {
+    return { key, generation: this.generation, hit: false };
+  }
+
+  find(pending: Pending): Entry | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.entries.get(pending.key);
+    if (!entry) return undefined;
+    this.entries.delete(pending.key);
+    this.entries.set(pending.key, entry);
+    return entry;
+  }
+
+  /** Keeps an answer, unless something changed while it was being made. */
+  store(pending: Pending, entry: Omit<Entry, "generation">): void {
+    if (!this.enabled || pending.generation !== this.generation || entry.body.length > MAX_BODY_BYTES) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(pending.key, { ...entry, generation: pending.generation });
+  }
+}
+
+function isAnonymous(request: FastifyRequest): boolean {
+  return !request.headers.cookie || !getSessionCookie(fromNodeHeaders(request.headers));
+}
+
+function etagOf(body: string): string {
+  return `"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+  reply.headers(entry.headers).header("etag", entry.etag);
+  if (request.headers["if-none-match"] === entry.etag) return reply.code(304).send();
+  return reply.type("application/json; charset=utf-8").send(entry.body);
+}
+
+export async function registerResponseCache(
+  app: FastifyInstance,
+  options: { enabled: boolean; database: DatabaseConfig },
+): Promise<ResponseCache> {
+  const listensForChanges = options.enabled && options.database.dialect === "postgres";
+  const cache = new ResponseCache(options.enabled && !listensForChanges);
+  if (listensForChanges && options.database.dialect === "postgres") {
+    const feed = new ChangeFeed(options.database, cache, app.log);
+    await feed.start();
+    app.addHook("onClose", () => feed.stop());
+  }
+
+  const pendings = new WeakMap<FastifyRequest, Pending>();
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (!request.routeOptions.config.publicCache || request.method !== "GET" || !isAnonymous(request)) return;
+    // Featured tasks depend on the date: a new day starts a new set of entries.
+    const pending = cache.begin(`${todayAnywhereOnEarth()} ${request.url}`);
+    pendings.set(request, pending);
+    const entry = cache.find(pending);
+    if (!entry) return;
+    pending.hit = true;
+    return sendEntry(request, reply, entry);
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const ok = reply.statusCode < 400;
+    if (!READS.has(request.method)) {
+      // Before the answer leaves, so the writer's next read cannot get the old data.
+      if (ok && !NEUTRAL_WRITES.has(request.url.split("?")[0] ?? "")) cache.invalidate();
+      return payload;
+    }
+    if (!request.routeOptions.config.publicCache) return payload;
+    reply.header("vary", "cookie");
+    const pending = pendings.get(request);
+    if (!pending) {
+      // Signed-in answers carry the poster's email: never for a shared cache.
+      reply.header("cache-control", "private, no-cache");
+      return payload;
+    }
+    reply.header("cache-control", "no-cache");
+    if (pending.hit || reply.statusCode !== 200 || typeof payload !== "string") return payload;
+    const etag = etagOf(payload);
+    reply.header("etag", etag);
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    cache.store(pending, { body: payload, etag, headers });
+    if (request.headers["if-none-match"] !== etag) return payload;
+    reply.code(304);
+    return "";
+  });
+
+  return cache;
+}
+
+/**
+ * A connection of its own that LISTENs on the changes channel. The cache is on only while it
+ * listens: when the connection drops, the cache empties and stays off until it is back.
+ */
+class ChangeFeed {
+  private client: pg.Client | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private schemaName = "";
+
+  constructor(
+    private readonly database: Extract<DatabaseConfig, { dialect: "postgres" }>,
+    private readonly cache: ResponseCache,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.database.connectionString,
+      connectionTimeoutMillis: 5000,
+      application_name: CHANGE_FEED_NAME,
+      ...(this.database.schema ? { options: `-c search_path=${this.database.schema}` } : {}),
+    });
+    this.client = client;
+    const lost = (error?: Error) => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      this.cache.setEnabled(false);
+      client.end().catch(() => {});
+      if (this.stopped) return;
+      this.log.warn({ err: error }, "change feed lost; response cache off until it is back");
+      this.timer = setTimeout(() => void this.start(), RECONNECT_MS);
+      this.timer.unref();
+    };
+    client.on("error", lost);
+    client.on("end", () => lost());
+    client.on("notification", (message) => {
+      if (message.channel === CHANGES_CHANNEL && message.payload === this.schemaName) this.cache.invalidate();
+    });
+    try {
+      await client.connect();
+      const result = await client.query<{ schema: string }>("select current_schema() as schema");
+      this.schemaName = result.rows[0]?.schema ?? "";
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+      if (this.client === client) this.cache.setEnabled(true);
+    } catch (error) {
+      lost(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    const client = this.client;
+    this.client = undefined;
+    this.cache.setEnabled(false);
+    await client?.end().catch(() => {});
+  }
+}
