@@ -6,7 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { sql } from "kysely";
 import { createAuth } from "./accounts/auth.ts";
 import { registerAuthRoutes } from "./accounts/auth-routes.ts";
-import { registerSessionGuard } from "./accounts/session.ts";
+import { registerSessionGuard, Sessions } from "./accounts/session.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { registerBidRoutes } from "./bids/bid-routes.ts";
 import type { Config } from "./config.ts";
@@ -93,10 +93,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     }
   });
 
-  const limiters = await registerRateLimits(app, { config, auth });
-  const deps: AppDeps = { config, database, auth, limiters };
+  const sessions = new Sessions(auth, database, config.authSecret);
+  const limiters = await registerRateLimits(app, { config, sessions });
+  const deps: AppDeps = { config, database, auth, sessions, limiters };
   registerSameOriginGuard(app, config.trustedOrigins);
-  registerSessionGuard(app, auth);
+  registerSessionGuard(app, sessions);
   registerAuthRoutes(app, auth, { publicUrl: config.publicUrl, googleEnabled: config.google !== null, limiters });
   registerTaskRoutes(app, deps);
   registerBidRoutes(app, deps);

@@ -11,6 +11,8 @@ import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword
 export const GOOGLE_PROVIDER_ID = "google";
 export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 7;
 export const SESSION_MAX_SECONDS = 60 * 60 * 24 * 30;
+/** How often use slides a session's idle timeout forward. */
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
 export function createAuth(config: Config, database: Database, logger: FastifyBaseLogger) {
   return betterAuth({
@@ -31,7 +33,7 @@ export function createAuth(config: Config, database: Database, logger: FastifyBa
     // Idle timeout: a session unused for SESSION_IDLE_SECONDS ends; use slides it forward once a day.
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
-      updateAge: 60 * 60 * 24,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     databaseHooks: {
       session: {

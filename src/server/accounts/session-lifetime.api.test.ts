@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setupTestApp, signUp } from "../test/test-app.ts";
 
@@ -8,12 +9,20 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function isSignedIn(cookie: string) {
-  const response = await ctx.app.inject({ url: "/api/auth/get-session", headers: { cookie } });
-  return response.json() !== null;
-}
+/** The API's own routes read sessions on a fast path of their own (session.ts); get-session is better-auth's. */
+const readers = {
+  "the API's routes": async (cookie: string) => {
+    const response = await ctx.app.inject({ url: "/api/tasks?owner=me", headers: { cookie } });
+    expect([200, 401]).toContain(response.statusCode);
+    return response.statusCode === 200;
+  },
+  "better-auth's get-session": async (cookie: string) => {
+    const response = await ctx.app.inject({ url: "/api/auth/get-session", headers: { cookie } });
+    return response.json() !== null;
+  },
+};
 
-describe("session lifetime (controlled clock)", () => {
+describe.each(Object.entries(readers))("session lifetime (controlled clock), read by %s", (_name, isSignedIn) => {
   it("ends a session left unused for more than 7 days", async () => {
     const start = Date.now();
     vi.useFakeTimers({ now: start, toFake: ["Date"] });
@@ -44,5 +53,42 @@ describe("session lifetime (controlled clock)", () => {
       payload: {},
     });
     expect(write.statusCode).toBe(401);
+  });
+});
+
+describe("the session cookie", () => {
+  const name = "better-auth.session_token";
+  const isSignedIn = readers["the API's routes"];
+  const split = (cookie: string) => {
+    const signed = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+    const dot = signed.lastIndexOf(".");
+    return { token: signed.slice(0, dot), signature: signed.slice(dot + 1) };
+  };
+  const cookieOf = (token: string, signature: string) => `${name}=${encodeURIComponent(`${token}.${signature}`)}`;
+
+  it("is accepted as issued, and refused when its token or signature is altered", async () => {
+    const user = await signUp(ctx.app);
+    expect(user.cookie.startsWith(`${name}=`)).toBe(true);
+    const { token, signature } = split(user.cookie);
+    expect(await isSignedIn(cookieOf(token, signature))).toBe(true);
+
+    const otherToken = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    expect(await isSignedIn(cookieOf(otherToken, signature))).toBe(false);
+    const foreign = createHmac("sha256", "another-secret-that-is-32-characters-long").update(token).digest("base64");
+    expect(await isSignedIn(cookieOf(token, foreign))).toBe(false);
+    expect(await isSignedIn(cookieOf(token, `${signature.slice(0, -1)}`))).toBe(false);
+    expect(await isSignedIn(cookieOf(token, ""))).toBe(false);
+    expect(await isSignedIn(`${name}=${token}`)).toBe(false);
+  });
+
+  it("is refused once its session has been signed out, on every path", async () => {
+    const user = await signUp(ctx.app);
+    const signOut = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { cookie: user.cookie, origin: "http://localhost:3000" },
+    });
+    expect(signOut.statusCode).toBe(200);
+    for (const read of Object.values(readers)) expect(await read(user.cookie)).toBe(false);
   });
 });

@@ -49,7 +49,7 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(deps.auth, request);
+      const viewer = await requireViewer(deps.sessions, request);
       const { taskId, page, limit } = request.query;
       const task = await findTaskOrFail(deps, taskId);
       const { bids, total } = await listBidsForTask(db, task.id, { page, limit });
@@ -71,7 +71,7 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(deps.auth, request);
+      const viewer = await requireViewer(deps.sessions, request);
       const task = await findTaskOrFail(deps, request.body.taskId);
       if (task.ownerId === viewer.id) throw new HttpProblem(403, MESSAGES.ownTaskBid);
       if (!isBiddingOpen(task.deadline)) throw new HttpProblem(409, MESSAGES.biddingClosed);

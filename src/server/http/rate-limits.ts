@@ -20,7 +20,7 @@ const passThrough: preHandlerAsyncHookHandler = async () => {};
  */
 export async function registerRateLimits(
   app: FastifyInstance,
-  { config, auth }: Pick<AppDeps, "config" | "auth">,
+  { config, sessions }: Pick<AppDeps, "config" | "sessions">,
 ): Promise<RateLimiters> {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
@@ -57,7 +57,7 @@ export async function registerRateLimits(
     return `auth-account:${typeof email === "string" ? email.trim().toLowerCase() : ""}`;
   });
   const byUser = limiter(config.rateLimits.writesPerUser, async (request) => {
-    const viewer = await findViewer(auth, request);
+    const viewer = await findViewer(sessions, request);
     return `write-user:${viewer?.id ?? request.ip}`;
   });
 

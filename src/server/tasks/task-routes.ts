@@ -54,7 +54,7 @@ export async function findTaskOrFail(deps: AppDeps, id: string): Promise<TaskRec
 }
 
 async function findOwnTask(deps: AppDeps, request: FastifyRequest, id: string) {
-  const viewer = await requireViewer(deps.auth, request);
+  const viewer = await requireViewer(deps.sessions, request);
   const task = await findTaskOrFail(deps, id);
   if (task.ownerId !== viewer.id) throw new HttpProblem(403, MESSAGES.notTaskOwner);
   return task;
@@ -87,7 +87,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const viewer = await findViewer(deps.auth, request);
+      const viewer = await findViewer(deps.sessions, request);
       const tasks = await listFeaturedTasks(db, todayAnywhereOnEarth(), LIMITS.featuredTasks);
       return tasks.map((task) => presentTask(task, viewer));
     },
@@ -105,10 +105,10 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const viewer = await findViewer(deps.auth, request);
+      const viewer = await findViewer(deps.sessions, request);
       const query = request.query;
       let ownerId: string | undefined;
-      if (query.owner === "me") ownerId = (await requireViewer(deps.auth, request)).id;
+      if (query.owner === "me") ownerId = (await requireViewer(deps.sessions, request)).id;
       const { tasks, total } = await listTasks(db, { ...query, ownerId });
       reply.header("x-total-count", String(total));
       const links = pageLinks(request, query.page, query.limit, total);
@@ -129,7 +129,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const viewer = await findViewer(deps.auth, request);
+      const viewer = await findViewer(deps.sessions, request);
       const task = await findTaskOrFail(deps, request.params.id);
       if (!viewer) return presentTask(task, null);
       const [bidCount, viewerHasBid] = await Promise.all([
@@ -153,7 +153,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const viewer = await requireViewer(deps.auth, request);
+      const viewer = await requireViewer(deps.sessions, request);
       const insertedId = await insertTask(db, viewer.id, request.body);
       request.log.info({ taskId: insertedId }, "task posted");
       return reply.code(201).send({ insertedId });
