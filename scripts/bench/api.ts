@@ -1,13 +1,24 @@
 /**
- * API benchmark on 127.0.0.1: the server (from source, NODE_ENV=production) on a generated data set,
- * driven by autocannon, beside "the limit": a bare node:http server answering the same bytes from
- * memory, measured in the same run. Prints requests/s, p50/p99 latency, the ratio to the limit and
- * the server's peak memory.
+ * API benchmark on 127.0.0.1. For each data set size it starts the production bundle
+ * (dist/server/main.js, NODE_ENV=production) on a generated database and drives it with autocannon:
  *
- * Run: npx tsx scripts/bench/api.ts [--db sqlite|postgres] [--tasks 1000,10000,100000] [--seconds 10]
- * Bounded: each endpoint runs for --seconds with 50 connections, then everything stops.
+ *  1. every endpoint as configured for production (anonymous reads may come from the response
+ *     cache), each run followed at once by "the limit": a bare node:http server answering the same
+ *     status, headers and body from memory;
+ *  2. the reads again with RESPONSE_CACHE=false, which is what a cache miss, and every signed-in
+ *     read, costs: the database path, whose latency must not grow with the data;
+ *  3. start-up: from spawning the process to /readyz answering, on the existing database, beside
+ *     the same for the bare node:http server.
+ *
+ * Each figure is the median of --runs runs. Prints requests/s, p50/p95/p99 latency, the ratio to
+ * the limit, the server's peak memory (VmHWM), and at the end the scale ratios (p95 at the largest
+ * size over p95 at the smallest).
+ *
+ * Run: npx tsx scripts/bench/api.ts [--db sqlite|postgres] [--tasks 1000,10000,100000]
+ *                                   [--seconds 3] [--runs 3] [--connections 50]
+ * Bounded: every run lasts --seconds with --connections connections, then everything stops.
  */
-import { type ChildProcess, fork } from "node:child_process";
+import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,20 +27,32 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { openDatabase } from "../../src/server/db/database.ts";
 import { migrateToLatest } from "../../src/server/db/migrations.ts";
-import { cookiesOf, freePort, startServerProcess } from "../../src/server/test/server-process.ts";
-import { createTestDatabase } from "../../src/server/test/test-database.ts";
+import {
+  cookiesOf,
+  freePort,
+  PRODUCTION_BUNDLE,
+  type ServerProcess,
+  startServerProcess,
+} from "../../src/server/test/server-process.ts";
+import { createTestDatabase, type TestDatabase } from "../../src/server/test/test-database.ts";
 
 const { values } = parseArgs({
   options: {
     db: { type: "string", default: "sqlite" },
-    tasks: { type: "string", default: "1000" },
-    seconds: { type: "string", default: "10" },
+    tasks: { type: "string", default: "1000,10000,100000" },
+    seconds: { type: "string", default: "3" },
+    runs: { type: "string", default: "3" },
+    connections: { type: "string", default: "50" },
   },
 });
 const SECONDS = Number(values.seconds);
-const CONNECTIONS = 50;
+const RUNS = Number(values.runs);
+const CONNECTIONS = Number(values.connections);
+const STARTS = 5;
 const CATEGORIES = ["Web Development", "Design", "Writing", "Marketing"];
 const PASSWORD = "Bench-Mark-77";
+/** Not replayed by the limit: they belong to the connection, or are set by node:http itself. */
+const HOP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "set-cookie"]);
 
 interface Target {
   name: string;
@@ -39,8 +62,34 @@ interface Target {
   cookie?: boolean;
 }
 
-/** Tasks spread over owners, categories, deadlines and budgets; two bids per ten tasks. */
-async function generate(config: Parameters<typeof openDatabase>[0], ownerIds: string[], count: number) {
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Tasks spread over owners, categories, deadlines and budgets; a bid on every fifth task. */
+async function generate(config: TestDatabase["config"], ownerIds: string[], count: number) {
   const database = openDatabase(config);
   await migrateToLatest(database.db, database.dialect);
   const now = Date.now();
@@ -87,9 +136,11 @@ async function generate(config: Parameters<typeof openDatabase>[0], ownerIds: st
   return ids;
 }
 
-function run(url: string, target: Target, cookie: string): Promise<autocannon.Result> {
+/** One bounded autocannon run; latencies are kept per response so that p95 is exact. */
+function run(url: string, target: Target, cookie: string): Promise<Measure> {
+  const latencies: number[] = [];
   return new Promise((resolve, reject) => {
-    autocannon(
+    const instance = autocannon(
       {
         url: `${url}${target.path}`,
         method: target.method,
@@ -102,43 +153,56 @@ function run(url: string, target: Target, cookie: string): Promise<autocannon.Re
         },
         ...(target.body ? { body: target.body } : {}),
       },
-      (error, result) => (error ? reject(error) : resolve(result)),
+      (error, result) => {
+        if (error) return reject(error);
+        const sorted = Float64Array.from(latencies).sort();
+        resolve({
+          rps: result.requests.average,
+          p50: percentile(sorted, 0.5),
+          p95: percentile(sorted, 0.95),
+          p99: percentile(sorted, 0.99),
+          non2xx: result.non2xx,
+          errors: result.errors,
+        });
+      },
     );
+    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
 }
 
-function rssMiB(pid: number): number {
+function peakRssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** The limit: node:http answering each path with the bytes the app gave for it, from memory. */
-async function startBaseline(answers: Record<string, { status: number; type: string; body: string }>) {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "quickgig-baseline-")), "baseline.mjs");
-  writeFileSync(
-    file,
-    `import { createServer } from "node:http";
+const BASELINE = `import { createServer } from "node:http";
 const answers = JSON.parse(process.env.ANSWERS);
 const server = createServer((request, response) => {
   const chunks = [];
   request.on("data", (chunk) => chunks.push(chunk));
   request.on("end", () => {
-    const answer = answers[request.method + " " + request.url] ?? { status: 404, type: "text/plain", body: "" };
-    response.writeHead(answer.status, { "content-type": answer.type, "content-length": Buffer.byteLength(answer.body) });
+    const answer = answers[request.method + " " + request.url];
+    if (!answer) return response.writeHead(404).end();
+    response.writeHead(answer.status, { ...answer.headers, "content-length": Buffer.byteLength(answer.body) });
     response.end(answer.body);
   });
 });
-server.listen(Number(process.env.PORT), "127.0.0.1", () => process.send?.("ready"));`,
-  );
+server.listen(Number(process.env.PORT), "127.0.0.1", () => process.send?.("ready"));
+`;
+
+/** The limit: node:http answering each path with what the app answered, from memory. */
+async function startBaseline(answers: Record<string, Answer>) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "quickgig-baseline-")), "baseline.mjs");
+  writeFileSync(file, BASELINE);
   const port = await freePort();
+  const started = performance.now();
   const child: ChildProcess = fork(file, { env: { PORT: String(port), ANSWERS: JSON.stringify(answers) } });
   await new Promise((resolve) => child.once("message", resolve));
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+  return { url: `http://127.0.0.1:${port}`, startupMs: performance.now() - started, stop: () => child.kill() };
 }
 
-async function bench(dialect: string, taskCount: number) {
-  const database = await createTestDatabase(dialect === "postgres" ? "postgres" : "sqlite");
-  const server = await startServerProcess({
+function serverEnv(database: TestDatabase, extra: Record<string, string> = {}) {
+  return {
     NODE_ENV: "production",
     DATABASE_URL: database.url,
     AUTH_SECRET: "bench-secret-that-is-long-enough-for-the-check",
@@ -147,13 +211,87 @@ async function bench(dialect: string, taskCount: number) {
     RATE_LIMIT_AUTH_PER_MINUTE: "0",
     RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
     RATE_LIMIT_WRITES_PER_MINUTE: "0",
+    ...extra,
+  };
+}
+
+async function answersOf(server: ServerProcess, targets: Target[], cookie: string) {
+  const answers: Record<string, Answer> = {};
+  for (const target of targets) {
+    const response = await fetch(`${server.origin}${target.path}`, {
+      method: target.method,
+      headers: {
+        "content-type": "application/json",
+        origin: server.origin,
+        ...(target.cookie ? { cookie } : {}),
+      },
+      ...(target.body ? { body: target.body } : {}),
+    });
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!HOP_HEADERS.has(name)) headers[name] = value;
+    });
+    answers[`${target.method} ${target.path}`] = { status: response.status, headers, body: await response.text() };
+  }
+  return answers;
+}
+
+interface Row {
+  endpoint: string;
+  app: Measure;
+  limit?: Measure;
+  ratio?: number;
+}
+
+/** --runs runs of a target against the app (and the limit right after each); medians of each figure. */
+async function measure(origin: string, target: Target, cookie: string, limitUrl?: string): Promise<Row> {
+  const apps: Measure[] = [];
+  const limits: Measure[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    apps.push(await run(origin, target, cookie));
+    if (limitUrl) limits.push(await run(limitUrl, target, cookie));
+  }
+  const med = (measures: Measure[]): Measure => ({
+    rps: median(measures.map((m) => m.rps)),
+    p50: median(measures.map((m) => m.p50)),
+    p95: median(measures.map((m) => m.p95)),
+    p99: median(measures.map((m) => m.p99)),
+    non2xx: measures.reduce((sum, m) => sum + m.non2xx, 0),
+    errors: measures.reduce((sum, m) => sum + m.errors, 0),
   });
-  const json = { "content-type": "application/json", origin: server.origin };
+  return {
+    endpoint: target.name,
+    app: med(apps),
+    ...(limitUrl
+      ? { limit: med(limits), ratio: median(apps.map((app, i) => app.rps / (limits[i] as Measure).rps)) }
+      : {}),
+  };
+}
+
+function print(title: string, rows: Row[]) {
+  console.log(`\n${title}`);
+  console.table(
+    rows.map((row) => ({
+      endpoint: row.endpoint,
+      "req/s": round(row.app.rps),
+      "p50 ms": row.app.p50,
+      "p95 ms": row.app.p95,
+      "p99 ms": row.app.p99,
+      ...(row.limit ? { "limit req/s": round(row.limit.rps), "app/limit": round(row.ratio as number, 2) } : {}),
+      "non-2xx": row.app.non2xx,
+      errors: row.app.errors,
+    })),
+  );
+}
+
+async function bench(dialect: "sqlite" | "postgres", taskCount: number) {
+  const database = await createTestDatabase(dialect);
+  let server = await startServerProcess(serverEnv(database), undefined, PRODUCTION_BUNDLE);
   const users: Array<{ id: string; cookie: string }> = [];
   for (let i = 0; i < 20; i++) {
     const response = await fetch(`${server.origin}/api/auth/sign-up/email`, {
       method: "POST",
-      headers: json,
+      headers: { "content-type": "application/json", origin: server.origin },
       body: JSON.stringify({
         name: `Bench ${i}`,
         email: `bench${i}@example.com`,
@@ -170,14 +308,18 @@ async function bench(dialect: string, taskCount: number) {
     taskCount,
   );
   const someId = ids[Math.floor(ids.length / 2)] as string;
-  const bidder = users[0] as { cookie: string };
+  const cookie = (users[0] as { cookie: string }).cookie;
 
   const reads: Target[] = [
     { name: "GET /api/features-tasks", method: "GET", path: "/api/features-tasks" },
     { name: "GET /api/tasks (first page)", method: "GET", path: "/api/tasks" },
-    { name: "GET /api/tasks (filtered, sorted)", method: "GET", path: "/api/tasks?category=Design&sort=budget&page=3" },
+    {
+      name: "GET /api/tasks (category, by budget, page 3)",
+      method: "GET",
+      path: "/api/tasks?category=Design&sort=budget&page=3",
+    },
     { name: "GET /api/tasks/{id}", method: "GET", path: `/api/tasks/${someId}` },
-    { name: "GET /api/bids?taskId=", method: "GET", path: `/api/bids?taskId=${ids[0]}`, cookie: true },
+    { name: "GET /api/bids?taskId= (signed in)", method: "GET", path: `/api/bids?taskId=${ids[0]}`, cookie: true },
   ];
   const writes: Target[] = [
     {
@@ -193,9 +335,9 @@ async function bench(dialect: string, taskCount: number) {
         budget: 42,
       }),
     },
-    // Every bid after the first is the one-bid-per-user refusal (409): the whole path runs, and it is what a retrying client costs.
+    // All but the first are the one-bid-per-user refusal (409): the whole path runs, as for a retrying client.
     {
-      name: "POST /api/bids",
+      name: "POST /api/bids (409 after the first)",
       method: "POST",
       path: "/api/bids",
       cookie: true,
@@ -203,47 +345,69 @@ async function bench(dialect: string, taskCount: number) {
     },
   ];
 
-  const answers: Record<string, { status: number; type: string; body: string }> = {};
-  for (const target of [...reads, ...writes]) {
-    const response = await fetch(`${server.origin}${target.path}`, {
-      method: target.method,
-      headers: { ...json, ...(target.cookie ? { cookie: bidder.cookie } : {}) },
-      ...(target.body ? { body: target.body } : {}),
-    });
-    answers[`${target.method} ${target.path}`] = {
-      status: response.status,
-      type: response.headers.get("content-type") ?? "",
-      body: await response.text(),
-    };
-  }
+  // Writes change the data, so they come last; the limit learns their answers on a copy of the path.
+  const answers = await answersOf(server, [...reads, ...writes], cookie);
   const baseline = await startBaseline(answers);
 
-  let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(server.child.pid as number))), 500);
-  const rows = [];
-  for (const target of [...reads, ...writes]) {
-    const app = await run(server.origin, target, bidder.cookie);
-    const limit = await run(baseline.url, target, bidder.cookie);
-    rows.push({
-      endpoint: target.name,
-      "req/s": Math.round(app.requests.average),
-      "p50 ms": app.latency.p50,
-      "p99 ms": app.latency.p99,
-      "limit req/s": Math.round(limit.requests.average),
-      "app/limit": Math.round((app.requests.average / limit.requests.average) * 100) / 100,
-      "non-2xx": app.non2xx,
-      errors: app.errors,
-    });
-  }
-  clearInterval(sampler);
-  baseline.stop();
+  const cached: Row[] = [];
+  for (const target of reads) cached.push(await measure(server.origin, target, cookie, baseline.url));
+  let peak = peakRssMiB(server.child.pid as number);
   await server.stop();
+
+  server = await startServerProcess(serverEnv(database, { RESPONSE_CACHE: "false" }), undefined, PRODUCTION_BUNDLE);
+  const uncached: Row[] = [];
+  for (const target of reads) uncached.push(await measure(server.origin, target, cookie));
+  peak = Math.max(peak, peakRssMiB(server.child.pid as number));
+  await server.stop();
+
+  const startups: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    server = await startServerProcess(serverEnv(database), undefined, PRODUCTION_BUNDLE);
+    startups.push(server.startupMs);
+    await server.stop();
+  }
+  server = await startServerProcess(serverEnv(database), undefined, PRODUCTION_BUNDLE);
+  const written: Row[] = [];
+  for (const target of writes) written.push(await measure(server.origin, target, cookie, baseline.url));
+  peak = Math.max(peak, peakRssMiB(server.child.pid as number));
+  await server.stop();
+  baseline.stop();
+  const limitStarts: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    const other = await startBaseline(answers);
+    limitStarts.push(other.startupMs);
+    other.stop();
+  }
   await database.drop();
+
+  const heading = `${dialect}, ${taskCount.toLocaleString("en")} tasks, ${CONNECTIONS} connections, ${SECONDS} s × ${RUNS} runs (medians)`;
+  print(`${heading}: as in production, beside the limit`, [...cached, ...written]);
+  print(`${heading}: reads with RESPONSE_CACHE=false (the database path)`, uncached);
   console.log(
-    `\n${dialect}, ${taskCount.toLocaleString("en")} tasks, ${CONNECTIONS} connections, ${SECONDS} s each; server peak RSS ${Math.round(peak)} MiB`,
+    `start-up to /readyz: ${round(median(startups))} ms (median of ${STARTS}; bare node:http ${round(median(limitStarts))} ms); server peak RSS ${round(peak)} MiB`,
   );
-  console.table(rows);
-  return rows;
+  return { taskCount, cached, uncached };
 }
 
-for (const count of values.tasks.split(",").map(Number)) await bench(values.db, count);
+execFileSync("npm", ["run", "--silent", "build:server"], { stdio: "inherit" });
+const dialect = values.db === "postgres" ? "postgres" : "sqlite";
+const results = [];
+for (const count of values.tasks.split(",").map(Number)) results.push(await bench(dialect, count));
+
+if (results.length > 1) {
+  const smallest = results[0] as (typeof results)[number];
+  const largest = results[results.length - 1] as (typeof results)[number];
+  console.log(
+    `\nscale: p95 at ${largest.taskCount.toLocaleString("en")} tasks over p95 at ${smallest.taskCount.toLocaleString("en")} (target ≤ 2)`,
+  );
+  console.table(
+    smallest.cached.map((row, i) => {
+      const p95 = (set: Row[]) => (set[i] as Row).app.p95;
+      return {
+        endpoint: row.endpoint,
+        "as in production": round(p95(largest.cached) / Math.max(p95(smallest.cached), 1), 2),
+        "database path": round(p95(largest.uncached) / Math.max(p95(smallest.uncached), 1), 2),
+      };
+    }),
+  );
+}
