@@ -39,5 +39,5 @@ export default defineConfig(async () => {
         ]
       : []),
   ];
-  return { test: { projects } };
+  return { test: { projects, globalSetup: ["src/server/test/build-server.global-setup.ts"] } };
 });

@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { cookiesOf, freePort, type ServerProcess, startServerProcess } from "./test/server-process.ts";
+import {
+  cookiesOf,
+  freePort,
+  PRODUCTION_BUNDLE,
+  type ServerProcess,
+  startServerProcess,
+} from "./test/server-process.ts";
 import { inDays } from "./test/test-app.ts";
 import { testDialect } from "./test/test-database.ts";
 
@@ -27,6 +33,7 @@ async function start(port: number): Promise<string> {
   server = await startServerProcess(
     { DATABASE_URL: file, SEED_DEMO_DATA: "false", LOG_LEVEL: "error", RATE_LIMIT_WRITES_PER_MINUTE: "0" },
     port,
+    PRODUCTION_BUNDLE,
   );
   return server.origin;
 }

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER } from "./demo/seed.ts";
-import { cookiesOf, type ServerProcess, startServerProcess } from "./test/server-process.ts";
+import { cookiesOf, PRODUCTION_BUNDLE, type ServerProcess, startServerProcess } from "./test/server-process.ts";
 import { inDays } from "./test/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "./test/test-database.ts";
 
-/** A newcomer's first minutes, against the real server process on a free port. */
+/** A newcomer's first minutes, against the production bundle as its own process on a free port. */
 let database: TestDatabase;
 let server: ServerProcess | undefined;
 let origin = "";
 let output = "";
 
 async function startServer(): Promise<void> {
-  server = await startServerProcess({ DATABASE_URL: database.url });
+  server = await startServerProcess({ DATABASE_URL: database.url }, undefined, PRODUCTION_BUNDLE);
   origin = server.origin;
 }
 
