@@ -1,12 +1,19 @@
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { cookiesOf, startServerProcess } from "../../src/server/test/server-process.ts";
+import { cookiesOf, PRODUCTION_BUNDLE, startServerProcess } from "../../src/server/test/server-process.ts";
 import { createTestDatabase } from "../../src/server/test/test-database.ts";
+import { buildServer } from "../build-server.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+/** Memory is judged on what comes after this. */
+const WARM_UP_SECONDS = Number(process.env.SOAK_WARM_UP_SECONDS ?? 20);
+/** Allowed rise of the last third's median RSS over the first third's, after warm-up. */
+const FLAT_PERCENT = 10;
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 200);
 const USERS = 40;
 const PASSWORD = "Soak-Test-42";
+
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] ?? 0;
 
 function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -15,16 +22,20 @@ function rssMiB(pid: number): number {
 
 async function soak(dialect: string) {
   const database = await createTestDatabase(dialect === "postgres" ? "postgres" : "sqlite");
-  const server = await startServerProcess({
-    NODE_ENV: "production",
-    DATABASE_URL: database.url,
-    AUTH_SECRET: "soak-secret-that-is-long-enough-for-the-check",
-    SEED_DEMO_DATA: "false",
-    LOG_LEVEL: "warn",
-    RATE_LIMIT_AUTH_PER_MINUTE: "0",
-    RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
-    RATE_LIMIT_WRITES_PER_MINUTE: "0",
-  });
+  const server = await startServerProcess(
+    {
+      NODE_ENV: "production",
+      DATABASE_URL: database.url,
+      AUTH_SECRET: "soak-secret-that-is-long-enough-for-the-check",
+      SEED_DEMO_DATA: "false",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_AUTH_PER_MINUTE: "0",
+      RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
+      RATE_LIMIT_WRITES_PER_MINUTE: "0",
+    },
+    undefined,
+    PRODUCTION_BUNDLE,
+  );
   const { origin } = server;
 
   const json = { "content-type": "application/json", origin };
@@ -113,8 +124,11 @@ async function soak(dialect: string) {
   await database.drop();
 
   const serverErrors = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);
-  const warm = memory[Math.min(10, memory.length - 1)] ?? 0;
-  const end = memory.at(-1) ?? 0;
+  const settled = memory.slice(WARM_UP_SECONDS);
+  const third = Math.max(1, Math.floor(settled.length / 3));
+  const early = median(settled.slice(0, third));
+  const late = median(settled.slice(-third));
+  const growthPercent = early ? Math.round(((late - early) / early) * 1000) / 10 : 0;
   const report = {
     database: dialect,
     connections: CONNECTIONS,
@@ -126,16 +140,22 @@ async function soak(dialect: string) {
     transportErrors: result.errors,
     timeouts: result.timeouts,
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-    rssMiB: { afterWarmUp10s: Math.round(warm), end: Math.round(end), peak: Math.round(Math.max(...memory)) },
-    rssGrowthAfterWarmUpPercent: warm ? Math.round(((end - warm) / warm) * 1000) / 10 : null,
+    rssMiB: {
+      [`median ${WARM_UP_SECONDS}-${WARM_UP_SECONDS + third} s`]: Math.round(early),
+      [`median last ${third} s`]: Math.round(late),
+      peak: Math.round(Math.max(...memory)),
+    },
+    rssGrowthAfterWarmUpPercent: growthPercent,
+    rssEvery10s: memory.filter((_, i) => i % 10 === 9).map(Math.round),
   };
   console.log(JSON.stringify(report, null, 2));
-  return serverErrors === 0 && result.errors === 0;
+  return serverErrors === 0 && result.errors === 0 && growthPercent <= FLAT_PERCENT;
 }
 
+await buildServer();
 const which = process.argv[2] ?? "both";
 const dialects = which === "both" ? ["sqlite", "postgres"] : [which];
 let ok = true;
 for (const dialect of dialects) ok = (await soak(dialect)) && ok;
-console.log(ok ? "soak: PASS (no 5xx)" : "soak: FAIL");
+console.log(ok ? `soak: PASS (no 5xx, memory within ${FLAT_PERCENT} % after warm-up)` : "soak: FAIL");
 process.exit(ok ? 0 : 1);

@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { createAuth } from "./accounts/auth.ts";
 import { registerAuthRoutes } from "./accounts/auth-routes.ts";
 import { registerSessionGuard, Sessions } from "./accounts/session.ts";
+import { passwordWorkGate, type WorkGate } from "./accounts/work-gate.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { registerBidRoutes } from "./bids/bid-routes.ts";
 import type { Config } from "./config.ts";
@@ -24,6 +25,8 @@ import { registerTaskRoutes } from "./tasks/task-routes.ts";
 export interface BuildOptions {
   /** Where log lines go; stdout by default. Tests read them from here. */
   logStream?: { write(line: string): void };
+  /** How many sign-ins may hash at once and wait; sized from the machine's cores by default. */
+  passwordWork?: WorkGate;
 }
 
 /** Auth paths carry one-time codes and state in their query; the log keeps only the path. */
@@ -98,7 +101,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const deps: AppDeps = { config, database, auth, sessions, limiters };
   registerSameOriginGuard(app, config.trustedOrigins);
   registerSessionGuard(app, sessions);
-  registerAuthRoutes(app, auth, { publicUrl: config.publicUrl, googleEnabled: config.google !== null, limiters });
+  registerAuthRoutes(app, auth, {
+    publicUrl: config.publicUrl,
+    googleEnabled: config.google !== null,
+    limiters,
+    passwordWork: options.passwordWork ?? passwordWorkGate(),
+  });
   registerTaskRoutes(app, deps);
   registerBidRoutes(app, deps);
 

@@ -4,6 +4,11 @@ import { MESSAGES } from "../../contract/index.ts";
 import { sendProblem } from "../http/problem.ts";
 import type { RateLimiters } from "../http/rate-limits.ts";
 import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";
+import { GateFullError, type WorkGate } from "./work-gate.ts";
+
+/** The auth paths that hash a password (sign-in hashes even for an unknown email). */
+const PASSWORD_PATHS = new Set(["/api/auth/sign-in/email", "/api/auth/sign-up/email"]);
+export const BUSY_MESSAGE = "Too many people are signing in right now. Please wait a second and try again.";
 
 /**
  * better-auth answers Fetch requests; this route hands it Fastify's and turns its JSON errors
@@ -12,15 +17,14 @@ import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";
 export function registerAuthRoutes(
   app: FastifyInstance,
   auth: Auth,
-  options: { publicUrl: string; googleEnabled: boolean; limiters: RateLimiters },
+  options: { publicUrl: string; googleEnabled: boolean; limiters: RateLimiters; passwordWork: WorkGate },
 ) {
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
     schema: { hide: true },
     async preHandler(request, reply) {
-      const path = request.url.split("?")[0];
-      if (path === "/api/auth/sign-in/email" || path === "/api/auth/sign-up/email") {
+      if (PASSWORD_PATHS.has(request.url.split("?")[0] ?? "")) {
         await options.limiters.accountAttempt.call(app, request, reply);
       }
     },
@@ -30,13 +34,21 @@ export function registerAuthRoutes(
         return sendProblem(reply, 503, MESSAGES.googleUnavailable);
       }
       const hasBody = request.method !== "GET" && request.body !== undefined;
-      const response = await auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers: fromNodeHeaders(request.headers),
-          body: hasBody ? JSON.stringify(request.body) : undefined,
-        }),
-      );
+      const call = () =>
+        auth.handler(
+          new Request(url, {
+            method: request.method,
+            headers: fromNodeHeaders(request.headers),
+            body: hasBody ? JSON.stringify(request.body) : undefined,
+          }),
+        );
+      let response: Response;
+      try {
+        response = PASSWORD_PATHS.has(url.pathname) ? await options.passwordWork.run(call) : await call();
+      } catch (error) {
+        if (!(error instanceof GateFullError)) throw error;
+        return sendProblem(reply.header("retry-after", "1"), 429, BUSY_MESSAGE);
+      }
       await logAccountEvent(request.log, url.pathname, response);
       return forward(response, reply);
     },
