@@ -71,6 +71,15 @@ export function createAuth(config: Config, database: Database, logger: FastifyBa
           }
         }
         if (ctx.path === "/sign-in/email") validateBody(SignInSchema, ctx.body);
+        // We sign in with Google by redirect only. better-auth would also take a posted ID token,
+        // checked for audience but bound to no nonce: whoever read one of the ID tokens kept in the
+        // account table could sign in as that user until it expired.
+        if (ctx.path === "/sign-in/social" && (ctx.body as { idToken?: unknown } | undefined)?.idToken !== undefined) {
+          throw new APIError("NOT_FOUND", {
+            message: "Sign-in with an ID token is not offered.",
+            code: "ID_TOKEN_NOT_SUPPORTED",
+          });
+        }
         if (ctx.path === "/update-user") validateBody(ProfileSchema.partial(), ctx.body);
       }),
     },

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../db/database.ts";
 import { type LocalOidcProvider, type OidcAccount, startOidcProvider } from "../test/oidc-provider.ts";
 import { PUBLIC_URL, sessionCookie, setupTestApp, signUp } from "../test/test-app.ts";
 
@@ -16,6 +17,18 @@ const ctx = setupTestApp(() => ({
   GOOGLE_CLIENT_ID: provider.clientId,
   GOOGLE_CLIENT_SECRET: provider.clientSecret,
 }));
+
+/** A second connection to the app's database, to see which accounts exist. */
+let direct: Database;
+beforeAll(() => {
+  direct = openDatabase(ctx.database.config);
+});
+afterAll(() => direct.close());
+
+async function userExists(email: string): Promise<boolean> {
+  const row = await direct.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
+  return row !== undefined;
+}
 
 /** An issuer whose discovery document sends people to the real provider, whose tokens name another issuer. */
 let impostor: Server;
@@ -155,6 +168,43 @@ describe("Google sign-in (OpenID Connect against a local provider)", () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe("/auth/login?error=issuer_mismatch");
     expect(await currentUser(cookie, wrongIssuer.app)).toBeNull();
+  });
+
+  it("refuses an ID token made out to another client: no session, no account", async () => {
+    provider.issueNextIdTokenTo(provider.otherClientId);
+    const { response, cookie } = await signInWithGoogle({
+      sub: "google-audience",
+      email: "audience@gmail.test",
+      name: "Audience",
+    });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/auth/login?error=unable_to_get_user_info");
+    expect(cookie).not.toContain("session_token=");
+    expect(await currentUser(cookie)).toBeNull();
+    expect(await userExists("audience@gmail.test")).toBe(false);
+  });
+
+  it("accepts the same reissued ID token when it names this app (the refusal above is the audience's)", async () => {
+    provider.issueNextIdTokenTo(provider.clientId);
+    const { cookie } = await signInWithGoogle({ sub: "google-own", email: "own@gmail.test", name: "Own" });
+    expect(await currentUser(cookie)).toMatchObject({ email: "own@gmail.test" });
+  });
+
+  it("offers no sign-in by posted ID token, even one genuinely made out to this app", async () => {
+    const account = { sub: "google-posted", email: "posted@gmail.test", name: "Posted" };
+    for (const clientId of [provider.clientId, provider.otherClientId]) {
+      const token = await provider.mintIdToken(account, { clientId });
+      const response = await ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/social",
+        payload: { provider: "google", idToken: { token } },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers["content-type"]).toContain("application/problem+json");
+      expect(response.json()).toMatchObject({ code: "ID_TOKEN_NOT_SUPPORTED" });
+      expect(sessionCookie(response)).not.toContain("session_token=");
+    }
+    expect(await userExists("posted@gmail.test")).toBe(false);
   });
 
   it("keeps the redirect on this site", async () => {

@@ -15,8 +15,17 @@ export interface LocalOidcProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** Another site registered at the same provider, as any other app using Google sign-in is. */
+  otherClientId: string;
   /** The account the next sign-in logs in as; the provider signs in and consents without a form. */
   signInNextAs(account: OidcAccount): void;
+  /**
+   * The next ID token the token endpoint hands out names this client as its audience instead of
+   * the one that asked: everything else (issuer, signing key, subject, nonce) stays genuine.
+   */
+  issueNextIdTokenTo(clientId: string): void;
+  /** An ID token signed by the provider for a client, as that client would receive it at sign-in. */
+  mintIdToken(account: OidcAccount, options: { clientId: string }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -32,6 +41,8 @@ export async function startOidcProvider(options: {
   let nextAccount: OidcAccount | undefined;
   const clientId = "quickgig-test";
   const clientSecret = "quickgig-test-secret-that-is-long-enough";
+  const otherClientId = "another-site";
+  let nextIdTokenAudience: string | undefined;
 
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
@@ -43,6 +54,13 @@ export async function startOidcProvider(options: {
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: options.redirectUris,
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
+      {
+        client_id: otherClientId,
+        client_secret: "another-site-secret-that-is-long-enough",
+        redirect_uris: ["https://another-site.example/auth/callback"],
         grant_types: ["authorization_code"],
         response_types: ["code"],
       },
@@ -80,6 +98,24 @@ export async function startOidcProvider(options: {
   const provider = new Provider(issuer, configuration);
   const callback = provider.callback();
 
+  async function findClient(id: string) {
+    const client = await provider.Client.find(id);
+    if (!client) throw new Error(`no client ${id} at the local provider`);
+    return client;
+  }
+
+  // oidc-provider always addresses an ID token to the client it answers; to hand out one that was
+  // made for another client, the token is issued as that client's (the audience comes from it).
+  const issue = provider.IdToken.prototype.issue;
+  provider.IdToken.prototype.issue = async function (this: InstanceType<typeof provider.IdToken>, context) {
+    const audience = nextIdTokenAudience;
+    if (audience && context.use === "idtoken") {
+      nextIdTokenAudience = undefined;
+      Object.assign(this, { client: await findClient(audience) });
+    }
+    return issue.call(this, context);
+  };
+
   server.on("request", async (req, res) => {
     if (!req.url?.startsWith("/interaction/")) return callback(req, res);
     try {
@@ -109,8 +145,26 @@ export async function startOidcProvider(options: {
     issuer,
     clientId,
     clientSecret,
+    otherClientId,
     signInNextAs(account) {
       nextAccount = account;
+    },
+    issueNextIdTokenTo(audience) {
+      nextIdTokenAudience = audience;
+    },
+    async mintIdToken(account, { clientId: audience }) {
+      const token = new provider.IdToken(
+        {
+          sub: account.sub,
+          email: account.email,
+          email_verified: account.emailVerified ?? true,
+          name: account.name,
+          ...(account.picture ? { picture: account.picture } : {}),
+        },
+        { client: await findClient(audience) },
+      );
+      Object.assign(token, { scope: "openid email profile" });
+      return token.issue({ use: "idtoken" });
     },
     close: () =>
       new Promise<void>((resolve) => {
