@@ -37,9 +37,10 @@ async function waitForHealth(url: string, server: ChildProcess, logFile: string)
  * app from dist/web, the server from source) on a free port with a fresh SQLite file.
  */
 export default async function globalSetup() {
-  const webDist = path.resolve("dist/web");
+  // E2E_WEB_DIST: another build to test, e.g. one made with `npx vite build --outDir <dir>` while dist/web is rebuilt.
+  const webDist = path.resolve(process.env.E2E_WEB_DIST || "dist/web");
   if (!existsSync(path.join(webDist, "index.html"))) {
-    throw new Error("dist/web is missing: build the web app first (npm run build:web)");
+    throw new Error(`${webDist} is missing: build the web app first (npm run build:web)`);
   }
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
