@@ -34,7 +34,7 @@ async function waitForHealth(url: string, server: ChildProcess, logFile: string)
 /**
  * Starts, once for the whole run: the local OpenID provider standing in for Google, a small control
  * endpoint through which tests choose the next Google account, and the app itself (the built web
- * app from dist/web, the server from source) on a free port with a fresh SQLite file.
+ * app from dist/web, the production server bundle) on a free port with a fresh SQLite file.
  */
 export default async function globalSetup() {
   // E2E_WEB_DIST: another build to test, e.g. one made with `npx vite build --outDir <dir>` while dist/web is rebuilt.
@@ -42,6 +42,9 @@ export default async function globalSetup() {
   if (!existsSync(path.join(webDist, "index.html"))) {
     throw new Error(`${webDist} is missing: build the web app first (npm run build:web)`);
   }
+  // The production server bundle, as `npm start` runs it.
+  const serverBundle = path.resolve("dist/server/main.js");
+  if (!existsSync(serverBundle)) throw new Error("dist/server/main.js is missing: build first (npm run build)");
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const provider = await startOidcProvider({
@@ -64,7 +67,7 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "quickgig-e2e-"));
   const logFile = path.join(dataDir, "server.log");
   const log = createWriteStream(logFile);
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const server = spawn(process.execPath, [serverBundle], {
     env: {
       ...process.env,
       NODE_ENV: "production",
