@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { DialogHost } from "../components/dialog-host.tsx";
 import { Header } from "../components/header.tsx";
 import { Spinner } from "../components/spinner.tsx";
-import { takeGoogleSignInReturn } from "../features/accounts/auth-api.ts";
+import { takeGoogleSignInReturn } from "../features/accounts/google-return.ts";
 import { loadSession } from "../features/accounts/session.ts";
 import { notify } from "../lib/notify.ts";
 

@@ -1,12 +1,13 @@
-import { LogOut, Menu, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { paths } from "../config/paths.ts";
 import { useSession } from "../features/accounts/session.ts";
-import { useLogout } from "../features/accounts/use-logout.ts";
-import { Avatar } from "./avatar.tsx";
+import { MenuIcon, XIcon } from "./icons.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { Tooltip } from "./tooltip.tsx";
+
+// Most first visits are signed out: the signed-in buttons (and logout's code) load only for a user.
+const AccountButtons = lazy(() => import("./account-buttons.tsx"));
 
 export const BRAND_TOOLTIP = "a freelance marketplace launched in 1985";
 
@@ -65,8 +66,8 @@ function NavItems({ signedIn }: { signedIn: boolean }) {
 
 function AuthButtons() {
   const session = useSession();
-  const { logout, busy } = useLogout();
-  if (session.status === "loading") return <span className="inline-block h-10 w-24" aria-hidden="true" />;
+  const placeholder = <span className="inline-block h-10 w-24" aria-hidden="true" />;
+  if (session.status === "loading") return placeholder;
   if (!session.user) {
     return (
       <div className="flex items-center gap-2">
@@ -79,19 +80,10 @@ function AuthButtons() {
       </div>
     );
   }
-  const { user } = session;
   return (
-    <div className="flex items-center gap-3">
-      <Tooltip content={user.name}>
-        <Link to={paths.profile} className="rounded-full" aria-label={`${user.name} (profile)`}>
-          <Avatar src={user.image} alt="" className="size-10" />
-        </Link>
-      </Tooltip>
-      <button type="button" className="btn-secondary" onClick={logout} disabled={busy}>
-        <LogOut aria-hidden="true" className="size-4" />
-        {busy ? "Logging out…" : "Logout"}
-      </button>
-    </div>
+    <Suspense fallback={placeholder}>
+      <AccountButtons user={session.user} />
+    </Suspense>
   );
 }
 
@@ -136,7 +128,11 @@ export function Header() {
           aria-label={menuOpen ? "Close menu" : "Open menu"}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+          {menuOpen ? (
+            <XIcon aria-hidden="true" className="size-6" />
+          ) : (
+            <MenuIcon aria-hidden="true" className="size-6" />
+          )}
         </button>
       </div>
       {menuOpen && (

@@ -1,5 +1,5 @@
-import { Moon, Sun } from "lucide-react";
 import { setTheme, useTheme } from "../lib/theme.ts";
+import { MoonIcon, SunIcon } from "./icons.tsx";
 
 export function ThemeToggle({ withLabel = false }: { withLabel?: boolean }) {
   const theme = useTheme();
@@ -8,9 +8,9 @@ export function ThemeToggle({ withLabel = false }: { withLabel?: boolean }) {
   return (
     <button type="button" onClick={() => setTheme(next)} aria-label={label} title={label} className="btn-ghost px-2.5">
       {theme === "dark" ? (
-        <Sun aria-hidden="true" className="size-5" />
+        <SunIcon aria-hidden="true" className="size-5" />
       ) : (
-        <Moon aria-hidden="true" className="size-5" />
+        <MoonIcon aria-hidden="true" className="size-5" />
       )}
       {withLabel && <span>{theme === "dark" ? "Light theme" : "Dark theme"}</span>}
     </button>

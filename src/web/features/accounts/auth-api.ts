@@ -1,7 +1,6 @@
 import { apiJson } from "../../lib/api.ts";
+import { markGoogleSignInPending } from "./google-return.ts";
 import { loadSession, setSessionUser, type User } from "./session.ts";
-
-const GOOGLE_PENDING_KEY = "quickgig:google-sign-in";
 
 export async function signInWithEmail(input: { email: string; password: string }): Promise<User | null> {
   await apiJson("/api/auth/sign-in/email", { method: "POST", body: input });
@@ -37,21 +36,6 @@ export async function startGoogleSignIn(returnTo: string): Promise<void> {
     method: "POST",
     body: { provider: "google", callbackURL: returnTo, errorCallbackURL: "/auth/login" },
   });
-  try {
-    sessionStorage.setItem(GOOGLE_PENDING_KEY, "1");
-  } catch {
-    // Private mode without storage: only the welcome toast is lost.
-  }
+  markGoogleSignInPending();
   window.location.assign(url);
-}
-
-/** True once, right after coming back from a Google sign-in that was started here. */
-export function takeGoogleSignInReturn(): boolean {
-  try {
-    const pending = sessionStorage.getItem(GOOGLE_PENDING_KEY) === "1";
-    sessionStorage.removeItem(GOOGLE_PENDING_KEY);
-    return pending;
-  } catch {
-    return false;
-  }
 }

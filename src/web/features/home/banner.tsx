@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useState } from "react";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons.tsx";
 import { BANNER_AUTOPLAY_MS, BANNER_SLIDES, BANNER_TRANSITION_MS } from "./home-content.ts";
 
 /**
@@ -67,7 +67,7 @@ export function Banner() {
         aria-label="Previous slide"
         className="absolute top-1/2 left-2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/85 text-slate-900 hover:bg-white sm:left-4"
       >
-        <ChevronLeft aria-hidden="true" className="size-6" />
+        <ChevronLeftIcon aria-hidden="true" className="size-6" />
       </button>
       <button
         type="button"
@@ -75,7 +75,7 @@ export function Banner() {
         aria-label="Next slide"
         className="absolute top-1/2 right-2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/85 text-slate-900 hover:bg-white sm:right-4"
       >
-        <ChevronRight aria-hidden="true" className="size-6" />
+        <ChevronRightIcon aria-hidden="true" className="size-6" />
       </button>
       <div className="absolute inset-x-0 bottom-5 flex justify-center gap-1">
         {BANNER_SLIDES.map((slide, i) => (

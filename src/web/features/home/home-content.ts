@@ -44,11 +44,3 @@ export const FALLBACK_FEATURED_TASKS = [
     deadline: "2025-12-31",
   },
 ] as const;
-
-export const HOME_CATEGORIES = [
-  { name: "Web Development", description: "Websites, web apps, bug fixes and integrations." },
-  { name: "Graphic Design", description: "Logos, brand kits, illustrations and social graphics." },
-  { name: "Digital Marketing", description: "SEO, ads, email campaigns and social media plans." },
-  { name: "Writing & Translation", description: "Articles, copywriting, proofreading and translations." },
-  { name: "Video & Animation", description: "Explainers, edits, motion graphics and intros." },
-] as const;

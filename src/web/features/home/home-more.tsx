@@ -1,16 +1,49 @@
-import { CalendarClock, Headphones, ShieldCheck, Wallet } from "lucide-react";
+import {
+  CalendarClock,
+  Code2,
+  Headphones,
+  Megaphone,
+  Palette,
+  PenLine,
+  ShieldCheck,
+  Video,
+  Wallet,
+} from "lucide-react";
 import { formatDeadline } from "../../lib/format.ts";
 import { FreelancerDirectory } from "./freelancer-directory.tsx";
-import { BLOG_POSTS, WHY_CHOOSE_US } from "./more-content.ts";
+import { BLOG_POSTS, HOME_CATEGORIES, WHY_CHOOSE_US } from "./more-content.ts";
 import { SectionTitle } from "./section-title.tsx";
 import { Testimonials } from "./testimonials.tsx";
 
+const CATEGORY_ICONS = [Code2, Palette, Megaphone, PenLine, Video];
 const WHY_ICONS = [ShieldCheck, Wallet, CalendarClock, Headphones];
 
-/** The lower sections of the home page: freelancers, why choose us, testimonials, blog teasers. */
+/** The lower sections of the home page: categories, freelancers, why choose us, testimonials, blog teasers. */
 export default function HomeMore() {
   return (
     <>
+      <section aria-labelledby="categories-title" className="bg-white py-16 dark:bg-slate-900/60">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <SectionTitle
+            id="categories-title"
+            title="Popular Categories"
+            intro="Whatever you need, someone here does it well."
+          />
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+            {HOME_CATEGORIES.map((category, i) => {
+              const Icon = CATEGORY_ICONS[i] ?? Code2;
+              return (
+                <li key={category.name} className="card p-5">
+                  <Icon aria-hidden="true" className="size-8 text-indigo-700 dark:text-indigo-300" />
+                  <h3 className="mt-3 font-semibold">{category.name}</h3>
+                  <p className="muted mt-1 text-sm">{category.description}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+
       <FreelancerDirectory />
 
       <section aria-labelledby="why-title" className="bg-white py-16 dark:bg-slate-900/60">

@@ -1,5 +1,13 @@
 /** The lower home sections' fixed sample content (specification, section 1: not loaded from a server). */
 
+export const HOME_CATEGORIES = [
+  { name: "Web Development", description: "Websites, web apps, bug fixes and integrations." },
+  { name: "Graphic Design", description: "Logos, brand kits, illustrations and social graphics." },
+  { name: "Digital Marketing", description: "SEO, ads, email campaigns and social media plans." },
+  { name: "Writing & Translation", description: "Articles, copywriting, proofreading and translations." },
+  { name: "Video & Animation", description: "Explainers, edits, motion graphics and intros." },
+] as const;
+
 export const FREELANCER_CATEGORIES = ["All", "Designers", "Developers", "Writers", "Marketers"] as const;
 export type FreelancerCategory = (typeof FREELANCER_CATEGORIES)[number];
 

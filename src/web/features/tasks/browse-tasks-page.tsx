@@ -1,6 +1,7 @@
-import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { TASK_CATEGORIES, TASK_SORTS } from "../../../contract/limits.ts";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
@@ -133,6 +134,8 @@ export function Component() {
         </button>
       </form>
 
+      {/* The cards' titles are h3s; this keeps the outline whole under the page's h1. */}
+      <h2 className="sr-only">Tasks</h2>
       <p className="muted mb-4 text-sm" aria-live="polite">
         {total === 1 ? "1 task" : `${total} tasks`}
         {pages > 1 && ` · page ${Math.min(query.page, pages)} of ${pages}`}
@@ -157,11 +160,11 @@ export function Component() {
         <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-3">
           {query.page > 1 ? (
             <Link to={pageHref(query, query.page - 1)} className="btn-secondary" rel="prev">
-              <ChevronLeft aria-hidden="true" className="size-4" /> Previous
+              <ChevronLeftIcon aria-hidden="true" className="size-4" /> Previous
             </Link>
           ) : (
             <span className="btn-secondary opacity-50" aria-disabled="true">
-              <ChevronLeft aria-hidden="true" className="size-4" /> Previous
+              <ChevronLeftIcon aria-hidden="true" className="size-4" /> Previous
             </span>
           )}
           <span className="text-sm font-medium">
@@ -169,11 +172,11 @@ export function Component() {
           </span>
           {query.page < pages ? (
             <Link to={pageHref(query, query.page + 1)} className="btn-secondary" rel="next">
-              Next <ChevronRight aria-hidden="true" className="size-4" />
+              Next <ChevronRightIcon aria-hidden="true" className="size-4" />
             </Link>
           ) : (
             <span className="btn-secondary opacity-50" aria-disabled="true">
-              Next <ChevronRight aria-hidden="true" className="size-4" />
+              Next <ChevronRightIcon aria-hidden="true" className="size-4" />
             </span>
           )}
         </nav>

@@ -1,5 +1,5 @@
-import { CalendarDays, DollarSign, Tag } from "lucide-react";
 import { Link } from "react-router";
+import { CalendarDaysIcon, DollarSignIcon, TagIcon } from "../../components/icons.tsx";
 import { paths } from "../../config/paths.ts";
 import { formatBudget, formatDeadline } from "../../lib/format.ts";
 import type { Task } from "./tasks-api.ts";
@@ -21,26 +21,28 @@ export function TaskCard({
       <h3 className="text-lg font-semibold break-words text-slate-900 dark:text-white">{task.title}</h3>
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex items-center gap-2">
-          <Tag aria-hidden="true" className="size-4 text-indigo-700 dark:text-indigo-300" />
+          <TagIcon aria-hidden="true" className="size-4 text-indigo-700 dark:text-indigo-300" />
           <dt className="sr-only">Category</dt>
           <dd className="rounded-full bg-indigo-50 px-2.5 py-0.5 font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
             {task.category}
           </dd>
         </div>
         <div className="flex items-center gap-2">
-          <DollarSign aria-hidden="true" className="size-4 text-emerald-700 dark:text-emerald-300" />
+          <DollarSignIcon aria-hidden="true" className="size-4 text-emerald-700 dark:text-emerald-300" />
           <dt className="muted">Budget:</dt>
           <dd className="font-semibold">{formatBudget(task.budget)}</dd>
         </div>
         <div className="flex items-center gap-2">
-          <CalendarDays aria-hidden="true" className="size-4 text-amber-700 dark:text-amber-300" />
+          <CalendarDaysIcon aria-hidden="true" className="size-4 text-amber-700 dark:text-amber-300" />
           <dt className="muted">Deadline:</dt>
           <dd className="font-semibold">{formatDeadline(task.deadline)}</dd>
         </div>
       </dl>
       <div className="mt-auto pt-5">
-        <Link to={to} className="btn-primary w-full" aria-label={`${linkLabel}: ${task.title}`}>
+        <Link to={to} className="btn-primary w-full">
           {linkLabel}
+          {/* In the link's text, not only its label: "See more" alone says nothing in a list of links. */}
+          <span className="sr-only">: {task.title}</span>
         </Link>
       </div>
     </article>

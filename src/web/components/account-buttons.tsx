@@ -1,0 +1,25 @@
+import { LogOut } from "lucide-react";
+import { Link } from "react-router";
+import { paths } from "../config/paths.ts";
+import type { User } from "../features/accounts/session.ts";
+import { useLogout } from "../features/accounts/use-logout.ts";
+import { Avatar } from "./avatar.tsx";
+import { Tooltip } from "./tooltip.tsx";
+
+/** The header's buttons for a signed-in person: their avatar (to the profile) and Logout. */
+export default function AccountButtons({ user }: { user: User }) {
+  const { logout, busy } = useLogout();
+  return (
+    <div className="flex items-center gap-3">
+      <Tooltip content={user.name}>
+        <Link to={paths.profile} className="rounded-full" aria-label={`${user.name} (profile)`}>
+          <Avatar src={user.image} alt="" className="size-10" />
+        </Link>
+      </Tooltip>
+      <button type="button" className="btn-secondary" onClick={logout} disabled={busy}>
+        <LogOut aria-hidden="true" className="size-4" />
+        {busy ? "Logging out…" : "Logout"}
+      </button>
+    </div>
+  );
+}
