@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -7,6 +6,7 @@ import { SignInSchema } from "../../../contract/schemas.ts";
 import { TextField } from "../../components/field.tsx";
 import { paths, safeRedirect } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
+import { zodResolver } from "../../lib/form-resolver.ts";
 import { notify } from "../../lib/notify.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { signInWithEmail } from "./auth-api.ts";

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
@@ -8,6 +7,7 @@ import { TextField } from "../../components/field.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { loginPath, paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
+import { zodResolver } from "../../lib/form-resolver.ts";
 import { notify } from "../../lib/notify.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { updateProfile } from "./auth-api.ts";

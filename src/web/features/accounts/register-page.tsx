@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { SignUpSchema } from "../../../contract/schemas.ts";
@@ -6,6 +5,7 @@ import { TextField } from "../../components/field.tsx";
 import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { showAlert } from "../../lib/dialogs.ts";
+import { zodResolver } from "../../lib/form-resolver.ts";
 import { notify } from "../../lib/notify.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { signUpWithEmail } from "./auth-api.ts";
