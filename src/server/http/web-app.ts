@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
- * unknown page path answered with index.html so the client router shows its Error page.
+ * unknown page path answered with index.html so the client router shows its Error page. The build
+ * writes .br and .gz files beside the others; a client that accepts one gets it (preCompressed),
+ * and Vary tells caches that the answer depends on Accept-Encoding.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   const indexFile = path.join(webDist, "index.html");
@@ -19,6 +21,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     setHeaders(res, filePath) {
       const immutable = filePath.startsWith(path.join(webDist, "assets") + path.sep);
       res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      res.setHeader("vary", "accept-encoding");
     },
   });
   app.get("/", { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
@@ -26,5 +29,5 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 }
 
 export function sendIndex(reply: FastifyReply) {
-  return reply.header("cache-control", "no-cache").sendFile("index.html");
+  return reply.header("cache-control", "no-cache").header("vary", "accept-encoding").sendFile("index.html");
 }

@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, describe, expect, it } from "vitest";
+import { setupTestApp } from "../test/test-app.ts";
+
+// A built web app as the build leaves it: .br and .gz beside the files they compress.
+const webDist = mkdtempSync(path.join(tmpdir(), "quickgig-web-precompressed-"));
+const script = `export const greeting = ${JSON.stringify("hello ".repeat(200))};\n`;
+const indexHtml = `<!doctype html><title>QuickGig</title><div id=root></div>${"<!-- padding -->".repeat(50)}`;
+function writeWithCompressed(file: string, content: string) {
+  writeFileSync(file, content);
+  writeFileSync(`${file}.br`, brotliCompressSync(content));
+  writeFileSync(`${file}.gz`, gzipSync(content));
+}
+mkdirSync(path.join(webDist, "assets"));
+writeWithCompressed(path.join(webDist, "assets", "app-3f9a1c.js"), script);
+writeWithCompressed(path.join(webDist, "index.html"), indexHtml);
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+const ctx = setupTestApp({ WEB_DIST: webDist });
+
+describe("the built web app, precompressed", () => {
+  it("sends a hashed asset brotli-encoded to a client that accepts br, cached for a year", async () => {
+    const response = await ctx.app.inject({
+      url: "/assets/app-3f9a1c.js",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(response.headers["content-type"]).toContain("javascript");
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.vary).toBe("accept-encoding");
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+    expect(response.rawPayload.length).toBeLessThan(script.length);
+  });
+
+  it("sends gzip to a client without br, and the file itself to one that accepts neither", async () => {
+    const gzipped = await ctx.app.inject({ url: "/assets/app-3f9a1c.js", headers: { "accept-encoding": "gzip" } });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(script);
+    const plain = await ctx.app.inject({ url: "/assets/app-3f9a1c.js", headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(script);
+    expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends index.html brotli-encoded and never cached, for the root and for page paths", async () => {
+    for (const url of ["/", "/browse-tasks"]) {
+      const response = await ctx.app.inject({ url, headers: { "accept-encoding": "br" } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toContain("text/html");
+      expect(response.headers["content-encoding"]).toBe("br");
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.headers.vary).toBe("accept-encoding");
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(indexHtml);
+    }
+  });
+});
