@@ -184,3 +184,25 @@ test.describe("Profile", () => {
     await expect(page.getByRole("heading", { name: user.name })).toBeVisible();
   });
 });
+
+test("the forms break no rule of the Content-Security-Policy (zod's eval probe stays off)", async ({ page }) => {
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().startsWith("CSP violation")) violations.push(message.text());
+  });
+  for (const [path, submit] of [
+    ["/auth/login", "Login"],
+    ["/auth/register", "Sign Up"],
+  ] as const) {
+    await page.goto(path);
+    // Submitting empty runs the schemas.
+    await page.getByRole("button", { name: submit, exact: true }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+  }
+  expect(violations).toEqual([]);
+});

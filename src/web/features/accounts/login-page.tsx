@@ -1,13 +1,13 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES } from "../../../contract/messages.ts";
-import { SignInSchema } from "../../../contract/schemas.ts";
 import { TextField } from "../../components/field.tsx";
 import { paths, safeRedirect } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
-import { zodResolver } from "../../lib/form-resolver.ts";
 import { notify } from "../../lib/notify.ts";
+import { SignInSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { signInWithEmail } from "./auth-api.ts";
 import { AuthCard, OrDivider } from "./auth-card.tsx";

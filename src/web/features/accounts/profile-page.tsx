@@ -1,14 +1,14 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { ProfileSchema } from "../../../contract/schemas.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { TextField } from "../../components/field.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { loginPath, paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
-import { zodResolver } from "../../lib/form-resolver.ts";
 import { notify } from "../../lib/notify.ts";
+import { ProfileSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { updateProfile } from "./auth-api.ts";
 import { loadSession, type User, useSession } from "./session.ts";

@@ -1,12 +1,12 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { SignUpSchema } from "../../../contract/schemas.ts";
 import { TextField } from "../../components/field.tsx";
 import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { showAlert } from "../../lib/dialogs.ts";
-import { zodResolver } from "../../lib/form-resolver.ts";
 import { notify } from "../../lib/notify.ts";
+import { SignUpSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { signUpWithEmail } from "./auth-api.ts";
 import { AuthCard, OrDivider } from "./auth-card.tsx";

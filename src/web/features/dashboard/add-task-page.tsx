@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { CreateTaskSchema } from "../../../contract/schemas.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
+import { CreateTaskSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/session.ts";
 import { TaskForm } from "../tasks/task-form.tsx";

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { data, type LoaderFunctionArgs, useLoaderData, useNavigate } from "react-router";
 import { MESSAGES } from "../../../contract/messages.ts";
-import { TaskInputSchema } from "../../../contract/schemas.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { showAlert } from "../../lib/dialogs.ts";
 import { notify } from "../../lib/notify.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
+import { TaskInputSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { isSameEmail, requireUser } from "../accounts/session.ts";
 import { TaskForm } from "../tasks/task-form.tsx";

@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -6,7 +7,6 @@ import { TASK_CATEGORIES } from "../../../contract/limits.ts";
 import type { TaskInput } from "../../../contract/schemas.ts";
 import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { zodResolver } from "../../lib/form-resolver.ts";
 
 const FIELDS = ["title", "category", "description", "deadline", "budget"] as const;
 
