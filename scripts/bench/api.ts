@@ -162,7 +162,8 @@ function run(url: string, target: Target, cookie: string, seconds = SECONDS): Pr
           p95: percentile(sorted, 0.95),
           p99: percentile(sorted, 0.99),
           non2xx: result.non2xx,
-          errors: result.errors,
+          // autocannon counts a request unanswered after 10 s as a timeout, apart from its errors.
+          errors: result.errors + result.timeouts,
         });
       },
     );
@@ -281,7 +282,7 @@ function print(title: string, rows: Row[]) {
       "p99 ms": round(row.app.p99, 1),
       ...(row.limit ? { "limit req/s": round(row.limit.rps), "app/limit": round(row.ratio as number, 2) } : {}),
       "non-2xx": row.app.non2xx,
-      errors: row.app.errors,
+      "errors, timeouts": row.app.errors,
     })),
   );
 }
