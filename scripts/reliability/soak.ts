@@ -6,7 +6,7 @@ import { buildServer } from "../build-server.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 /** Memory is judged on what comes after this. */
-const WARM_UP_SECONDS = Number(process.env.SOAK_WARM_UP_SECONDS ?? 20);
+const WARM_UP_SECONDS = Number(process.env.SOAK_WARM_UP_SECONDS ?? 30);
 /** Allowed rise of the last third's median RSS over the first third's, after warm-up. */
 const FLAT_PERCENT = 10;
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 200);
