@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, runnerImport } from "vite";
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 
@@ -49,11 +49,31 @@ function precompress(): Plugin {
   };
 }
 
+/** Writes the app's loading screen into index.html's #root (see src/web/app/prerender-shell.tsx). */
+function prerenderShell(): Plugin {
+  return {
+    name: "quickgig:prerender-shell",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      async handler(html) {
+        const { module } = await runnerImport<typeof import("./src/web/app/prerender-shell.tsx")>(
+          path.resolve("src/web/app/prerender-shell.tsx"),
+          { configFile: false, logLevel: "warn" },
+        );
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error(`index.html has no ${root} to fill`);
+        return html.replace(root, `<div id="root">${module.renderShellHtml()}</div>`);
+      },
+    },
+  };
+}
+
 // The web app lives in src/web; its build lands in dist/web, which the server serves.
 export default defineConfig(({ command }) => ({
   root: path.resolve("src/web"),
   publicDir: path.resolve("src/web/public"),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), prerenderShell(), precompress()],
   resolve: {
     // React Router's package exports always name its development build, warnings and all
     // (remix-run/react-router#14102); the build takes the production one it ships beside it.

@@ -133,3 +133,15 @@ test.describe("mobile menu", () => {
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   });
 });
+
+test("the page's frame is in the HTML: the header shows before any JavaScript runs", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/browse-tasks");
+  await expect(page.getByRole("link", { name: "QuickGig home" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Browse Tasks" }),
+  ).toHaveAttribute("href", "/browse-tasks");
+  await expect(page.getByRole("status")).toHaveText("Loading QuickGig");
+  await context.close();
+});

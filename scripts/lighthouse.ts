@@ -7,6 +7,7 @@
  * when a median misses a target, unless --report-only. Nothing leaves 127.0.0.1.
  *
  * Run: npm run lighthouse [-- --runs 5] [--pages /,/about] [--report-only] [--build] [--save dir]
+ *      [--web-dist dir]: another build of the web app (npx vite build --outDir dir), served as it is.
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     "report-only": { type: "boolean", default: false },
     build: { type: "boolean", default: false },
     save: { type: "string" },
+    "web-dist": { type: "string" },
   },
 });
 const runs = Number(values.runs);
@@ -115,7 +117,7 @@ function formatMetric(id: string, value: number): string {
   return id === "cumulative-layout-shift" ? value.toFixed(3) : `${Math.round(value)} ms`;
 }
 
-buildIfStale();
+if (!values["web-dist"]) buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), "quickgig-lighthouse-"));
 const server = await startServerProcess(
   {
@@ -123,7 +125,7 @@ const server = await startServerProcess(
     DATABASE_URL: path.join(dataDir, "lighthouse.db"),
     AUTH_SECRET: randomBytes(32).toString("base64"),
     SEED_DEMO_DATA: "true",
-    WEB_DIST: path.resolve("dist/web"),
+    WEB_DIST: path.resolve(values["web-dist"] ?? "dist/web"),
     LOG_LEVEL: "warn",
   },
   undefined,

@@ -6,6 +6,7 @@ import { Spinner } from "../components/spinner.tsx";
 import { takeGoogleSignInReturn } from "../features/accounts/google-return.ts";
 import { loadSession } from "../features/accounts/session.ts";
 import { notify } from "../lib/notify.ts";
+import { useAfterFirstPaint } from "../lib/use-after-first-paint.ts";
 
 const LazyToaster = lazy(() => import("../components/lazy-toaster.tsx"));
 // Below the fold on every page: loaded after the first paint.
@@ -23,6 +24,8 @@ function NavigationProgress() {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
+  const showFooter = useAfterFirstPaint();
+  const footerPlaceholder = <div className="h-96 bg-slate-900 dark:bg-black" />;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -35,9 +38,13 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <Suspense fallback={<div className="h-96 bg-slate-900 dark:bg-black" />}>
-        <Footer />
-      </Suspense>
+      {showFooter ? (
+        <Suspense fallback={footerPlaceholder}>
+          <Footer />
+        </Suspense>
+      ) : (
+        footerPlaceholder
+      )}
     </div>
   );
 }

@@ -46,7 +46,15 @@ export function Banner() {
             }`}
             style={{ transitionDuration: `${BANNER_TRANSITION_MS}ms` }}
           >
-            <img src={slide.image} alt="" className="absolute inset-0 -z-10 size-full object-cover" />
+            <img
+              src={slide.image}
+              alt=""
+              width={1200}
+              height={500}
+              // The first slide's art is the largest thing on a phone's first screen.
+              fetchPriority={i === 0 ? "high" : "low"}
+              className="absolute inset-0 -z-10 size-full object-cover"
+            />
             <div className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/85 via-slate-950/60 to-slate-950/10" />
             <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-14 sm:px-20">
               <h2 className="max-w-2xl text-3xl leading-tight font-extrabold text-white sm:text-5xl">{slide.title}</h2>

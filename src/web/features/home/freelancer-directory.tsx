@@ -80,7 +80,14 @@ export function FreelancerDirectory() {
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Freelancers">
           {matches.map((freelancer) => (
             <li key={freelancer.name} className="card flex flex-col items-center p-6 text-center">
-              <img src={freelancer.image} alt="" className="size-20 rounded-full" loading="lazy" />
+              <img
+                src={freelancer.image}
+                alt=""
+                width={80}
+                height={80}
+                className="size-20 rounded-full"
+                loading="lazy"
+              />
               <h3 className="mt-4 text-lg font-semibold">{freelancer.name}</h3>
               <p className="muted text-sm">{freelancer.category}</p>
               <p className="mt-2 flex items-center gap-1 text-sm font-semibold">

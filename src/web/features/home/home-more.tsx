@@ -73,7 +73,14 @@ export default function HomeMore() {
         <ul className="grid gap-6 md:grid-cols-3">
           {BLOG_POSTS.map((post) => (
             <li key={post.title} className="card overflow-hidden">
-              <img src={post.image} alt="" className="h-40 w-full object-cover" loading="lazy" />
+              <img
+                src={post.image}
+                alt=""
+                width={560}
+                height={240}
+                className="h-40 w-full object-cover"
+                loading="lazy"
+              />
               <div className="p-5">
                 <p className="muted text-xs font-semibold tracking-wide uppercase">
                   <time dateTime={post.date}>{formatDeadline(post.date)}</time>

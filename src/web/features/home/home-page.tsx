@@ -1,16 +1,19 @@
-import { lazy, Suspense, use } from "react";
+import { lazy, Suspense, use, useEffect } from "react";
 import { Link, useLoaderData } from "react-router";
 import { Spinner } from "../../components/spinner.tsx";
 import { paths } from "../../config/paths.ts";
 import { usePageTitle } from "../../lib/title.ts";
+import { useAfterFirstPaint } from "../../lib/use-after-first-paint.ts";
 import { TaskCard } from "../tasks/task-card.tsx";
 import { listFeaturedTasks, type Task } from "../tasks/tasks-api.ts";
 import { Banner } from "./banner.tsx";
 import { FALLBACK_FEATURED_TASKS } from "./home-content.ts";
 import { SectionTitle } from "./section-title.tsx";
 
-// Everything below the featured tasks loads after the first paint, keeping the first page light.
-const HomeMore = lazy(() => import("./home-more.tsx"));
+// Everything below the featured tasks loads after the first paint, keeping the first page light,
+// and renders once the browser is idle.
+const loadHomeMore = () => import("./home-more.tsx");
+const HomeMore = lazy(loadHomeMore);
 
 /** The featured tasks load while the banner is already on screen; a failure shows the sample cards. */
 export function loader() {
@@ -50,6 +53,8 @@ function FeaturedGrid({ featured }: { featured: Promise<Task[]> }) {
 export function Component() {
   usePageTitle("Home");
   const { featured } = useLoaderData<typeof loader>();
+  const showMore = useAfterFirstPaint();
+  useEffect(() => void loadHomeMore(), []);
   return (
     <>
       <h1 className="sr-only">QuickGig, a freelance task marketplace</h1>
@@ -67,9 +72,13 @@ export function Component() {
         </Suspense>
       </section>
 
-      <Suspense fallback={<div className="min-h-[60rem]" />}>
-        <HomeMore />
-      </Suspense>
+      {showMore ? (
+        <Suspense fallback={<div className="min-h-[60rem]" />}>
+          <HomeMore />
+        </Suspense>
+      ) : (
+        <div className="min-h-[60rem]" />
+      )}
     </>
   );
 }

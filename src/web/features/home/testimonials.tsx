@@ -24,7 +24,7 @@ export function Testimonials() {
               “{testimonial.quote}”
             </blockquote>
             <figcaption className="mt-6 flex items-center justify-center gap-3">
-              <img src={testimonial.image} alt="" className="size-12 rounded-full" />
+              <img src={testimonial.image} alt="" width={48} height={48} className="size-12 rounded-full" />
               <span className="text-left">
                 <span className="block font-semibold">{testimonial.name}</span>
                 <span className="muted block text-sm">{testimonial.role}</span>
