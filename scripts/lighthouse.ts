@@ -61,8 +61,10 @@ const METRICS = [
 interface RunResult {
   scores: Record<string, number>;
   metrics: Record<string, number>;
-  /** Audits that did not pass, for the person fixing them. */
-  failing: string[];
+  /** Audits that did not pass, for the person fixing them: "category: audit-id" to the value shown. */
+  failing: Map<string, string>;
+  /** Lighthouse's measure of this machine's CPU speed for the run (a fast desktop is about 2000). */
+  benchmarkIndex: number;
 }
 
 function newestMtime(target: string): number {
@@ -103,14 +105,16 @@ async function runLighthouse(url: string, port: number, save: string | undefined
   if (save) writeFileSync(save, JSON.stringify(lhr));
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? 0]));
   const metrics = Object.fromEntries(METRICS.map(([id]) => [id, lhr.audits[id]?.numericValue ?? Number.NaN]));
-  const failing = CATEGORIES.flatMap((id) =>
-    (lhr.categories[id]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0)
-      .map((ref) => lhr.audits[ref.id])
-      .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
-      .map((audit) => `${id}: ${audit?.id} (${audit?.displayValue || audit?.score})`),
-  );
-  return { scores, metrics, failing };
+  const failing = new Map<string, string>();
+  for (const id of CATEGORIES) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) {
+        failing.set(`${id}: ${audit.id}`, audit.displayValue || String(audit.score));
+      }
+    }
+  }
+  return { scores, metrics, failing, benchmarkIndex: lhr.environment.benchmarkIndex };
 }
 
 function formatMetric(id: string, value: number): string {
@@ -145,15 +149,21 @@ try {
       results.push(await runLighthouse(server.origin + page, chrome.port, save || undefined));
       process.stdout.write(`${page} run ${run}/${runs} done\n`);
     }
+    const failing = new Map<string, string>();
+    for (const run of results) {
+      for (const [key, value] of run.failing)
+        failing.set(key, failing.has(key) ? `${failing.get(key)}, ${value}` : value);
+    }
     const result: RunResult = {
       scores: Object.fromEntries(CATEGORIES.map((id) => [id, median(results.map((r) => r.scores[id] ?? 0))])),
       metrics: Object.fromEntries(METRICS.map(([id]) => [id, median(results.map((r) => r.metrics[id] ?? 0))])),
-      failing: [...new Set(results.flatMap((r) => r.failing))],
+      failing,
+      benchmarkIndex: median(results.map((r) => r.benchmarkIndex)),
     };
     rows.push({ page, result });
     for (const [id, target] of Object.entries(TARGETS.scores)) {
       const score = result.scores[id] ?? 0;
-      if (score < target) missed.push(`${page}: ${id} ${score} < ${target}`);
+      if (score < target) missed.push(`${page}: ${id} ${score.toFixed(2)} < ${target}`);
     }
     for (const [id, target] of Object.entries(TARGETS.metrics)) {
       const value = result.metrics[id] ?? Number.NaN;
@@ -167,7 +177,9 @@ try {
 }
 
 console.log(
-  `\nLighthouse ${runs} run(s) per page, medians; mobile defaults (simulated Slow 4G, 4x CPU slowdown); load average ${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? 0).toFixed(2)} after\n`,
+  `\nLighthouse ${runs} run(s) per page, medians; mobile defaults (simulated Slow 4G, 4x CPU slowdown); ` +
+    `CPU benchmark index ${rows.map(({ result }) => Math.round(result.benchmarkIndex)).join("/")}; ` +
+    `load average ${loadBefore.toFixed(2)} before, ${(loadavg()[0] ?? 0).toFixed(2)} after\n`,
 );
 console.log("| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |");
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
@@ -176,7 +188,9 @@ for (const { page, result } of rows) {
   const metrics = METRICS.map(([id]) => formatMetric(id, result.metrics[id] ?? Number.NaN));
   console.log(`| ${page} | ${[...scores, ...metrics].join(" | ")} |`);
 }
-const failing = rows.flatMap(({ page, result }) => result.failing.map((audit) => `${page} ${audit}`));
+const failing = rows.flatMap(({ page, result }) =>
+  [...result.failing].map(([audit, values]) => `${page} ${audit} (${values})`),
+);
 if (failing.length > 0)
   console.log(`\nAudits below 0.9 in some run:\n${failing.map((line) => `  ${line}`).join("\n")}`);
 if (missed.length > 0) {
