@@ -64,7 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const database = openDatabase(config.database);
   app.addHook("onClose", () => database.close());
-  await migrateToLatest(database.db, database.dialect);
+  await migrateToLatest(database.db, database.dialect, { log: app.log });
   const auth = createAuth(config, database, app.log);
   if (config.seedDemoData) await seedDemoData({ database, auth }, app.log);
 

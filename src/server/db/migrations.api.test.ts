@@ -1,9 +1,17 @@
+import { randomBytes } from "node:crypto";
 import { getMigrations } from "better-auth/db/migration";
 import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "../accounts/auth.ts";
 import { loadConfig } from "../config.ts";
-import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
+import { listTasks } from "../tasks/task-repository.ts";
+import {
+  createTestDatabase,
+  DEFAULT_TEST_DATABASE_URL,
+  type TestDatabase,
+  testDialect,
+} from "../test/test-database.ts";
 import { type Database, openDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrations.ts";
 
@@ -22,7 +30,7 @@ afterAll(async () => {
 describe("migrations", () => {
   it("build a fresh database, then find nothing to do on the next start", async () => {
     const first = await migrateToLatest(database.db, database.dialect);
-    expect(first).toEqual(["0001-accounts", "0002-tasks-and-bids", "0003-list-speed"]);
+    expect(first).toEqual(["0001-accounts", "0002-tasks-and-bids", "0003-list-speed", "0004-search"]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
   });
@@ -127,20 +135,40 @@ describe("upgrading a database that already holds tasks", () => {
   });
 
   it("counts the tasks it finds into the kept totals", async () => {
-    expect(await migrateToLatest(old.db, old.dialect, "0002-tasks-and-bids")).toHaveLength(2);
+    expect(await migrateToLatest(old.db, old.dialect, { upTo: "0002-tasks-and-bids" })).toHaveLength(2);
     await insertTasks(old, [
       ["o1", "Design"],
       ["o2", "Writing"],
       ["o3", "Writing"],
     ]);
-    expect(await migrateToLatest(old.db, old.dialect)).toEqual(["0003-list-speed"]);
+    expect(await migrateToLatest(old.db, old.dialect, { upTo: "0003-list-speed" })).toEqual(["0003-list-speed"]);
     expect(await keptCounts(old)).toEqual({ Design: 1, Writing: 2 });
     await insertTasks(old, [["o4", "Design"]]);
     expect(await keptCounts(old)).toEqual({ Design: 2, Writing: 2 });
   });
+
+  it("indexes the tasks it finds for search, and keeps them indexed through later changes", async () => {
+    await insertTasks(old, [
+      ["s1", "Design", "Poster for a jazz night", "Two colours, A2"],
+      ["s2", "Writing", "Menu copy", "A jazz brunch menu, in French and English"],
+      ["s3", "Writing", "Blog post", "Gardening tips"],
+    ]);
+    expect(await migrateToLatest(old.db, old.dialect)).toEqual(["0004-search"]);
+    expect(await searchTitles(old, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
+    expect(await searchTitles(old, "gardening")).toEqual(["Blog post"]);
+
+    await insertTasks(old, [["s4", "Marketing", "Jazz festival flyers", "Print-ready"]]);
+    await old.db.updateTable("tasks").set({ title: "Poster for a folk night" }).where("id", "=", "s1").execute();
+    await old.db.deleteFrom("tasks").where("id", "=", "s2").execute();
+    expect(await searchTitles(old, "jazz")).toEqual(["Jazz festival flyers"]);
+    expect(await searchTitles(old, "folk night")).toEqual(["Poster for a folk night"]);
+  });
 });
 
-async function insertTasks(target: Database, tasks: Array<[id: string, category: string]>) {
+async function insertTasks(
+  target: Database,
+  tasks: Array<[id: string, category: string, title?: string, description?: string]>,
+) {
   const now = new Date().toISOString();
   const owner = await target.db.selectFrom("user").select("id").executeTakeFirst();
   const ownerId =
@@ -159,15 +187,15 @@ async function insertTasks(target: Database, tasks: Array<[id: string, category:
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
-  for (const [id, category] of tasks) {
+  for (const [id, category, title = "T", description = "D"] of tasks) {
     await target.db
       .insertInto("tasks")
       .values({
         id,
         owner_id: ownerId,
-        title: "T",
+        title,
         category,
-        description: "D",
+        description,
         deadline: "2030-01-01",
         budget_cents: 100,
         created_at: now,
@@ -175,6 +203,12 @@ async function insertTasks(target: Database, tasks: Array<[id: string, category:
       })
       .execute();
   }
+}
+
+/** Titles of the tasks a search finds, as the API lists them. */
+async function searchTitles(target: Database, q: string): Promise<string[]> {
+  const { tasks } = await listTasks(target, { q, sort: "newest", page: 1, limit: 100 });
+  return tasks.map((task) => task.title).sort();
 }
 
 async function keptCounts(target: Database): Promise<Record<string, number>> {
@@ -195,3 +229,106 @@ async function actualCounts(target: Database): Promise<Record<string, number>> {
     ...Object.fromEntries(rows.map((row) => [row.category, Number(row.total)])),
   };
 }
+
+/**
+ * pg_trgm lives once per PostgreSQL database, and the test database has it after the first run: these
+ * tests make a database of their own without it (and, for the privilege, a role of their own).
+ */
+describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does not have it yet", () => {
+  const server = new URL(process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL);
+  const name = `quickgig_trgm_${randomBytes(4).toString("hex")}`;
+  const created: string[] = [];
+
+  async function asAdmin(database: string, statements: string[]) {
+    const url = new URL(server);
+    url.pathname = `/${database}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      for (const statement of statements) await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** A new database with an empty schema "app" owned by `owner`, opened as `user`. */
+  async function freshDatabase(suffix: string, owner: string, user: string): Promise<Database> {
+    const database = `${name}_${suffix}`;
+    await asAdmin(server.pathname.slice(1), [`create database ${database} template template0`]);
+    created.push(database);
+    await asAdmin(database, [`create schema app authorization ${owner}`]);
+    const url = new URL(server);
+    url.pathname = `/${database}`;
+    url.username = user;
+    return openDatabase({ dialect: "postgres", connectionString: url.toString(), schema: "app" });
+  }
+
+  async function sessionsWaitingOnLocks(database: string): Promise<number> {
+    const client = new pg.Client({ connectionString: server.toString() });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        "select count(*)::int as waiting from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'",
+        [database],
+      );
+      return rows[0].waiting;
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function trigramIndexes(target: Database): Promise<string[]> {
+    const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes
+      where schemaname = 'app' and indexname like '%trgm%' order by indexname`.execute(target.db);
+    return rows.map((row) => row.name);
+  }
+
+  afterAll(async () => {
+    const admin = server.pathname.slice(1);
+    for (const database of created) await asAdmin(admin, [`drop database if exists ${database} with (force)`]);
+    await asAdmin(admin, [`drop role if exists ${name}`]);
+  });
+
+  it("migrates without the privilege to create it, warns that search reads every task, and still searches", async () => {
+    await asAdmin(server.pathname.slice(1), [`create role ${name} login`]);
+    const target = await freshDatabase("noprivilege", name, name);
+    try {
+      const warnings: string[] = [];
+      expect(
+        await migrateToLatest(target.db, target.dialect, { log: { warn: (line) => warnings.push(line) } }),
+      ).toEqual(["0001-accounts", "0002-tasks-and-bids", "0003-list-speed", "0004-search"]);
+      expect(warnings).toEqual([
+        expect.stringMatching(/^Search will read every task: the pg_trgm extension could not/),
+      ]);
+      expect(warnings[0]).toContain("permission denied");
+      expect(await trigramIndexes(target)).toEqual([]);
+      await insertTasks(target, [["p1", "Design", "Poster for a jazz night"]]);
+      expect(await searchTitles(target, "jazz")).toEqual(["Poster for a jazz night"]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it("migrates when another session creates it at the same moment", async () => {
+    const target = await freshDatabase("race", "postgres", "postgres");
+    const url = new URL(server);
+    url.pathname = `/${name}_race`;
+    const other = new pg.Client({ connectionString: url.toString() });
+    await other.connect();
+    try {
+      await other.query("begin");
+      await other.query("create extension pg_trgm with schema public");
+      const warnings: string[] = [];
+      const migrating = migrateToLatest(target.db, target.dialect, { log: { warn: (line) => warnings.push(line) } });
+      // The migration's create waits on the other session's uncommitted extension.
+      await expect.poll(() => sessionsWaitingOnLocks(`${name}_race`), { timeout: 10_000 }).toBe(1);
+      await other.query("commit");
+      expect(await migrating).toContain("0004-search");
+      expect(warnings).toEqual([]);
+      expect(await trigramIndexes(target)).toEqual(["tasks_description_trgm_idx", "tasks_title_trgm_idx"]);
+    } finally {
+      await other.end();
+      await target.close();
+    }
+  });
+});

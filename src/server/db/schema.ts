@@ -62,6 +62,8 @@ export interface TaskTable {
   budget_cents: number;
   created_at: string;
   updated_at: string;
+  // Not listed: on SQLite only, search_rowid, the task's row in the FTS5 table tasks_search, both
+  // kept by triggers (migration 0004) and read only by the search's own SQL.
 }
 
 export interface BidTable {

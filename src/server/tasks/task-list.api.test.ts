@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { inDays, postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
+import { openDatabase } from "../db/database.ts";
+import { inDays, postTask, setupTestApp, signUp, type TestUser, taskInput } from "../test/test-app.ts";
 
 const ctx = setupTestApp();
 let alice: TestUser;
@@ -168,5 +169,141 @@ describe("GET /api/features-tasks", () => {
       "Epsilon shop",
       "Late task",
     ]);
+  });
+});
+
+describe("GET /api/tasks?q=", () => {
+  let carol: TestUser;
+  const ids: Record<string, string> = {};
+  const search = (q: string, rest = "", cookie?: string) =>
+    ctx.app.inject({
+      url: `/api/tasks?q=${encodeURIComponent(q)}${rest}`,
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
+
+  beforeAll(async () => {
+    carol = await signUp(ctx.app, { name: "Carol" });
+    const tasks = [
+      {
+        title: "Mural for a café",
+        category: "Design",
+        budget: 300,
+        deadline: inDays(40),
+        description: "Painted wall, 3 m × 2 m",
+      },
+      {
+        title: "Shop sign",
+        category: "Design",
+        budget: 120,
+        deadline: inDays(15),
+        description: "Hand-lettered, matching the MURAL next door",
+      },
+      {
+        title: "Photos of a mural",
+        category: "Marketing",
+        budget: 600,
+        deadline: inDays(25),
+        description: "For a blog post",
+      },
+      {
+        title: 'Fix the "NEAR OR" parser',
+        category: "Web Development",
+        budget: 700,
+        deadline: inDays(50),
+        description: "Handles a* and title:x and NEAR(a b)",
+      },
+      { title: "Emoji 😀ab stickers", category: "Design", budget: 50, deadline: inDays(50), description: "Die-cut" },
+      { title: "Quince jam labels", category: "Design", budget: 90, deadline: inDays(50), description: "Six flavours" },
+    ] as const;
+    for (const task of tasks) {
+      ids[task.title] = await postTask(ctx.app, carol, task);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  });
+
+  it("keeps every order, the category, the pages and the total", async () => {
+    const newest = await search("mural");
+    expect(titles(newest.json())).toEqual(["Photos of a mural", "Shop sign", "Mural for a café"]);
+    expect(newest.headers["x-total-count"]).toBe("3");
+    expect(titles((await search("mural", "&sort=deadline")).json())).toEqual([
+      "Shop sign",
+      "Photos of a mural",
+      "Mural for a café",
+    ]);
+    expect(titles((await search("mural", "&sort=budget")).json())).toEqual([
+      "Photos of a mural",
+      "Mural for a café",
+      "Shop sign",
+    ]);
+    const design = await search("MURAL", "&category=Design");
+    expect(titles(design.json())).toEqual(["Shop sign", "Mural for a café"]);
+    expect(design.headers["x-total-count"]).toBe("2");
+
+    const second = await search("mural", "&limit=2&page=2");
+    expect(titles(second.json())).toEqual(["Mural for a café"]);
+    expect(second.headers["x-total-count"]).toBe("3");
+    expect(second.headers.link).toBe(`</api/tasks?q=mural&limit=2&page=1>; rel="prev"`);
+  });
+
+  it("finds text of one, two, three or more characters, accented or not, in either case", async () => {
+    expect(titles((await search("×")).json())).toEqual(["Mural for a café"]);
+    expect(titles((await search("fé")).json())).toEqual(["Mural for a café"]);
+    expect(titles((await search("m ×")).json())).toEqual(["Mural for a café"]);
+    expect(titles((await search("Café")).json())).toEqual(["Mural for a café"]);
+    expect(titles((await search("CAFÉ")).json())).toEqual(["Mural for a café"]);
+    // Two characters (code points) that JavaScript counts as three.
+    expect(titles((await search("😀a")).json())).toEqual(["Emoji 😀ab stickers"]);
+    expect(titles((await search("😀ab")).json())).toEqual(["Emoji 😀ab stickers"]);
+  });
+
+  it("treats wildcards, quotes and full-text operators as plain text", async () => {
+    for (const q of ["p_a", "a%e", "%%%", "___", '""', "logo*", "^par"]) {
+      const response = await search(q);
+      expect(response.statusCode, q).toBe(200);
+      expect(titles(response.json()), q).toEqual([]);
+    }
+    for (const q of ['"', '"NEAR OR', 'NEAR OR"', "a* and", "title:x", "NEAR(a b)", "(a b)", "OR"]) {
+      const response = await search(q);
+      expect(response.statusCode, q).toBe(200);
+      expect(titles(response.json()), q).toContain('Fix the "NEAR OR" parser');
+    }
+  });
+
+  it("follows a change of title: the old words are no longer found, the new ones are", async () => {
+    expect(titles((await search("quince")).json())).toEqual(["Quince jam labels"]);
+    const update = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/tasks/${ids["Quince jam labels"]}`,
+      headers: { cookie: carol.cookie },
+      payload: taskInput({ title: "Plum jam labels", category: "Design", description: "Six flavours", budget: 90 }),
+    });
+    expect(update.json()).toEqual({ modifiedCount: 1 });
+    expect(titles((await search("quince")).json())).toEqual([]);
+    expect(titles((await search("plum jam")).json())).toEqual(["Plum jam labels"]);
+    expect(titles((await search("six flavours")).json())).toEqual(["Plum jam labels"]);
+  });
+
+  it("no longer finds a deleted task, nor the tasks of a deleted user", async () => {
+    const removal = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/tasks/${ids["Photos of a mural"]}`,
+      headers: { cookie: carol.cookie },
+    });
+    expect(removal.json()).toEqual({ deletedCount: 1 });
+    expect(titles((await search("mural")).json())).toEqual(["Shop sign", "Mural for a café"]);
+
+    // The app has no way to delete a user; the database's ON DELETE CASCADE takes their tasks.
+    const database = openDatabase(ctx.database.config);
+    try {
+      await database.db.deleteFrom("user").where("id", "=", carol.id).execute();
+    } finally {
+      await database.close();
+    }
+    // Read signed in: the response cache does not see changes made behind the app's back on SQLite.
+    for (const q of ["mural", "×", "parser"]) {
+      const response = await search(q, "", alice.cookie);
+      expect(titles(response.json()), q).toEqual([]);
+      expect(response.headers["x-total-count"], q).toBe("0");
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { TaskInput, TaskListQuery } from "../../contract/index.ts";
+import type { Database, Dialect } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { createId } from "../ids.ts";
 
@@ -82,17 +83,31 @@ export interface TaskFilter extends Pick<TaskListQuery, "q" | "category" | "sort
   ownerId?: string;
 }
 
-function applyFilter<O>(query: SelectQueryBuilder<DB, "tasks" | "user", O>, filter: TaskFilter) {
+/** A trigram index holds runs of three characters: a shorter search cannot use it and reads every task. */
+const TRIGRAM = 3;
+
+/**
+ * Title or description contains the text, whatever its case; % and _ are plain characters. On
+ * SQLite the trigram index is the FTS5 table tasks_search, searched for the text as one quoted
+ * string so that none of FTS5's query syntax applies; on PostgreSQL, pg_trgm's indexes serve the
+ * LIKE itself (migration 0004).
+ */
+function searchCondition(dialect: Dialect, q: string) {
+  // Counted in code points, as the trigram tokenizer counts them.
+  if (dialect === "sqlite" && Array.from(q).length >= TRIGRAM) {
+    const phrase = `"${q.replaceAll('"', '""')}"`;
+    return sql<boolean>`tasks.search_rowid in (select rowid from tasks_search where tasks_search match ${phrase})`;
+  }
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql<boolean>`(lower(tasks.title) like ${pattern} escape '\\' or lower(tasks.description) like ${pattern} escape '\\')`;
+}
+
+function applyFilter<O>(query: SelectQueryBuilder<DB, "tasks" | "user", O>, dialect: Dialect, filter: TaskFilter) {
   let filtered = query;
   if (filter.ownerId) filtered = filtered.where("tasks.owner_id", "=", filter.ownerId);
   if (filter.category) filtered = filtered.where("tasks.category", "=", filter.category);
   const q = filter.q?.trim();
-  if (q) {
-    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    filtered = filtered.where(
-      sql<boolean>`(lower(tasks.title) like ${pattern} escape '\\' or lower(tasks.description) like ${pattern} escape '\\')`,
-    );
-  }
+  if (q) filtered = filtered.where(searchCondition(dialect, q));
   return filtered;
 }
 
@@ -100,7 +115,7 @@ function applyFilter<O>(query: SelectQueryBuilder<DB, "tasks" | "user", O>, filt
  * How many tasks match. The whole list and a category read the trigger-kept totals, which cost
  * the same at any size; a search or one poster's tasks are counted.
  */
-async function countTasks(db: Kysely<DB>, filter: TaskFilter): Promise<number> {
+async function countTasks({ db, dialect }: Database, filter: TaskFilter): Promise<number> {
   if (!filter.ownerId && !filter.q?.trim()) {
     let totals = db
       .selectFrom("task_counts")
@@ -108,14 +123,22 @@ async function countTasks(db: Kysely<DB>, filter: TaskFilter): Promise<number> {
     if (filter.category) totals = totals.where("category", "=", filter.category);
     return Number((await totals.executeTakeFirstOrThrow()).total);
   }
-  const count = await applyFilter(db.selectFrom("tasks").innerJoin("user", "user.id", "tasks.owner_id"), filter)
+  const count = await applyFilter(
+    db.selectFrom("tasks").innerJoin("user", "user.id", "tasks.owner_id"),
+    dialect,
+    filter,
+  )
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
   return Number(count.total);
 }
 
-export async function listTasks(db: Kysely<DB>, filter: TaskFilter): Promise<{ tasks: TaskRecord[]; total: number }> {
-  let query = applyFilter(selectTasks(db), filter);
+/** Takes the database with its dialect: a search is written for each. */
+export async function listTasks(
+  database: Database,
+  filter: TaskFilter,
+): Promise<{ tasks: TaskRecord[]; total: number }> {
+  let query = applyFilter(selectTasks(database.db), database.dialect, filter);
   switch (filter.sort) {
     case "deadline":
       query = query.orderBy("tasks.deadline", "asc").orderBy("tasks.id", "asc");
@@ -131,7 +154,7 @@ export async function listTasks(db: Kysely<DB>, filter: TaskFilter): Promise<{ t
       .limit(filter.limit)
       .offset((filter.page - 1) * filter.limit)
       .execute(),
-    countTasks(db, filter),
+    countTasks(database, filter),
   ]);
   return { tasks: rows.map(toRecord), total };
 }

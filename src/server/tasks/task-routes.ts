@@ -109,7 +109,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       const query = request.query;
       let ownerId: string | undefined;
       if (query.owner === "me") ownerId = (await requireViewer(deps.sessions, request)).id;
-      const { tasks, total } = await listTasks(db, { ...query, ownerId });
+      const { tasks, total } = await listTasks(deps.database, { ...query, ownerId });
       reply.header("x-total-count", String(total));
       const links = pageLinks(request, query.page, query.limit, total);
       if (links) reply.header("link", links);

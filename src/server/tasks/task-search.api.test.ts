@@ -1,0 +1,164 @@
+import { CompiledQuery, type KyselyPlugin, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TASK_SORTS } from "../../contract/index.ts";
+import { type Database, openDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrations.ts";
+import { createTestDatabase, type TestDatabase, testDialect } from "../test/test-database.ts";
+import { deleteTask, insertTask, listTasks, type TaskFilter, updateTask } from "./task-repository.ts";
+
+let testDb: TestDatabase;
+let database: Database;
+const OWNER = "owner";
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = openDatabase(testDb.config);
+  await migrateToLatest(database.db, database.dialect);
+  const now = new Date().toISOString();
+  await database.db
+    .insertInto("user")
+    .values({
+      id: OWNER,
+      name: "Owner",
+      email: "owner@example.com",
+      emailVerified: database.dialect === "sqlite" ? 0 : false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  for (const title of ["Logo design", "Landing page", "Logo refresh"]) {
+    await insertTask(database.db, OWNER, task(title));
+  }
+});
+afterAll(async () => {
+  await database.close();
+  await testDb.drop();
+});
+
+function task(title: string, description = "A task") {
+  return { title, description, category: "Design" as const, deadline: "2030-01-01", budget: 100 };
+}
+
+async function searchTitles(q: string): Promise<string[]> {
+  const { tasks } = await listTasks(database, { q, sort: "newest", page: 1, limit: 100 });
+  return tasks.map((found) => found.title).sort();
+}
+
+/** The statements listTasks sends for a filter, with their parameters. */
+async function statementsOf(filter: TaskFilter): Promise<CompiledQuery[]> {
+  const statements: CompiledQuery[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery(args) {
+      statements.push(database.db.getExecutor().compileQuery(args.node, args.queryId));
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  await listTasks({ ...database, db: database.db.withPlugin(recorder) }, filter);
+  return statements;
+}
+
+/** The plan of a statement as lines of text: SQLite's EXPLAIN QUERY PLAN, or PostgreSQL's EXPLAIN without seq scans. */
+async function planOf(statement: CompiledQuery): Promise<string[]> {
+  if (database.dialect === "sqlite") {
+    const { rows } = await database.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]),
+    );
+    return rows.map((row) => row.detail);
+  }
+  // On a table this small a sequential scan is cheapest; turned off, the plan shows which indexes can serve.
+  return database.db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const { rows } = await trx.executeQuery<{ "QUERY PLAN": string }>(
+      CompiledQuery.raw(`explain (costs off) ${statement.sql}`, [...statement.parameters]),
+    );
+    return rows.map((row) => row["QUERY PLAN"].trim());
+  });
+}
+
+/** The rows the index holds, and those the tasks point at: the same when nothing is left behind. */
+async function indexedRows(): Promise<number[]> {
+  const { rows } = await sql<{ rowid: number }>`select rowid from tasks_search order by rowid`.execute(database.db);
+  return rows.map((row) => row.rowid);
+}
+async function taskRows(): Promise<number[]> {
+  const { rows } = await sql<{
+    rowid: number;
+  }>`select search_rowid as rowid from tasks order by search_rowid`.execute(database.db);
+  return rows.map((row) => row.rowid);
+}
+
+describe("search", () => {
+  it("reads a search of three characters or more from the trigram index, in every order", async () => {
+    const filters: TaskFilter[] = TASK_SORTS.map((sort) => ({ q: "logo", sort, page: 1, limit: 20 }));
+    // PostgreSQL may serve a search within a category from the category's own index instead, the
+    // planner's choice by cost; SQLite's search always goes through tasks_search.
+    if (database.dialect === "sqlite")
+      filters.push({ q: "logo", category: "Design", sort: "budget", page: 2, limit: 20 });
+    for (const filter of filters) {
+      const statements = await statementsOf(filter);
+      // The page and its total.
+      expect(statements).toHaveLength(2);
+      for (const statement of statements) {
+        const plan = await planOf(statement);
+        if (database.dialect === "sqlite") {
+          expect(plan, statement.sql).toContainEqual(expect.stringMatching(/^SCAN tasks_search VIRTUAL TABLE INDEX/));
+          // Tasks are looked up by the index's rows, never read one after another.
+          expect(
+            plan.filter((line) => line.startsWith("SCAN ") && !line.includes("VIRTUAL TABLE")),
+            statement.sql,
+          ).toEqual([]);
+        } else {
+          expect(plan, statement.sql).toContain("->  Bitmap Index Scan on tasks_title_trgm_idx");
+          expect(plan, statement.sql).toContain("->  Bitmap Index Scan on tasks_description_trgm_idx");
+        }
+      }
+    }
+  });
+
+  it.runIf(testDialect() === "sqlite")(
+    "keeps one row of the index per task, each task pointed at its own, whatever tasks' rowids become",
+    async () => {
+      // A task whose rowid runs ahead of the index's own.
+      const now = new Date().toISOString();
+      await sql`insert into tasks (rowid, id, owner_id, title, category, description, deadline, budget_cents, created_at, updated_at)
+        values (1000, 'ahead', ${OWNER}, 'Poster for a jazz night', 'Design', 'A2', '2030-01-01', 100, ${now}, ${now})`.execute(
+        database.db,
+      );
+      const rows = async () =>
+        (
+          await sql<{ id: string; rowid: number; search_rowid: number; indexed: number | null }>`
+            select id, rowid, search_rowid,
+              (select rowid from tasks_search where tasks_search match '"jazz night"') as indexed
+            from tasks where id = 'ahead'`.execute(database.db)
+        ).rows[0];
+      const ahead = await rows();
+      expect(ahead?.rowid).toBe(1000);
+      expect(ahead?.search_rowid).not.toBe(1000);
+      expect(ahead?.search_rowid).toBe(ahead?.indexed);
+
+      // What VACUUM may do to a table without an INTEGER PRIMARY KEY: every rowid changes.
+      await sql`update tasks set rowid = rowid + 5000`.execute(database.db);
+      expect(await searchTitles("logo")).toEqual(["Logo design", "Logo refresh"]);
+      const refresh = await database.db
+        .selectFrom("tasks")
+        .select("id")
+        .where("title", "=", "Logo refresh")
+        .executeTakeFirstOrThrow();
+      await updateTask(database.db, refresh.id, task("Brand refresh"));
+      await deleteTask(database.db, "ahead");
+      const added = await insertTask(database.db, OWNER, task("Logo animation", "Jazz night intro"));
+      expect(await searchTitles("logo")).toEqual(["Logo animation", "Logo design"]);
+      expect(await searchTitles("refresh")).toEqual(["Brand refresh"]);
+      expect(await searchTitles("jazz night")).toEqual(["Logo animation"]);
+      await deleteTask(database.db, added);
+      expect(await searchTitles("jazz")).toEqual([]);
+      expect(await indexedRows()).toEqual(await taskRows());
+
+      // A deleted user's tasks go by ON DELETE CASCADE, and their rows of the index with them.
+      await database.db.deleteFrom("user").where("id", "=", OWNER).execute();
+      expect(await taskRows()).toEqual([]);
+      expect(await indexedRows()).toEqual([]);
+    },
+  );
+});
