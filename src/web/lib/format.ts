@@ -1,18 +1,29 @@
-const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 });
-const day = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+// Budgets and deadlines are on the first screen of Home, Browse Tasks and Task Details. Intl's
+// formatters cost about 25 ms on a page's first use (loading locale data), four times that on the
+// phone Lighthouse simulates, so these two are written out for the one locale and currency the
+// product shows (format.test.ts checks them against Intl). Bid times, shown only in a dialog, use Intl.
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** US dollars as en-US writes them: "$1,234.50". */
 export function formatBudget(budget: number): string {
-  return money.format(budget);
+  const [whole = "0", cents = "00"] = Math.abs(budget).toFixed(2).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${budget < 0 ? "-" : ""}$${grouped}.${cents}`;
 }
 
-/** A YYYY-MM-DD deadline, shown as the calendar day it names wherever the reader is. */
+/** A YYYY-MM-DD deadline, shown as the calendar day it names wherever the reader is: "Mar 5, 2027". */
 export function formatDeadline(deadline: string): string {
   const date = new Date(`${deadline}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? deadline : day.format(date);
+  if (Number.isNaN(date.getTime())) return deadline;
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
+
+let dateTime: Intl.DateTimeFormat | undefined;
 
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  dateTime ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return dateTime.format(date);
 }

@@ -1,0 +1,83 @@
+import fc from "fast-check";
+import { describe, expect, it, vi } from "vitest";
+import { formatBudget, formatDateTime, formatDeadline } from "./format.ts";
+
+const intlBudget = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 });
+const intlDay = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+describe("formatBudget", () => {
+  it("writes dollars as Intl's en-US currency format does", () => {
+    expect(formatBudget(1234.5)).toBe("$1,234.50");
+    expect(formatBudget(1_000_000)).toBe("$1,000,000.00");
+    expect(formatBudget(0.01)).toBe("$0.01");
+    // Every budget the contract allows (cents up to a million dollars), and larger whole amounts.
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000_000 }), (cents) => {
+        expect(formatBudget(cents / 100)).toBe(intlBudget.format(cents / 100));
+      }),
+      { numRuns: 5000 },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 40 }), (dollars) => {
+        expect(formatBudget(dollars)).toBe(intlBudget.format(dollars));
+      }),
+    );
+  });
+});
+
+describe("formatDeadline", () => {
+  it("writes a YYYY-MM-DD day as Intl's en-US short month format does, in UTC", () => {
+    expect(formatDeadline("2027-03-05")).toBe("Mar 5, 2027");
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }),
+        (date) => {
+          const day = date.toISOString().slice(0, 10);
+          expect(formatDeadline(day)).toBe(intlDay.format(new Date(`${day}T00:00:00Z`)));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("shows a text that is not a date as it is", () => {
+    expect(formatDeadline("soon")).toBe("soon");
+    expect(formatDateTime("later")).toBe("later");
+  });
+});
+
+describe("the first screen's formatting", () => {
+  it("builds no Intl formatter when loaded, nor for budgets and deadlines", async () => {
+    const built = { number: 0, dateTime: 0 };
+    const { NumberFormat, DateTimeFormat } = Intl;
+    Intl.NumberFormat = class extends NumberFormat {
+      constructor(...args: ConstructorParameters<typeof NumberFormat>) {
+        super(...args);
+        built.number++;
+      }
+    } as typeof NumberFormat;
+    Intl.DateTimeFormat = class extends DateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof DateTimeFormat>) {
+        super(...args);
+        built.dateTime++;
+      }
+    } as typeof DateTimeFormat;
+    try {
+      vi.resetModules();
+      const fresh = await import("./format.ts");
+      fresh.formatBudget(1234.5);
+      fresh.formatDeadline("2027-03-05");
+      expect(built).toEqual({ number: 0, dateTime: 0 });
+      // Bid times, shown only in a dialog, may use one.
+      expect(fresh.formatDateTime("2027-03-05T10:00:00Z")).toBe(
+        new DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(
+          new Date("2027-03-05T10:00:00Z"),
+        ),
+      );
+      expect(built).toEqual({ number: 0, dateTime: 1 });
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+      Intl.DateTimeFormat = DateTimeFormat;
+    }
+  });
+});
