@@ -93,15 +93,16 @@ function median(numbers: number[]): number {
 }
 
 async function runLighthouse(url: string, port: number, save: string | undefined): Promise<RunResult> {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: [...CATEGORIES],
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+  // Now and then Chromium's trace misses the navigation's start (NO_NAVSTART); such a run is taken again.
+  let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"] | undefined;
+  for (let attempt = 1; attempt <= 3 && !lhr; attempt++) {
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError) lhr = result.lhr;
+    else if (attempt === 3) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
+    else console.log(`${url}: ${result.lhr.runtimeError.code}, running again`);
+  }
+  if (!lhr) throw new Error(`Lighthouse could not load ${url}`);
   if (save) writeFileSync(save, JSON.stringify(lhr));
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? 0]));
   const metrics = Object.fromEntries(METRICS.map(([id]) => [id, lhr.audits[id]?.numericValue ?? Number.NaN]));
