@@ -49,22 +49,119 @@ function precompress(): Plugin {
   };
 }
 
-/** Writes the app's loading screen into index.html's #root (see src/web/app/prerender-shell.tsx). */
-function prerenderShell(): Plugin {
+/**
+ * The modules app/start.tsx imports statically (the layout, header, session, router, API client):
+ * known once the module graph is built, and grouped into start's own chunk by the build below,
+ * instead of being split into small files wherever a page shares one of them.
+ */
+const startModules = new Set<string>();
+const SOURCES = path.resolve("src") + path.sep;
+function collectStartModules(): Plugin {
   return {
-    name: "quickgig:prerender-shell",
+    name: "quickgig:start-modules",
     apply: "build",
+    buildEnd() {
+      startModules.clear();
+      const visit = (id: string) => {
+        // Only the app's own modules: libraries have their chunks, and Vite's preload helper is
+        // shared with the entry, which must not import start's chunk.
+        if (startModules.has(id) || !id.startsWith(SOURCES)) return;
+        startModules.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+      };
+      visit(path.resolve("src/web/app/start.tsx"));
+    },
+  };
+}
+
+type FirstScreensModule = typeof import("./src/web/app/first-screens.tsx");
+
+/**
+ * Writes the app's first screens into its HTML (see src/web/app/first-screens.tsx): the loading
+ * screen into index.html, and for each page that has one, a copy of index.html with that page's
+ * first screen, its title, and preloads of its route module's code, listed for the server in
+ * .vite/first-screens.json.
+ */
+function firstScreens(): Plugin {
+  let screens: FirstScreensModule | undefined;
+  const load = async () => {
+    screens ??= (
+      await runnerImport<FirstScreensModule>(path.resolve("src/web/app/first-screens.tsx"), {
+        configFile: false,
+        logLevel: "warn",
+      })
+    ).module;
+    return screens;
+  };
+  let loadingRoot = "";
+  return {
+    name: "quickgig:first-screens",
+    apply: "build",
+    enforce: "post",
     transformIndexHtml: {
       order: "post",
       async handler(html) {
-        const { module } = await runnerImport<typeof import("./src/web/app/prerender-shell.tsx")>(
-          path.resolve("src/web/app/prerender-shell.tsx"),
-          { configFile: false, logLevel: "warn" },
-        );
         const root = '<div id="root"></div>';
         if (!html.includes(root)) throw new Error(`index.html has no ${root} to fill`);
-        return html.replace(root, `<div id="root">${module.renderShellHtml()}</div>`);
+        loadingRoot = `<div id="root">${(await load()).renderLoadingScreen()}</div>`;
+        return html.replace(root, loadingRoot);
       },
+    },
+    async generateBundle(_options, bundle) {
+      const index = bundle["index.html"];
+      if (index?.type !== "asset") return this.error("the bundle has no index.html");
+      const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return this.error("the bundle has no entry chunk");
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const chunkOf = (module: string) => {
+        const moduleId = path.resolve("src/web", module);
+        const chunk =
+          chunks.find((candidate) => candidate.facadeModuleId === moduleId) ??
+          chunks.find((candidate) => candidate.moduleIds.includes(moduleId));
+        if (!chunk) throw new Error(`the bundle has no chunk for ${module}`);
+        return chunk.fileName;
+      };
+      /** These chunks and all they import, less what the entry itself loads. */
+      const appModules = (...fileNames: string[]) => {
+        const loaded = new Set<string>();
+        const markLoaded = (fileName: string) => {
+          if (loaded.has(fileName)) return;
+          loaded.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) markLoaded(imported);
+        };
+        markLoaded(entry.fileName);
+        const modules: string[] = [];
+        const visit = (fileName: string) => {
+          if (loaded.has(fileName)) return;
+          loaded.add(fileName);
+          modules.push(`/${fileName}`);
+          for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+        };
+        for (const fileName of fileNames) visit(fileName);
+        // Data, not a script: the CSP lets no inline script run, and this one is only read (src/web/main.tsx).
+        return `<script type="application/json" id="app-modules">${JSON.stringify(modules)}</script>`;
+      };
+      // The entry fetches and runs the app (app/start.tsx) after the first paint: the page's code,
+      // listed in its HTML, loads then instead of sharing a slow connection with the CSS.
+      const start = chunkOf("app/start.tsx");
+      const html = String(index.source).replace("</head>", `${appModules(start)}</head>`);
+      index.source = html;
+      const table: Record<string, string> = {};
+      for (const screen of (await load()).renderFirstScreens()) {
+        const page = html
+          .replace(loadingRoot, `<div id="root">${screen.html}</div>`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${screen.title}</title>`)
+          .replace(appModules(start), appModules(start, chunkOf(screen.routeModule)));
+        const fileName = `first-screens/${screen.path === "/" ? "home" : screen.path.slice(1).replaceAll("/", "-")}.html`;
+        this.emitFile({ type: "asset", fileName, source: page });
+        table[screen.path] = fileName;
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: ".vite/first-screens.json",
+        source: `${JSON.stringify(table, null, 2)}\n`,
+      });
     },
   };
 }
@@ -73,7 +170,7 @@ function prerenderShell(): Plugin {
 export default defineConfig(({ command }) => ({
   root: path.resolve("src/web"),
   publicDir: path.resolve("src/web/public"),
-  plugins: [react(), tailwindcss(), prerenderShell(), precompress()],
+  plugins: [react(), tailwindcss(), collectStartModules(), firstScreens(), precompress()],
   resolve: {
     // React Router's package exports always name its development build, warnings and all
     // (remix-run/react-router#14102); the build takes the production one it ships beside it.
@@ -104,19 +201,19 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           groups: [
-            // React and the router travel together: every page needs them, they change only with an
-            // upgrade (so stay cached across deploys), and one file compresses better.
+            // React and the router: every page needs them, and they change only with an upgrade, so they stay
+            // cached across deploys.
+            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
+            // Vite's helper for loading a chunk with its imports, used by the entry and by the app: a file of
+            // its own, so that the entry does not import the app.
+            { name: "preload-helper", test: /preload-helper/, priority: 3 },
+            { name: "start", test: (id: string) => startModules.has(id), priority: 1 },
+            // The task card, its formatting and the tasks API client: Home, Browse Tasks and Task Details
+            // all need them, and one file is smaller than three.
             {
-              name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 2,
+              name: "task-card",
+              test: /src[\\/]web[\\/](features[\\/]tasks[\\/](task-card|tasks-api)|lib[\\/]format)\.tsx?$/,
             },
-            // The rest of what the entry imports (layout, header, session, API client) in the entry
-            // chunk itself, instead of being split off wherever a page module shares a piece of it.
-            { name: "shell", tags: ["$initial"], priority: 1 },
-            // The task card and the tasks API client, with the icons and formatting they use: Home,
-            // Browse Tasks and Task Details all need them, and one file is smaller than six.
-            { name: "task-card", test: /src[\\/]web[\\/]features[\\/]tasks[\\/](task-card|tasks-api)\.tsx?$/ },
           ],
         },
       },

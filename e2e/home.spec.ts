@@ -3,6 +3,8 @@ import { daysFromNow, expect, test, uniqueId } from "./support/fixtures.ts";
 test("banner: three slides, 4 s autoplay, 800 ms change, loop, arrows and dots", async ({ page }) => {
   await page.clock.install();
   await page.goto("/");
+  // The HTML's first screen shows the banner still; its timer starts with the live page.
+  await expect(page.locator("[data-first-screen]")).toHaveCount(0);
   const banner = page.getByRole("region", { name: "Highlights" });
   const slides = banner.locator('[aria-roledescription="slide"]');
   await expect(slides).toHaveCount(3);

@@ -137,11 +137,13 @@ test.describe("mobile menu", () => {
 test("the page's frame is in the HTML: the header shows before any JavaScript runs", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto("/browse-tasks");
+  // A page without a first screen of its own (see first-screens.spec.ts) shows the loading screen.
+  await page.goto("/task-details/some-task");
   await expect(page.getByRole("link", { name: "QuickGig home" })).toBeVisible();
   await expect(
     page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Browse Tasks" }),
   ).toHaveAttribute("href", "/browse-tasks");
   await expect(page.getByRole("status")).toHaveText("Loading QuickGig");
+  await expect(page).toHaveTitle("QuickGig");
   await context.close();
 });

@@ -1,13 +1,6 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { constants, gzipSync } from "node:zlib";
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
 
 export interface FilesWeight {
   /** Gzipped at level 9, file by file, as the build's precompressed .gz files are. */
@@ -16,6 +9,8 @@ export interface FilesWeight {
 }
 
 export interface PageWeight {
+  /** The HTML file the server answers the page with. */
+  htmlFile: string;
   js: FilesWeight;
   css: FilesWeight;
 }
@@ -25,28 +20,28 @@ export function formatKB(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} KB`;
 }
 
+/** The page's own HTML when the build wrote it a first screen (src/web/app/first-screens.tsx), else index.html. */
+function htmlFileOf(distDir: string, page: string): string {
+  const list = path.join(distDir, ".vite", "first-screens.json");
+  const screens = existsSync(list) ? (JSON.parse(readFileSync(list, "utf8")) as Record<string, string>) : {};
+  return screens[page] ?? "index.html";
+}
+
+/** The app's modules the entry fetches once the page has painted (listed by vite.config.ts). */
+function appModules(html: string): string[] {
+  const listed = /<script type="application\/json" id="app-modules">([^<]*)<\/script>/.exec(html)?.[1];
+  return listed ? (JSON.parse(listed) as string[]).map((href) => href.replace(/^\//, "")) : [];
+}
+
 /**
- * What a first visit to a page downloads before it can paint: the entry chunk, the page's route
- * module, everything the two import statically (dynamic imports load later) and their CSS.
+ * What a first visit to a page downloads to be live: every script, module preload and style sheet
+ * its HTML names, and the app's modules it lists. (Its first screen is in the HTML and paints
+ * without them. Dynamic imports load later.)
  */
-export function initialPageWeight(distDir: string, routeModule: string): PageWeight {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Record<
-    string,
-    ManifestChunk
-  >;
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error("the Vite manifest names no entry chunk");
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the Vite manifest has no chunk ${key}`);
-    seen.add(key);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(entry);
-  visit(routeModule);
-  const chunks = [...seen].map((key) => manifest[key] as ManifestChunk);
+export function initialPageWeight(distDir: string, page: string): PageWeight {
+  const htmlFile = htmlFileOf(distDir, page);
+  const html = readFileSync(path.join(distDir, htmlFile), "utf8");
+  const named = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((match) => match[1] as string))];
   const weigh = (files: string[]): FilesWeight => ({
     gzipBytes: files.reduce(
       (sum, file) =>
@@ -56,7 +51,21 @@ export function initialPageWeight(distDir: string, routeModule: string): PageWei
     files,
   });
   return {
-    js: weigh(chunks.map((chunk) => chunk.file).filter((file) => file.endsWith(".js"))),
-    css: weigh([...new Set(chunks.flatMap((chunk) => chunk.css ?? []))]),
+    htmlFile,
+    js: weigh([
+      ...named(/<script[^>]*\ssrc="\/([^"]+)"/g),
+      ...named(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g),
+      ...appModules(html),
+    ]),
+    css: weigh(named(/<link[^>]*rel="stylesheet"[^>]*href="\/([^"]+)"/g)),
   };
+}
+
+/** The file the build wrote a source module into, from its manifest. */
+export function chunkFileOf(distDir: string, module: string): string | undefined {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Record<
+    string,
+    { file: string }
+  >;
+  return manifest[module]?.file;
 }

@@ -1,17 +1,26 @@
 import "./styles.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
-import { createRouter } from "./app/router.tsx";
-import { loadSession } from "./features/accounts/session.ts";
 
-// The session request starts with the page, alongside the first route's code.
-void loadSession();
+/**
+ * The HTML already holds the page's first screen (or the loading screen). The browser paints it
+ * from the HTML and CSS alone; then the page's code, listed in its HTML by the build
+ * (vite.config.ts), is fetched in parallel and the app (app/start.tsx) takes the page over. A
+ * hidden tab paints nothing and runs no animation frames, so there the app starts straight away.
+ */
+function start() {
+  const listed = document.getElementById("app-modules")?.textContent;
+  for (const href of listed ? (JSON.parse(listed) as string[]) : []) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.crossOrigin = "";
+    link.href = href;
+    document.head.append(link);
+  }
+  // Evaluating the framework and the app, then starting the app: two tasks, not one long one.
+  void import("./app/start.tsx").then(async (app) => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await app.startApp();
+  });
+}
 
-const root = document.getElementById("root");
-if (!root) throw new Error("index.html has no #root element");
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={createRouter()} />
-  </StrictMode>,
-);
+if (document.visibilityState === "hidden") start();
+else requestAnimationFrame(() => setTimeout(start, 0));

@@ -17,6 +17,21 @@ function writeWithCompressed(file: string, content: string) {
 mkdirSync(path.join(webDist, "assets"));
 writeWithCompressed(path.join(webDist, "assets", "app-3f9a1c.js"), script);
 writeWithCompressed(path.join(webDist, "index.html"), indexHtml);
+// Two pages with a first screen of their own, and one listed whose file is missing.
+const homeHtml = `<!doctype html><title>Home - QuickGig</title><div id=root><h1>Home</h1></div>${"<!-- padding -->".repeat(50)}`;
+const loginHtml = "<!doctype html><title>Login - QuickGig</title><div id=root><h1>Login</h1></div>";
+mkdirSync(path.join(webDist, "first-screens"));
+writeWithCompressed(path.join(webDist, "first-screens", "home.html"), homeHtml);
+writeFileSync(path.join(webDist, "first-screens", "auth-login.html"), loginHtml);
+mkdirSync(path.join(webDist, ".vite"));
+writeFileSync(
+  path.join(webDist, ".vite", "first-screens.json"),
+  JSON.stringify({
+    "/": "first-screens/home.html",
+    "/auth/login": "first-screens/auth-login.html",
+    "/about": "first-screens/about.html",
+  }),
+);
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const ctx = setupTestApp({ WEB_DIST: webDist });
@@ -46,8 +61,23 @@ describe("the built web app, precompressed", () => {
     expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
-  it("sends index.html brotli-encoded and never cached, for the root and for page paths", async () => {
-    for (const url of ["/", "/browse-tasks"]) {
+  it("sends a page's own first screen, brotli-encoded and never cached, whatever its query", async () => {
+    const home = await ctx.app.inject({ url: "/", headers: { "accept-encoding": "br" } });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers["content-type"]).toContain("text/html");
+    expect(home.headers["content-encoding"]).toBe("br");
+    expect(home.headers["cache-control"]).toBe("no-cache");
+    expect(home.headers.vary).toBe("accept-encoding");
+    expect(brotliDecompressSync(home.rawPayload).toString()).toBe(homeHtml);
+    const login = await ctx.app.inject({ url: "/auth/login?redirect=%2Fprofile" });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers["cache-control"]).toBe("no-cache");
+    expect(login.body).toBe(loginHtml);
+  });
+
+  it("sends index.html, brotli-encoded and never cached, for the other page paths", async () => {
+    // /about is listed, but its file is not there.
+    for (const url of ["/browse-tasks", "/about", "/task-details/abc", "/no-such-page"]) {
       const response = await ctx.app.inject({ url, headers: { "accept-encoding": "br" } });
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toContain("text/html");

@@ -1,11 +1,12 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
- * unknown page path answered with index.html so the client router shows its Error page. The build
+ * unknown page path answered with index.html so the client router shows its Error page; the pages
+ * with a first screen of their own get their own HTML (src/web/app/first-screens.tsx). The build
  * writes .br and .gz files beside the others; a client that accepts one gets it (preCompressed),
  * and Vary tells caches that the answer depends on Accept-Encoding.
  */
@@ -24,10 +25,30 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       res.setHeader("vary", "accept-encoding");
     },
   });
-  app.get("/", { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  // The pages whose first screen the build wrote into their own HTML; every other page gets index.html.
+  for (const [page, file] of Object.entries(readFirstScreens(webDist))) {
+    app.get(page, { schema: { hide: true } }, (_request, reply) => sendHtml(reply, file));
+  }
+  if (!app.hasRoute({ method: "GET", url: "/" })) {
+    app.get("/", { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  }
   return true;
 }
 
+/** The build's list of pages with a first screen of their own (page path to HTML file). */
+function readFirstScreens(webDist: string): Record<string, string> {
+  const list = path.join(webDist, ".vite", "first-screens.json");
+  if (!existsSync(list)) return {};
+  const screens = JSON.parse(readFileSync(list, "utf8")) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(screens).filter(([page, file]) => page.startsWith("/") && existsSync(path.join(webDist, file))),
+  );
+}
+
+function sendHtml(reply: FastifyReply, file: string) {
+  return reply.header("cache-control", "no-cache").header("vary", "accept-encoding").sendFile(file);
+}
+
 export function sendIndex(reply: FastifyReply) {
-  return reply.header("cache-control", "no-cache").header("vary", "accept-encoding").sendFile("index.html");
+  return sendHtml(reply, "index.html");
 }

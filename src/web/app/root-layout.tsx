@@ -23,7 +23,8 @@ function NavigationProgress() {
   );
 }
 
-function Shell({ children }: { children: React.ReactNode }) {
+/** The frame of every page: skip link, header, the page, and the footer once the browser is idle. */
+export function Shell({ children }: { children: React.ReactNode }) {
   const showFooter = useAfterFirstPaint();
   const footerPlaceholder = <div className="h-96 bg-slate-900 dark:bg-black" />;
   return (
@@ -35,7 +36,8 @@ function Shell({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="flex-1">
+      {/* At least a screen high, so the footer, which renders late, never appears on the first screen. */}
+      <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
         {children}
       </main>
       {showFooter ? (

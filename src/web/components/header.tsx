@@ -66,7 +66,13 @@ function NavItems({ signedIn }: { signedIn: boolean }) {
 
 function AuthButtons() {
   const session = useSession();
-  const placeholder = <span className="inline-block h-10 w-24" aria-hidden="true" />;
+  // Until the session is known: the signed-out buttons' place (most first visits), kept invisible.
+  const placeholder = (
+    <div className="invisible flex items-center gap-2" aria-hidden="true">
+      <span className="btn-secondary">Sign Up</span>
+      <span className="btn-primary">Login</span>
+    </div>
+  );
   if (session.status === "loading") return placeholder;
   if (!session.user) {
     return (
@@ -109,14 +115,16 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      {/* On wide screens the menu sits in the middle column, so the buttons beside it, which change
+          once the session is known, never move it. */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:grid lg:grid-cols-[1fr_auto_1fr] lg:justify-items-start">
         <Brand />
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             <NavItems signedIn={signedIn} />
           </ul>
         </nav>
-        <div className="hidden items-center gap-2 lg:flex">
+        <div className="hidden items-center gap-2 lg:flex lg:justify-self-end">
           <ThemeToggle />
           <AuthButtons />
         </div>

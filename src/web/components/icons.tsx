@@ -1,9 +1,9 @@
 import type { SVGProps } from "react";
 
 /**
- * The icons Home shows before it paints (header, banner, task card), drawn here instead of with
- * lucide-react: the library's icon runtime alone is about 1.3 KB gzipped of the 110 KB that Home may
- * load first. Same look as lucide's (whose drawings these are, ISC licence); other screens use
+ * The icons of the first screens (header, banner, task card, Browse Tasks' search), drawn here
+ * instead of with lucide-react: the library's icon runtime alone is about 1.3 KB gzipped of the
+ * 110 KB that Home may load first. Same look as lucide's (whose drawings these are, ISC licence); other screens use
  * lucide-react. All are decorative (aria-hidden).
  */
 type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
@@ -99,6 +99,15 @@ export function CalendarDaysIcon(props: IconProps) {
     <Svg {...props}>
       <rect x="3" y="3" width="18" height="18" rx="2" />
       <path d="M8 2v3m8-3v3M3 9h18M8 13h.01M12 13h.01M16 13h.01M8 17h.01M12 17h.01M16 17h.01" />
+    </Svg>
+  );
+}
+
+export function SearchIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="m21 21-4.34-4.34" />
+      <circle cx="11" cy="11" r="8" />
     </Svg>
   );
 }

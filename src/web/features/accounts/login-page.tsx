@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -6,8 +5,8 @@ import { MESSAGES } from "../../../contract/messages.ts";
 import { TextField } from "../../components/field.tsx";
 import { paths, safeRedirect } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
+import { lazyZodResolver } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/notify.ts";
-import { SignInSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { signInWithEmail } from "./auth-api.ts";
 import { AuthCard, OrDivider } from "./auth-card.tsx";
@@ -19,6 +18,9 @@ function googleErrorMessage(code: string): string {
   if (code === "account_not_linked") return MESSAGES.googleAccountExists;
   return `Google sign-in did not complete (${code.replaceAll("_", " ")}). Please try again.`;
 }
+
+// The form's checks (zod and the shared schema) load once the page is up, not before it paints.
+const validation = lazyZodResolver(() => import("../../lib/schemas.ts").then((schemas) => schemas.SignInSchema));
 
 export function Component() {
   usePageTitle("Login");
@@ -45,7 +47,8 @@ export function Component() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(SignInSchema), defaultValues: { email: "", password: "" } });
+  } = useForm({ resolver: validation.resolver, defaultValues: { email: "", password: "" } });
+  useEffect(validation.preload, []);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

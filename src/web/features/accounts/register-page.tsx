@@ -1,17 +1,20 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { TextField } from "../../components/field.tsx";
 import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { showAlert } from "../../lib/dialogs.ts";
+import { lazyZodResolver } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/notify.ts";
-import { SignUpSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { signUpWithEmail } from "./auth-api.ts";
 import { AuthCard, OrDivider } from "./auth-card.tsx";
 import { GoogleButton } from "./google-button.tsx";
 import { PasswordField } from "./password-field.tsx";
+
+// The form's checks (zod and the shared schema) load once the page is up, not before it paints.
+const validation = lazyZodResolver(() => import("../../lib/schemas.ts").then((schemas) => schemas.SignUpSchema));
 
 export function Component() {
   usePageTitle("Sign Up");
@@ -21,9 +24,10 @@ export function Component() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(SignUpSchema),
+    resolver: validation.resolver,
     defaultValues: { name: "", image: "", email: "", password: "" },
   });
+  useEffect(validation.preload, []);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, use, useEffect } from "react";
 import { Link, useLoaderData } from "react-router";
 import { Spinner } from "../../components/spinner.tsx";
 import { paths } from "../../config/paths.ts";
@@ -50,11 +50,8 @@ function FeaturedGrid({ featured }: { featured: Promise<Task[]> }) {
   );
 }
 
-export function Component() {
-  usePageTitle("Home");
-  const { featured } = useLoaderData<typeof loader>();
-  const showMore = useAfterFirstPaint();
-  useEffect(() => void loadHomeMore(), []);
+/** What a first visit sees before scrolling: the banner and the featured tasks' section. */
+export function HomeFirstScreen({ featured }: { featured: ReactNode }) {
   return (
     <>
       <h1 className="sr-only">QuickGig, a freelance task marketplace</h1>
@@ -67,17 +64,37 @@ export function Component() {
             Browse all tasks
           </Link>
         </div>
-        <Suspense fallback={<Spinner label="Loading featured tasks" />}>
-          <FeaturedGrid featured={featured} />
-        </Suspense>
+        {featured}
       </section>
+    </>
+  );
+}
 
+export const FeaturedLoading = () => <Spinner label="Loading featured tasks" />;
+
+/** Keeps the place of the sections below the fold until they render. */
+export const HomeMorePlaceholder = () => <div className="min-h-[60rem]" />;
+
+export function Component() {
+  usePageTitle("Home");
+  const { featured } = useLoaderData<typeof loader>();
+  const showMore = useAfterFirstPaint();
+  useEffect(() => void loadHomeMore(), []);
+  return (
+    <>
+      <HomeFirstScreen
+        featured={
+          <Suspense fallback={<FeaturedLoading />}>
+            <FeaturedGrid featured={featured} />
+          </Suspense>
+        }
+      />
       {showMore ? (
-        <Suspense fallback={<div className="min-h-[60rem]" />}>
+        <Suspense fallback={<HomeMorePlaceholder />}>
           <HomeMore />
         </Suspense>
       ) : (
-        <div className="min-h-[60rem]" />
+        <HomeMorePlaceholder />
       )}
     </>
   );

@@ -1,7 +1,7 @@
-import { Search } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { TASK_CATEGORIES, TASK_SORTS } from "../../../contract/limits.ts";
-import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons.tsx";
+import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
@@ -51,6 +51,103 @@ function pageHref(query: ReturnType<typeof readQuery>, page: number) {
   return search ? `${paths.browseTasks}?${search}` : paths.browseTasks;
 }
 
+type BrowseQuery = ReturnType<typeof readQuery>;
+
+/** Browse Tasks' frame: its heading, the filters, and what is below them (the list, or a spinner). */
+export function BrowseTasksLayout({ filters, children }: { filters: ReactNode; children: ReactNode }) {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <PageHeader title="Browse Tasks" intro="Find work that fits your skills, then open a task to place your bid." />
+      {filters}
+      {/* The cards' titles are h3s; this keeps the outline whole under the page's h1. */}
+      <h2 className="sr-only">Tasks</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The first screen before the list has loaded: no search yet, the default order. */
+export const BROWSE_DEFAULT_QUERY: BrowseQuery = readQuery(new URL("http://localhost/"));
+
+export function TaskFilters({
+  query,
+  searching,
+  onSearch,
+}: {
+  query: BrowseQuery;
+  searching: boolean;
+  onSearch: (form: HTMLFormElement) => void;
+}) {
+  return (
+    <form
+      aria-label="Task filters"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(event.currentTarget);
+      }}
+      className="card mb-8 grid gap-4 p-4 md:grid-cols-[1fr_auto_auto_auto] md:items-end"
+      // Back and forward through searches show each search's own values.
+      key={`${query.q}|${query.category}|${query.sort}`}
+    >
+      <div>
+        <label htmlFor="task-search" className="label">
+          Search tasks
+        </label>
+        <input
+          id="task-search"
+          name="q"
+          type="search"
+          defaultValue={query.q}
+          maxLength={100}
+          placeholder="Search by title or description"
+          className="input"
+        />
+      </div>
+      <div>
+        <label htmlFor="task-category" className="label">
+          Category
+        </label>
+        <select
+          id="task-category"
+          name="category"
+          defaultValue={query.category}
+          className="input"
+          onChange={(event) => event.currentTarget.form && onSearch(event.currentTarget.form)}
+        >
+          <option value="">All categories</option>
+          {TASK_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="task-sort" className="label">
+          Sort by
+        </label>
+        <select
+          id="task-sort"
+          name="sort"
+          defaultValue={query.sort}
+          className="input"
+          onChange={(event) => event.currentTarget.form && onSearch(event.currentTarget.form)}
+        >
+          {TASK_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn-primary" disabled={searching}>
+        <SearchIcon className="size-4" />
+        {searching ? "Searching…" : "Search"}
+      </button>
+    </form>
+  );
+}
+
 export function Component() {
   usePageTitle("Browse Tasks");
   const { query, tasks, total, pages } = useLoaderData<typeof loader>();
@@ -65,77 +162,7 @@ export function Component() {
   const searching = navigation.state === "loading" && navigation.location.pathname === paths.browseTasks;
 
   return (
-    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-      <PageHeader title="Browse Tasks" intro="Find work that fits your skills, then open a task to place your bid." />
-      <form
-        aria-label="Task filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          search(event.currentTarget);
-        }}
-        className="card mb-8 grid gap-4 p-4 md:grid-cols-[1fr_auto_auto_auto] md:items-end"
-        // Back and forward through searches show each search's own values.
-        key={`${query.q}|${query.category}|${query.sort}`}
-      >
-        <div>
-          <label htmlFor="task-search" className="label">
-            Search tasks
-          </label>
-          <input
-            id="task-search"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            maxLength={100}
-            placeholder="Search by title or description"
-            className="input"
-          />
-        </div>
-        <div>
-          <label htmlFor="task-category" className="label">
-            Category
-          </label>
-          <select
-            id="task-category"
-            name="category"
-            defaultValue={query.category}
-            className="input"
-            onChange={(event) => event.currentTarget.form && search(event.currentTarget.form)}
-          >
-            <option value="">All categories</option>
-            {TASK_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="task-sort" className="label">
-            Sort by
-          </label>
-          <select
-            id="task-sort"
-            name="sort"
-            defaultValue={query.sort}
-            className="input"
-            onChange={(event) => event.currentTarget.form && search(event.currentTarget.form)}
-          >
-            {TASK_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-primary" disabled={searching}>
-          <Search aria-hidden="true" className="size-4" />
-          {searching ? "Searching…" : "Search"}
-        </button>
-      </form>
-
-      {/* The cards' titles are h3s; this keeps the outline whole under the page's h1. */}
-      <h2 className="sr-only">Tasks</h2>
+    <BrowseTasksLayout filters={<TaskFilters query={query} searching={searching} onSearch={search} />}>
       <p className="muted mb-4 text-sm" aria-live="polite">
         {total === 1 ? "1 task" : `${total} tasks`}
         {pages > 1 && ` · page ${Math.min(query.page, pages)} of ${pages}`}
@@ -181,6 +208,6 @@ export function Component() {
           )}
         </nav>
       )}
-    </section>
+    </BrowseTasksLayout>
   );
 }

@@ -1,0 +1,90 @@
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { Spinner } from "../components/spinner.tsx";
+import { Component as AboutPage } from "../features/about/about-page.tsx";
+import { Component as LoginPage } from "../features/accounts/login-page.tsx";
+import { Component as RegisterPage } from "../features/accounts/register-page.tsx";
+import { FeaturedLoading, HomeFirstScreen, HomeMorePlaceholder } from "../features/home/home-page.tsx";
+import { BROWSE_DEFAULT_QUERY, BrowseTasksLayout, TaskFilters } from "../features/tasks/browse-tasks-page.tsx";
+import { SITE_NAME } from "../lib/title.ts";
+import { AppFallback, Shell } from "./root-layout.tsx";
+
+/**
+ * The build writes these screens into the HTML (vite.config.ts), so a first visit sees the page as
+ * soon as the HTML and CSS are in, instead of a blank page until the JavaScript has run. React's
+ * first render replaces them with the same page, live (src/web/main.tsx). Each is what the page
+ * shows before any data or session: the loading screen for every page, and for the pages a first
+ * visit most often opens, their own first screen.
+ */
+export interface FirstScreen {
+  path: string;
+  /** The tab title, as the page sets it once it runs. */
+  title: string;
+  /** The page's route module (from src/web), whose code the HTML has the browser fetch at once. */
+  routeModule: string;
+  html: string;
+}
+
+/** The loading screen, rendered at a path nothing links to, so no menu item is marked as the current page. */
+export function renderLoadingScreen(): string {
+  return renderToString(
+    <MemoryRouter initialEntries={["/loading"]}>
+      <AppFallback />
+    </MemoryRouter>,
+  );
+}
+
+function renderPage(path: string, page: ReactNode): string {
+  // data-first-screen is gone once React has put the live page in its place.
+  const html = renderToString(
+    <MemoryRouter initialEntries={[path]}>
+      <div data-first-screen="">
+        <Shell>{page}</Shell>
+      </div>
+    </MemoryRouter>,
+  );
+  // Forms and buttons in this HTML are only pictures of those React puts in their place: they take
+  // no input until then (nothing typed is lost, no click is swallowed). Links work as they are.
+  return html.replace(/<(form|button)(?=[\s>])/g, "<$1 inert");
+}
+
+const PAGES: Array<Omit<FirstScreen, "html"> & { page: () => ReactNode }> = [
+  {
+    path: "/",
+    title: "Home",
+    routeModule: "features/home/home-page.tsx",
+    page: () => (
+      <>
+        <HomeFirstScreen featured={<FeaturedLoading />} />
+        <HomeMorePlaceholder />
+      </>
+    ),
+  },
+  {
+    path: "/browse-tasks",
+    title: "Browse Tasks",
+    routeModule: "features/tasks/browse-tasks-page.tsx",
+    page: () => (
+      <BrowseTasksLayout filters={<TaskFilters query={BROWSE_DEFAULT_QUERY} searching={false} onSearch={() => {}} />}>
+        <Spinner label="Loading tasks" />
+      </BrowseTasksLayout>
+    ),
+  },
+  { path: "/about", title: "About Us", routeModule: "features/about/about-page.tsx", page: () => <AboutPage /> },
+  { path: "/auth/login", title: "Login", routeModule: "features/accounts/login-page.tsx", page: () => <LoginPage /> },
+  {
+    path: "/auth/register",
+    title: "Sign Up",
+    routeModule: "features/accounts/register-page.tsx",
+    page: () => <RegisterPage />,
+  },
+];
+
+export function renderFirstScreens(): FirstScreen[] {
+  return PAGES.map(({ page, ...screen }) => ({
+    ...screen,
+    title: `${screen.title} - ${SITE_NAME}`,
+    html: renderPage(screen.path, page()),
+  }));
+}

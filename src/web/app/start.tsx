@@ -1,0 +1,39 @@
+import { StrictMode, startTransition } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router/dom";
+import { loadSession } from "../features/accounts/session.ts";
+import { createRouter } from "./router.tsx";
+
+/** Lets the browser paint and handle input before the next piece of start-up work. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Starts the app on a page whose HTML already shows its first screen (or the loading screen).
+ * Loading this module only defines things; the work comes in separate tasks, so that no one of
+ * them holds the main thread long: the router (with the session request and the first page's code
+ * and data), then React's first render, which waits until that page is ready and goes straight to
+ * it, in a transition that yields to the browser every few milliseconds.
+ */
+export async function startApp() {
+  const root = document.getElementById("root");
+  if (!root) throw new Error("the page has no #root element");
+  void loadSession();
+  const router = createRouter();
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((state) => {
+        if (!state.initialized) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  }
+  await yieldToBrowser();
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
+}

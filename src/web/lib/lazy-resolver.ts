@@ -1,0 +1,28 @@
+import type { FieldValues, Resolver } from "react-hook-form";
+import type { z } from "zod";
+
+/**
+ * A form resolver for one of the contract's schemas that loads zod, the schemas and the resolver
+ * only when first needed: the page renders and takes input without them (they are about 35 KB
+ * gzipped of the login page's code). `preload` starts loading once the page is up, so the first
+ * check seldom waits.
+ */
+export function lazyZodResolver<Input extends FieldValues, Output>(
+  loadSchema: () => Promise<z.ZodType<Output, Input>>,
+): { resolver: Resolver<Input, unknown, Output>; preload: () => void } {
+  let loading: Promise<Resolver<Input, unknown, Output>> | undefined;
+  const load = () => {
+    loading ??= Promise.all([import("@hookform/resolvers/zod"), loadSchema()]).then(([{ zodResolver }, schema]) =>
+      zodResolver(schema),
+    );
+    // A failed load (the network dropped) is tried again next time.
+    loading.catch(() => {
+      loading = undefined;
+    });
+    return loading;
+  };
+  return {
+    resolver: async (values, context, options) => (await load())(values, context, options),
+    preload: () => void load().catch(() => {}),
+  };
+}
