@@ -20,22 +20,19 @@
  * Bounded: every run lasts --seconds with --connections connections, then everything stops.
  */
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { openDatabase } from "../../src/server/db/database.ts";
-import { migrateToLatest } from "../../src/server/db/migrations.ts";
 import {
-  cookiesOf,
   freePort,
   PRODUCTION_BUNDLE,
   type ServerProcess,
   startServerProcess,
 } from "../../src/server/test/server-process.ts";
-import { createTestDatabase, type TestDatabase } from "../../src/server/test/test-database.ts";
+import { createTestDatabase } from "../../src/server/test/test-database.ts";
+import { benchServerEnv, generateTasks, median, signUpUsers } from "./bench-data.ts";
 
 const { values } = parseArgs({
   options: {
@@ -52,8 +49,6 @@ const RUNS = Number(values.runs);
 const CONNECTIONS = Number(values.connections);
 const STARTS = 5;
 const ONLY = values.only.toLowerCase();
-const CATEGORIES = ["Web Development", "Design", "Writing", "Marketing"];
-const PASSWORD = "Bench-Mark-77";
 /** Not replayed by the limit: they belong to the connection, or are set by node:http itself. */
 const HOP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "set-cookie"]);
 
@@ -80,64 +75,9 @@ interface Measure {
   errors: number;
 }
 
-const median = (numbers: number[]) => {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 const percentile = (sorted: Float64Array, p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-/** Tasks spread over owners, categories, deadlines and budgets; a bid on every fifth task. */
-async function generate(config: TestDatabase["config"], ownerIds: string[], count: number) {
-  const database = openDatabase(config);
-  await migrateToLatest(database.db, database.dialect);
-  const now = Date.now();
-  const ids: string[] = [];
-  for (let start = 0; start < count; start += 500) {
-    const rows = Array.from({ length: Math.min(500, count - start) }, (_, k) => {
-      const i = start + k;
-      const id = randomBytes(12).toString("base64url");
-      ids.push(id);
-      const created = new Date(now - (count - i) * 60_000).toISOString();
-      return {
-        id,
-        owner_id: ownerIds[i % ownerIds.length] as string,
-        title: `Task ${i}: ${i % 7 === 0 ? "logo design" : "landing page"} for client ${i % 97}`,
-        category: CATEGORIES[i % CATEGORIES.length] as string,
-        description: `Generated task number ${i}, with a description long enough to look like a real one.`,
-        deadline: new Date(now + ((i % 120) - 10) * 86_400_000).toISOString().slice(0, 10),
-        budget_cents: 1000 + ((i * 7919) % 500_000),
-        created_at: created,
-        updated_at: created,
-      };
-    });
-    await database.db.insertInto("tasks").values(rows).execute();
-  }
-  const bids = ids.flatMap((taskId, i) =>
-    i % 5 === 0
-      ? [
-          {
-            id: randomBytes(12).toString("base64url"),
-            task_id: taskId,
-            bidder_id: ownerIds[(i + 1) % ownerIds.length] as string,
-            bid_time: new Date(now).toISOString(),
-          },
-        ]
-      : [],
-  );
-  for (let start = 0; start < bids.length; start += 500) {
-    await database.db
-      .insertInto("bids")
-      .values(bids.slice(start, start + 500))
-      .execute();
-  }
-  await database.close();
-  return ids;
-}
 
 const chosen = (targets: Target[]) => targets.filter((target) => target.name.toLowerCase().includes(ONLY));
 
@@ -205,20 +145,6 @@ async function startBaseline(answers: Record<string, Answer>) {
   const child: ChildProcess = fork(file, { env: { PORT: String(port), ANSWERS: JSON.stringify(answers) } });
   await new Promise((resolve) => child.once("message", resolve));
   return { url: `http://127.0.0.1:${port}`, startupMs: performance.now() - started, stop: () => child.kill() };
-}
-
-function serverEnv(database: TestDatabase, extra: Record<string, string> = {}) {
-  return {
-    NODE_ENV: "production",
-    DATABASE_URL: database.url,
-    AUTH_SECRET: "bench-secret-that-is-long-enough-for-the-check",
-    SEED_DEMO_DATA: "false",
-    LOG_LEVEL: "warn",
-    RATE_LIMIT_AUTH_PER_MINUTE: "0",
-    RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
-    RATE_LIMIT_WRITES_PER_MINUTE: "0",
-    ...extra,
-  };
 }
 
 async function answersOf(server: ServerProcess, targets: Target[], cookie: string) {
@@ -294,23 +220,9 @@ function print(title: string, rows: Row[]) {
 
 async function bench(dialect: "sqlite" | "postgres", taskCount: number) {
   const database = await createTestDatabase(dialect);
-  let server = await startServerProcess(serverEnv(database), undefined, PRODUCTION_BUNDLE);
-  const users: Array<{ id: string; cookie: string }> = [];
-  for (let i = 0; i < 20; i++) {
-    const response = await fetch(`${server.origin}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.origin },
-      body: JSON.stringify({
-        name: `Bench ${i}`,
-        email: `bench${i}@example.com`,
-        password: PASSWORD,
-        image: "https://example.com/a.png",
-      }),
-    });
-    const body = (await response.json()) as { user: { id: string } };
-    users.push({ id: body.user.id, cookie: cookiesOf(response) });
-  }
-  const ids = await generate(
+  let server = await startServerProcess(benchServerEnv(database), undefined, PRODUCTION_BUNDLE);
+  const users = await signUpUsers(server.origin, 20);
+  const ids = await generateTasks(
     database.config,
     users.map((user) => user.id),
     taskCount,
@@ -366,7 +278,11 @@ async function bench(dialect: "sqlite" | "postgres", taskCount: number) {
   let peak = peakRssMiB(server.child.pid as number);
   await server.stop();
 
-  server = await startServerProcess(serverEnv(database, { RESPONSE_CACHE: "false" }), undefined, PRODUCTION_BUNDLE);
+  server = await startServerProcess(
+    benchServerEnv(database, { RESPONSE_CACHE: "false" }),
+    undefined,
+    PRODUCTION_BUNDLE,
+  );
   const uncached: Row[] = [];
   for (const target of reads) uncached.push(await measure(server.origin, target, cookie));
   peak = Math.max(peak, peakRssMiB(server.child.pid as number));
@@ -374,11 +290,11 @@ async function bench(dialect: "sqlite" | "postgres", taskCount: number) {
 
   const startups: number[] = [];
   for (let i = 0; i < STARTS; i++) {
-    server = await startServerProcess(serverEnv(database), undefined, PRODUCTION_BUNDLE);
+    server = await startServerProcess(benchServerEnv(database), undefined, PRODUCTION_BUNDLE);
     startups.push(server.startupMs);
     await server.stop();
   }
-  server = await startServerProcess(serverEnv(database), undefined, PRODUCTION_BUNDLE);
+  server = await startServerProcess(benchServerEnv(database), undefined, PRODUCTION_BUNDLE);
   const written: Row[] = [];
   for (const target of writes) written.push(await measure(server.origin, target, cookie, baseline.url));
   peak = Math.max(peak, peakRssMiB(server.child.pid as number));

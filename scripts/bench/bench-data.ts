@@ -1,0 +1,100 @@
+/** What the benchmarks share: the server's environment, the users and the generated tasks. */
+import { randomBytes } from "node:crypto";
+import { openDatabase } from "../../src/server/db/database.ts";
+import { migrateToLatest } from "../../src/server/db/migrations.ts";
+import { cookiesOf } from "../../src/server/test/server-process.ts";
+import type { TestDatabase } from "../../src/server/test/test-database.ts";
+
+const CATEGORIES = ["Web Development", "Design", "Writing", "Marketing"];
+const PASSWORD = "Bench-Mark-77";
+
+export const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/** The production server on the benchmark's database, rate limits off (one client sends everything). */
+export function benchServerEnv(database: TestDatabase, extra: Record<string, string> = {}) {
+  return {
+    NODE_ENV: "production",
+    DATABASE_URL: database.url,
+    AUTH_SECRET: "bench-secret-that-is-long-enough-for-the-check",
+    SEED_DEMO_DATA: "false",
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_AUTH_PER_MINUTE: "0",
+    RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
+    RATE_LIMIT_WRITES_PER_MINUTE: "0",
+    ...extra,
+  };
+}
+
+/** `count` accounts signed up through the API, each with its session cookie. */
+export async function signUpUsers(origin: string, count: number) {
+  const users: Array<{ id: string; cookie: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${origin}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({
+        name: `Bench ${i}`,
+        email: `bench${i}@example.com`,
+        password: PASSWORD,
+        image: "https://example.com/a.png",
+      }),
+    });
+    const body = (await response.json()) as { user: { id: string } };
+    users.push({ id: body.user.id, cookie: cookiesOf(response) });
+  }
+  return users;
+}
+
+/** Tasks spread over owners, categories, deadlines and budgets; a bid on every fifth task. */
+export async function generateTasks(config: TestDatabase["config"], ownerIds: string[], count: number) {
+  const database = openDatabase(config);
+  await migrateToLatest(database.db, database.dialect);
+  const now = Date.now();
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += 500) {
+    const rows = Array.from({ length: Math.min(500, count - start) }, (_, k) => {
+      const i = start + k;
+      const id = randomBytes(12).toString("base64url");
+      ids.push(id);
+      const created = new Date(now - (count - i) * 60_000).toISOString();
+      return {
+        id,
+        owner_id: ownerIds[i % ownerIds.length] as string,
+        title: `Task ${i}: ${i % 7 === 0 ? "logo design" : "landing page"} for client ${i % 97}`,
+        category: CATEGORIES[i % CATEGORIES.length] as string,
+        description: `Generated task number ${i}, with a description long enough to look like a real one.`,
+        deadline: new Date(now + ((i % 120) - 10) * 86_400_000).toISOString().slice(0, 10),
+        budget_cents: 1000 + ((i * 7919) % 500_000),
+        created_at: created,
+        updated_at: created,
+      };
+    });
+    await database.db.insertInto("tasks").values(rows).execute();
+  }
+  const bids = ids.flatMap((taskId, i) =>
+    i % 5 === 0
+      ? [
+          {
+            id: randomBytes(12).toString("base64url"),
+            task_id: taskId,
+            bidder_id: ownerIds[(i + 1) % ownerIds.length] as string,
+            bid_time: new Date(now).toISOString(),
+          },
+        ]
+      : [],
+  );
+  for (let start = 0; start < bids.length; start += 500) {
+    await database.db
+      .insertInto("bids")
+      .values(bids.slice(start, start + 500))
+      .execute();
+  }
+  await database.close();
+  return ids;
+}
