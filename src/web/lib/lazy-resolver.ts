@@ -22,7 +22,17 @@ export function lazyZodResolver<Input extends FieldValues, Output>(
     return loading;
   };
   return {
-    resolver: async (values, context, options) => (await load())(values, context, options),
+    resolver: async (values, context, options) => {
+      let resolver: Resolver<Input, unknown, Output>;
+      try {
+        resolver = await load();
+      } catch {
+        // The checks could not load (the connection dropped): the form is sent as typed, and the
+        // API, which checks the same schema, or the failed request says what is wrong.
+        return { values: values as unknown as Output, errors: {} };
+      }
+      return resolver(values, context, options);
+    },
     preload: () => void load().catch(() => {}),
   };
 }
