@@ -43,3 +43,17 @@ test("no page loads anything from another origin", async ({ page, baseURL }) => 
   await page.goto("/auth/login");
   expect(foreign).toEqual([]);
 });
+
+test("the login form's checks (zod and the schemas) load when the visitor first focuses the form", async ({ page }) => {
+  const schemas = chunkFileOf(webDist, "lib/schemas.ts");
+  expect(schemas, "the build has a chunk for the schemas").toBeTruthy();
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname.slice(1)));
+  await page.goto("/auth/login");
+  await expect(page.locator("[data-first-screen]")).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  expect(requested, "loaded before anyone used the form").not.toContain(schemas);
+
+  await page.getByLabel("Email").focus();
+  await expect.poll(() => requested).toContain(schemas);
+});

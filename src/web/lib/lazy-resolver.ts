@@ -4,8 +4,9 @@ import type { z } from "zod";
 /**
  * A form resolver for one of the contract's schemas that loads zod, the schemas and the resolver
  * only when first needed: the page renders and takes input without them (they are about 35 KB
- * gzipped of the login page's code). `preload` starts loading once the page is up, so the first
- * check seldom waits.
+ * gzipped of the login page's code). `preload`, called when the visitor first focuses the form,
+ * loads them while they type, so the first check seldom waits, and a page nobody fills in never
+ * spends the time to evaluate them.
  */
 export function lazyZodResolver<Input extends FieldValues, Output>(
   loadSchema: () => Promise<z.ZodType<Output, Input>>,

@@ -48,7 +48,6 @@ export function Component() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: validation.resolver, defaultValues: { email: "", password: "" } });
-  useEffect(validation.preload, []);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -62,7 +61,7 @@ export function Component() {
 
   return (
     <AuthCard title="Login Your Account">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-4">
         <TextField
           label="Email"
           type="email"

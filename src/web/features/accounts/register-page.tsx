@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { TextField } from "../../components/field.tsx";
@@ -27,7 +26,6 @@ export function Component() {
     resolver: validation.resolver,
     defaultValues: { name: "", image: "", email: "", password: "" },
   });
-  useEffect(validation.preload, []);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -41,7 +39,7 @@ export function Component() {
 
   return (
     <AuthCard title="Sign Up Your Account">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-4">
         <TextField
           label="Name"
           autoComplete="name"
