@@ -19,7 +19,7 @@ function googleErrorMessage(code: string): string {
   return `Google sign-in did not complete (${code.replaceAll("_", " ")}). Please try again.`;
 }
 
-// The form's checks (zod and the shared schema) load once the page is up, not before it paints.
+// The form's checks (zod and the shared schema) load when the visitor first focuses the form.
 const validation = lazyZodResolver(() => import("../../lib/schemas.ts").then((schemas) => schemas.SignInSchema));
 
 export function Component() {

@@ -12,7 +12,7 @@ import { AuthCard, OrDivider } from "./auth-card.tsx";
 import { GoogleButton } from "./google-button.tsx";
 import { PasswordField } from "./password-field.tsx";
 
-// The form's checks (zod and the shared schema) load once the page is up, not before it paints.
+// The form's checks (zod and the shared schema) load when the visitor first focuses the form.
 const validation = lazyZodResolver(() => import("../../lib/schemas.ts").then((schemas) => schemas.SignUpSchema));
 
 export function Component() {
