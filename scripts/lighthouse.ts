@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { PRODUCTION_BUNDLE, startServerProcess } from "../src/server/test/server-process.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 
 const { values } = parseArgs({
   options: {
@@ -33,17 +34,6 @@ const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of at least 1");
 const pages = values.pages.split(",").map((page) => page.trim());
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 /** The targets: scores at least, metrics (ms, or unitless for CLS) at most. */
@@ -136,7 +126,7 @@ const server = await startServerProcess(
   undefined,
   PRODUCTION_BUNDLE,
 );
-const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
 if (values.save) mkdirSync(values.save, { recursive: true });
 
 const loadBefore = loadavg()[0] ?? 0;

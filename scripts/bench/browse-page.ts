@@ -17,6 +17,7 @@ import { parseArgs } from "node:util";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { PRODUCTION_BUNDLE, startServerProcess } from "../../src/server/test/server-process.ts";
 import { createTestDatabase } from "../../src/server/test/test-database.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium.ts";
 import { benchServerEnv, generateTasks, median, signUpUsers } from "./bench-data.ts";
 
 const { values } = parseArgs({
@@ -114,18 +115,7 @@ async function measureSize(browser: Browser, taskCount: number) {
 }
 
 execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 const measured = [];
 try {
   for (const size of SIZES) measured.push(await measureSize(browser, size));
