@@ -36,6 +36,16 @@ afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const ctx = setupTestApp({ WEB_DIST: webDist });
 
+/** A page's HTML as a browser gets it: brotli-encoded, never cached, varying with Accept-Encoding. */
+function expectBrotliPage(response: Awaited<ReturnType<typeof ctx.app.inject>>, html: string) {
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["content-type"]).toContain("text/html");
+  expect(response.headers["content-encoding"]).toBe("br");
+  expect(response.headers["cache-control"]).toBe("no-cache");
+  expect(response.headers.vary).toBe("accept-encoding");
+  expect(brotliDecompressSync(response.rawPayload).toString()).toBe(html);
+}
+
 describe("the built web app, precompressed", () => {
   it("sends a hashed asset brotli-encoded to a client that accepts br, cached for a year", async () => {
     const response = await ctx.app.inject({
@@ -62,13 +72,7 @@ describe("the built web app, precompressed", () => {
   });
 
   it("sends a page's own first screen, brotli-encoded and never cached, whatever its query", async () => {
-    const home = await ctx.app.inject({ url: "/", headers: { "accept-encoding": "br" } });
-    expect(home.statusCode).toBe(200);
-    expect(home.headers["content-type"]).toContain("text/html");
-    expect(home.headers["content-encoding"]).toBe("br");
-    expect(home.headers["cache-control"]).toBe("no-cache");
-    expect(home.headers.vary).toBe("accept-encoding");
-    expect(brotliDecompressSync(home.rawPayload).toString()).toBe(homeHtml);
+    expectBrotliPage(await ctx.app.inject({ url: "/", headers: { "accept-encoding": "br" } }), homeHtml);
     const login = await ctx.app.inject({ url: "/auth/login?redirect=%2Fprofile" });
     expect(login.statusCode).toBe(200);
     expect(login.headers["cache-control"]).toBe("no-cache");
@@ -78,13 +82,7 @@ describe("the built web app, precompressed", () => {
   it("sends index.html, brotli-encoded and never cached, for the other page paths", async () => {
     // /about is listed, but its file is not there.
     for (const url of ["/browse-tasks", "/about", "/task-details/abc", "/no-such-page"]) {
-      const response = await ctx.app.inject({ url, headers: { "accept-encoding": "br" } });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers["content-type"]).toContain("text/html");
-      expect(response.headers["content-encoding"]).toBe("br");
-      expect(response.headers["cache-control"]).toBe("no-cache");
-      expect(response.headers.vary).toBe("accept-encoding");
-      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(indexHtml);
+      expectBrotliPage(await ctx.app.inject({ url, headers: { "accept-encoding": "br" } }), indexHtml);
     }
   });
 });
