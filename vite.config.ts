@@ -167,27 +167,10 @@ function firstScreens(): Plugin {
 }
 
 // The web app lives in src/web; its build lands in dist/web, which the server serves.
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   root: path.resolve("src/web"),
   publicDir: path.resolve("src/web/public"),
   plugins: [react(), tailwindcss(), collectStartModules(), firstScreens(), precompress()],
-  resolve: {
-    // React Router's package exports always name its development build, warnings and all
-    // (remix-run/react-router#14102); the build takes the production one it ships beside it.
-    alias:
-      command === "build"
-        ? [
-            {
-              find: /^react-router$/,
-              replacement: path.resolve("node_modules/react-router/dist/production/index.mjs"),
-            },
-            {
-              find: /^react-router\/dom$/,
-              replacement: path.resolve("node_modules/react-router/dist/production/dom-export.mjs"),
-            },
-          ]
-        : [],
-  },
   build: {
     outDir: path.resolve("dist/web"),
     emptyOutDir: true,
@@ -230,4 +213,4 @@ export default defineConfig(({ command }) => ({
   preview: {
     proxy: { "/api": "http://localhost:3000" },
   },
-}));
+});

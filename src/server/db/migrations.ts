@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, Migrator, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { type Migration, Migrator } from "kysely/migration";
 import type { Dialect } from "./database.ts";
 
 /** Where a migration reports what it could not do (the app's logger; the console elsewhere). */

@@ -19,10 +19,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     index: false,
     preCompressed: true,
     cacheControl: false,
-    setHeaders(res, filePath) {
+    setHeaders(reply, filePath) {
       const immutable = filePath.startsWith(path.join(webDist, "assets") + path.sep);
-      res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
-      res.setHeader("vary", "accept-encoding");
+      reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      reply.header("vary", "accept-encoding");
     },
   });
   // The pages whose first screen the build wrote into their own HTML; every other page gets index.html.

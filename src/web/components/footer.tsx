@@ -68,10 +68,10 @@ export function Footer() {
               <li key={social.name}>
                 <button
                   type="button"
-                  aria-label={social.name}
                   className="grid size-9 place-items-center rounded-full bg-slate-800 text-xs font-bold text-slate-100 hover:bg-indigo-600"
                 >
                   <span aria-hidden="true">{social.mark}</span>
+                  <span className="sr-only">{social.name}</span>
                 </button>
               </li>
             ))}

@@ -1,0 +1,37 @@
+# Source this file (`. scripts/use-node.sh`) to run the project on the Node.js major in .nvmrc when
+# the machine's own Node is another one: it installs that Node from the npm registry (the
+# node-<platform>-<arch> package) into a cache folder once, puts it first on PATH and points
+# npm_config_nodedir at its headers, so native modules build against the Node that runs them.
+# QUICKGIG_NODE_CACHE moves the cache (default ~/.cache/quickgig/node).
+
+quickgig_use_node() {
+  local root want have platform arch cache bin
+  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+  want="$(tr -dc '0-9' <"$root/.nvmrc")"
+  have="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo none)"
+  if [ "$have" = "$want" ]; then
+    echo "Node.js $(node --version) (the machine's own)"
+    return 0
+  fi
+  case "$(uname -s)" in Linux) platform=linux ;; Darwin) platform=darwin ;; *)
+    echo "use-node: no Node.js $want package for $(uname -s); install Node.js $want yourself" >&2
+    return 1 ;;
+  esac
+  case "$(uname -m)" in x86_64 | amd64) arch=x64 ;; aarch64 | arm64) arch=arm64 ;; *)
+    echo "use-node: no Node.js $want package for $(uname -m); install Node.js $want yourself" >&2
+    return 1 ;;
+  esac
+  cache="${QUICKGIG_NODE_CACHE:-$HOME/.cache/quickgig/node}/$want"
+  bin="$cache/node_modules/node-$platform-$arch/bin"
+  if [ ! -x "$bin/node" ]; then
+    echo "Installing Node.js $want from the npm registry into $cache (the machine has ${have})"
+    mkdir -p "$cache"
+    (cd "$cache" && npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
+      "node-$platform-$arch@$want") || return 1
+  fi
+  export PATH="$bin:$PATH"
+  export npm_config_nodedir="$cache/node_modules/node-$platform-$arch"
+  echo "Node.js $(node --version) from $bin"
+}
+
+quickgig_use_node
