@@ -14,11 +14,18 @@ import type { Config } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrations.ts";
 import { seedDemoData } from "./demo/seed.ts";
+import {
+  collectAllowedMethods,
+  frameworkErrorOptions,
+  registerUrlLengthLimit,
+  sendMethodNotAllowed,
+} from "./http/framework-errors.ts";
+import { originPolicy } from "./http/origins.ts";
 import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
 import { registerRateLimits } from "./http/rate-limits.ts";
 import { registerResponseCache } from "./http/response-cache.ts";
 import { registerSameOriginGuard } from "./http/same-origin.ts";
-import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { registerSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, sendIndex } from "./http/web-app.ts";
 import { registerTaskRoutes } from "./tasks/task-routes.ts";
 
@@ -35,6 +42,7 @@ function loggedUrl(url: string): string {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const headers = securityHeaders({ https: config.publicUrl.startsWith("https:") });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -47,7 +55,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    ...frameworkErrorOptions(headers),
   });
+  const allowedMethods = collectAllowedMethods(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply) => {
@@ -65,11 +75,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const database = openDatabase(config.database);
   app.addHook("onClose", () => database.close());
   await migrateToLatest(database.db, database.dialect, { log: app.log });
-  const auth = createAuth(config, database, app.log);
+  const origins = originPolicy({
+    publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
+    trustedOrigins: config.trustedOrigins,
+  });
+  const auth = createAuth(config, database, origins, app.log);
   if (config.seedDemoData) await seedDemoData({ database, auth }, app.log);
 
   registerProblemHandlers(app);
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith("https:") });
+  registerSecurityHeaders(app, headers);
+  registerUrlLengthLimit(app);
   await registerResponseCache(app, { enabled: config.responseCache, database: config.database });
   await app.register(fastifySwagger, {
     openapi: {
@@ -99,7 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const sessions = new Sessions(auth, database, config.authSecret);
   const limiters = await registerRateLimits(app, { config, sessions });
   const deps: AppDeps = { config, database, auth, sessions, limiters };
-  registerSameOriginGuard(app, config.trustedOrigins);
+  registerSameOriginGuard(app, origins);
   registerSessionGuard(app, sessions);
   registerAuthRoutes(app, auth, {
     publicUrl: config.publicUrl,
@@ -114,6 +129,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";
     if (servesWeb && isPage) return sendIndex(reply);
+    const allowed = allowedMethods(request.method, request.url);
+    if (allowed.length > 0) return sendMethodNotAllowed(reply, request.method, allowed);
     return sendProblem(reply, 404, `There is nothing at ${request.method} ${request.url.split("?")[0]}.`);
   });
 

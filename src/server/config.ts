@@ -13,7 +13,7 @@ const EnvSchema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], { error: "must be development, production or test" })
     .default("development"),
-  HOST: z.string().default("0.0.0.0"),
+  HOST: z.string().optional(),
   PORT: z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535).default(3000),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://quickgig.example" })
@@ -41,9 +41,12 @@ export type Database =
 
 export interface Config {
   env: "development" | "production" | "test";
-  host: string;
+  /** null: every address, IPv6 and IPv4 (main.ts falls back to IPv4 alone where IPv6 is off). */
+  host: string | null;
   port: number;
   publicUrl: string;
+  /** false when PUBLIC_URL is unset: then any of this machine's own addresses is the site (http/origins.ts). */
+  publicUrlConfigured: boolean;
   database: Database;
   authSecret: string;
   trustedOrigins: string[];
@@ -101,9 +104,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   ];
   return {
     env: values.NODE_ENV,
-    host: values.HOST,
+    host: values.HOST ?? null,
     port: values.PORT,
     publicUrl,
+    publicUrlConfigured: values.PUBLIC_URL !== undefined,
     database,
     authSecret: values.AUTH_SECRET ?? readOrCreateLocalSecret(database),
     trustedOrigins,

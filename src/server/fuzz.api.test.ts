@@ -22,8 +22,12 @@ beforeAll(async () => {
 
 function expectWellFormed(response: LightMyRequestResponse) {
   expect(response.statusCode, response.body).toBeLessThan(500);
+  expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
+  expect(response.headers["x-content-type-options"]).toBe("nosniff");
   if (response.statusCode >= 400) {
-    expect(response.headers["content-type"]).toContain("application/problem+json");
+    expect(response.headers["content-type"], `${response.statusCode} ${response.body}`).toContain(
+      "application/problem+json",
+    );
     const body = response.json();
     expect(body.status).toBe(response.statusCode);
     expect(typeof body.detail).toBe("string");
@@ -97,7 +101,27 @@ function queryString(values: Record<string, unknown>): string {
   return params.toString();
 }
 
-function send(method: "GET" | "POST" | "PUT" | "DELETE", url: string, withSession: boolean, payload?: unknown) {
+/** Paths under /api as a client or a scanner might write them: broken escapes, dots, long segments. */
+const apiPath = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom("tasks", "bids", "features-tasks", "auth", "docs", "..", "%", "%E0%A4%A", "%zz", "%00", ""),
+      fc.stringMatching(/^[A-Za-z0-9%._~-]{0,12}$/),
+      fc.string({ unit: fc.constantFrom("a", "%41", "-"), minLength: 90, maxLength: 400 }),
+    ),
+    { maxLength: 4 },
+  )
+  .map((segments) => `/api/${segments.join("/")}`);
+const method = fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS") as fc.Arbitrary<
+  "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS"
+>;
+
+function send(
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS",
+  url: string,
+  withSession: boolean,
+  payload?: unknown,
+) {
   const headers: Record<string, string> = { origin: PUBLIC_URL };
   if (withSession) headers.cookie = user.cookie;
   if (payload !== undefined) {
@@ -108,6 +132,14 @@ function send(method: "GET" | "POST" | "PUT" | "DELETE", url: string, withSessio
 }
 
 const routes: Array<[string, fc.Arbitrary<() => Promise<LightMyRequestResponse>>]> = [
+  [
+    "any method on any /api path",
+    fc.tuple(method, apiPath, signedIn).map(
+      ([m, p, s]) =>
+        () =>
+          send(m, p, s),
+    ),
+  ],
   ["GET /api/features-tasks", signedIn.map((s) => () => send("GET", "/api/features-tasks", s))],
   [
     "GET /api/tasks",

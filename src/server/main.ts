@@ -23,7 +23,20 @@ async function start() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
-  await app.listen({ host: config.host, port: config.port });
+  await listen(app, config);
+}
+
+/** On HOST, or by default on "::", which takes IPv4 too; on IPv4 alone where the machine has no IPv6. */
+async function listen(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnType<typeof loadConfig>) {
+  if (config.host !== null) return app.listen({ host: config.host, port: config.port });
+  try {
+    return await app.listen({ host: "::", port: config.port });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EAFNOSUPPORT" && code !== "EADDRNOTAVAIL") throw error;
+    app.log.warn("IPv6 is not available here; listening on IPv4 only");
+    return app.listen({ host: "0.0.0.0", port: config.port });
+  }
 }
 
 start().catch((error) => {

@@ -88,15 +88,14 @@ async function logAccountEvent(log: FastifyBaseLogger, pathname: string, respons
 async function forward(response: Response, reply: FastifyReply) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
-  const contentType = response.headers.get("content-type") ?? "";
-  if (response.status >= 400 && contentType.includes("json")) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
-    return sendProblem(
-      reply,
-      response.status,
-      body.message || "The request was refused.",
-      body.code ? { code: body.code } : {},
-    );
+  if (response.status >= 400) {
+    // better-auth answers an unknown path with an empty 404; the others carry a JSON message.
+    const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string } | null;
+    const fallback =
+      response.status === 404
+        ? `There is nothing at ${reply.request.method} ${reply.request.url.split("?")[0]}.`
+        : "The request was refused.";
+    return sendProblem(reply, response.status, body?.message || fallback, body?.code ? { code: body.code } : {});
   }
   response.headers.forEach((value, key) => {
     if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { LIMITS, ProfileSchema, SignInSchema, SignUpSchema } from "../../contract/index.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import type { OriginPolicy } from "../http/origins.ts";
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 
 export const GOOGLE_PROVIDER_ID = "google";
@@ -14,13 +15,17 @@ export const SESSION_MAX_SECONDS = 60 * 60 * 24 * 30;
 /** How often use slides a session's idle timeout forward. */
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
-export function createAuth(config: Config, database: Database, logger: FastifyBaseLogger) {
+export function createAuth(config: Config, database: Database, origins: OriginPolicy, logger: FastifyBaseLogger) {
   return betterAuth({
     appName: "QuickGig",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
-    trustedOrigins: config.trustedOrigins,
+    // The same origins as the API's write guard (http/origins.ts), which runs first and explains refusals.
+    trustedOrigins: (request) => {
+      const origin = request?.headers.get("origin");
+      return origin && origins.isTrusted(origin) ? [...config.trustedOrigins, origin] : config.trustedOrigins;
+    },
     database: { db: database.db, type: database.dialect },
     telemetry: { enabled: false },
     emailAndPassword: {

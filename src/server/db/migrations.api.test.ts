@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "../accounts/auth.ts";
 import { loadConfig } from "../config.ts";
+import { originPolicy } from "../http/origins.ts";
 import { listTasks } from "../tasks/task-repository.ts";
 import {
   createTestDatabase,
@@ -56,7 +57,8 @@ describe("migrations", () => {
 
   it("create every table and column better-auth expects", async () => {
     const config = { ...loadConfig({ AUTH_SECRET: "x".repeat(32), SEED_DEMO_DATA: "false" }), database: testDb.config };
-    const auth = createAuth(config, database, { info() {}, warn() {}, error() {}, debug() {} } as never);
+    const origins = originPolicy({ publicUrl: null, trustedOrigins: [] });
+    const auth = createAuth(config, database, origins, { info() {}, warn() {}, error() {}, debug() {} } as never);
     const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
     expect(toBeCreated).toEqual([]);
     expect(toBeAdded).toEqual([]);

@@ -52,7 +52,7 @@ describe("errors", () => {
       headers: { cookie: user.cookie, "content-type": "application/x-www-form-urlencoded" },
       payload: "title=x",
     });
-    expect(form.statusCode).toBe(403);
+    expect(form.statusCode).toBe(415);
     expect(form.json().detail).toBe(
       "Requests that change data must send a JSON body (Content-Type: application/json).",
     );

@@ -48,7 +48,7 @@ describe("writes from other sites", () => {
         headers: { cookie: user.cookie, "content-type": contentType },
         payload: "taskId=abc",
       });
-      expect(response.statusCode).toBe(403);
+      expect(response.statusCode).toBe(415);
     }
   });
 

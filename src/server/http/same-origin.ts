@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { OriginPolicy } from "./origins.ts";
 import { sendProblem } from "./problem.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -9,16 +10,20 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * and a body must be JSON, which an HTML form on another site cannot send. Clients that are not
  * browsers send neither header and are let through to the session check.
  */
-export function registerSameOriginGuard(app: FastifyInstance, trustedOrigins: string[]) {
-  const trusted = new Set(trustedOrigins);
+export function registerSameOriginGuard(app: FastifyInstance, origins: OriginPolicy) {
   app.addHook("onRequest", async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
 
     const fetchSite = request.headers["sec-fetch-site"];
     const origin = request.headers.origin;
-    const crossSite = fetchSite
-      ? fetchSite !== "same-origin" && !(origin && trusted.has(origin))
-      : origin !== undefined && !trusted.has(origin);
+    const trusted = origin !== undefined && origins.isTrusted(origin);
+    // The browser says the page came from this server, but at an address it is not configured for
+    // (PUBLIC_URL names another): tell the person where QuickGig lives.
+    if (fetchSite === "same-origin" && origin !== undefined && !trusted) {
+      request.log.warn({ origin }, "write from an address other than PUBLIC_URL refused");
+      return sendProblem(reply, 403, wrongAddressMessage(origin, origins.publicOrigin));
+    }
+    const crossSite = fetchSite ? fetchSite !== "same-origin" && !trusted : origin !== undefined && !trusted;
     if (crossSite) {
       request.log.warn({ origin, fetchSite }, "cross-site write refused");
       return sendProblem(reply, 403, "This request must come from the QuickGig site itself.");
@@ -30,9 +35,15 @@ export function registerSameOriginGuard(app: FastifyInstance, trustedOrigins: st
     if (hasBody && !/^application\/json\s*(;|$)/i.test(contentType)) {
       return sendProblem(
         reply,
-        403,
+        415,
         "Requests that change data must send a JSON body (Content-Type: application/json).",
       );
     }
   });
+}
+
+function wrongAddressMessage(origin: string, publicOrigin: string | null): string {
+  return publicOrigin
+    ? `This QuickGig server is set up for ${publicOrigin}, not ${origin}. Open ${publicOrigin} to sign in.`
+    : `This QuickGig server does not answer for ${origin}. Open it at localhost or at one of this machine's own addresses, or set PUBLIC_URL.`;
 }

@@ -1,13 +1,16 @@
+import type { ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 
+export type HeaderMap = Record<string, string>;
+
 /**
- * Security headers on every response. Scripts come only from this site (no inline script);
+ * Security headers for every response. Scripts come only from this site (no inline script);
  * styles may be inline because the toast and dialog libraries set them at run time. Photos are
- * people's own URLs, so images may come from any http(s) address. The headers are worked out once,
- * not on every request.
+ * people's own URLs, so images may come from any http(s) address. Helmet works them out once, here;
+ * answers written before a route runs (http/framework-errors.ts) send the same map.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
+export function securityHeaders(options: { https: boolean }): HeaderMap {
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -30,7 +33,22 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: "same-origin" },
   });
-  app.addHook("onRequest", (request, reply, done) =>
-    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
-  );
+  const headers: HeaderMap = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  applyHeaders({} as never, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, headers: HeaderMap) {
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 }

@@ -1,0 +1,48 @@
+import { hostname, networkInterfaces } from "node:os";
+
+/**
+ * Which web origins may sign in and change data. With PUBLIC_URL set, only its origin and
+ * TRUSTED_ORIGINS. Without it (a newcomer's `npm start`), the site is whatever address the person
+ * typed to reach this machine: localhost, 127.0.0.1, [::1], the machine's name or one of its own
+ * network addresses, on any port (a container or a proxy may map it). Any other host name is
+ * refused even then, so a page of another site whose name was pointed at this machine (DNS
+ * rebinding) cannot act here.
+ */
+export interface OriginPolicy {
+  /** PUBLIC_URL's origin, or null when unset and the local addresses are the site. */
+  publicOrigin: string | null;
+  isTrusted(origin: string): boolean;
+}
+
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export function originPolicy(options: { publicUrl: string | null; trustedOrigins: string[] }): OriginPolicy {
+  const listed = new Set(options.trustedOrigins);
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
+  if (publicOrigin) listed.add(publicOrigin);
+  return {
+    publicOrigin,
+    isTrusted(origin) {
+      if (listed.has(origin)) return true;
+      return publicOrigin === null && isLocalOrigin(origin);
+    },
+  };
+}
+
+function isLocalOrigin(origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "http:" || url.origin !== origin) return false;
+  const host = url.hostname.toLowerCase();
+  if (LOOPBACK_NAMES.has(host) || host.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(host)) return true;
+  const name = hostname().toLowerCase();
+  if (host === name || host === `${name}.local`) return true;
+  // Read each time: a laptop's addresses change as it moves between networks.
+  return Object.values(networkInterfaces())
+    .flat()
+    .some((address) => address && (address.family === "IPv6" ? `[${address.address}]` : address.address) === host);
+}
