@@ -23,7 +23,7 @@ test.describe("first screens in the HTML, before any JavaScript runs", () => {
         await expect(page.locator("form")).toHaveAttribute("inert", "");
       }
       // Nor do its buttons (the theme toggle, the menu, Continue with Google) take clicks yet.
-      for (const button of await page.getByRole("button", { includeHidden: true }).all()) {
+      for (const button of await page.locator("#root").getByRole("button", { includeHidden: true }).all()) {
         await expect(button).toHaveAttribute("inert", "");
       }
     });
@@ -125,5 +125,50 @@ test.describe("from first screen to live page", () => {
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByText("Password is required")).toBeVisible();
     await expect(email).toHaveValue("someone@example.com");
+  });
+});
+
+test.describe("when the app's code does not run", () => {
+  const notice = (page: Page) => page.getByRole("alert").filter({ hasText: "QuickGig could not load its scripts" });
+
+  test("with JavaScript off, the page says it needs JavaScript", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    // Playwright's text queries skip <noscript>; CSS finds what the browser shows there.
+    const message = page.locator("noscript > p");
+    await expect(message).toHaveText(
+      "QuickGig needs JavaScript to work. Turn it on for this site, then reload the page.",
+    );
+    await expect(message).toBeVisible();
+    await context.close();
+  });
+
+  test("when its scripts cannot load, the first screen says so, and Reload brings the page to life", async ({
+    page,
+  }) => {
+    await page.route("**/assets/*.js", (route) => route.abort("internetdisconnected"));
+    await page.goto("/browse-tasks");
+    await expect(page.getByRole("heading", { name: "Browse Tasks" })).toBeVisible();
+    await expect(notice(page)).toBeVisible();
+    await expect(notice(page)).toContainText("Check your connection, then reload.");
+    await page.unroute("**/assets/*.js");
+    await notice(page).getByRole("button", { name: "Reload" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-app-started", "");
+    await expect(page.getByRole("alert").filter({ hasText: "could not load" })).toBeHidden();
+    await expect(page.getByRole("searchbox", { name: "Search tasks" })).toBeEditable();
+  });
+
+  test("when only the app's later code fails (the entry loaded), it says so too", async ({ page }) => {
+    await page.route(/\/assets\/start-[^/]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.goto("/about");
+    await expect(notice(page)).toBeVisible();
+  });
+
+  test("a normal start shows no notice", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-app-started", "");
+    await expect(page.locator("#app-unavailable")).toBeHidden();
+    await expect(page.locator("noscript > p")).toHaveCount(0);
   });
 });

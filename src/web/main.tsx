@@ -16,10 +16,17 @@ function start() {
     document.head.append(link);
   }
   // Evaluating the framework and the app, then starting the app: two tasks, not one long one.
-  void import("./app/start.tsx").then(async (app) => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await app.startApp();
-  });
+  import("./app/start.tsx")
+    .then(async (app) => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await app.startApp();
+      document.documentElement.setAttribute("data-app-started", "");
+    })
+    // public/theme.js shows the page's "could not load" notice with a Reload button.
+    .catch((error: unknown) => {
+      window.dispatchEvent(new Event("quickgig:start-failed"));
+      throw error;
+    });
 }
 
 if (document.visibilityState === "hidden") start();
