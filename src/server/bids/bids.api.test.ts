@@ -105,6 +105,8 @@ describe("GET /api/bids", () => {
     const onlooker = await signUp(ctx.app);
     const taskId = await postTask(ctx.app, poster);
     await bid(first.cookie, taskId);
+    // Bid times are in milliseconds: two bids within one have no defined order.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await bid(second.cookie, taskId);
 
     const asPoster = await ctx.app.inject({ url: `/api/bids?taskId=${taskId}`, headers: { cookie: poster.cookie } });
