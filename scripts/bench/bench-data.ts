@@ -85,6 +85,7 @@ export async function generateTasks(config: TestDatabase["config"], ownerIds: st
             task_id: taskId,
             bidder_id: ownerIds[(i + 1) % ownerIds.length] as string,
             bid_time: new Date(now).toISOString(),
+            amount_cents: 1000 + ((i * 7919) % 500_000),
           },
         ]
       : [],

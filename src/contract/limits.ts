@@ -5,6 +5,14 @@ export type TaskCategory = (typeof TASK_CATEGORIES)[number];
 export const TASK_SORTS = ["newest", "deadline", "budget"] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 
+/** A task's life (PRODUCT.md, Hiring): open → assigned → completed; cancelled from open or assigned. */
+export const TASK_STATUSES = ["open", "assigned", "completed", "cancelled"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** A bid's: pending → accepted, declined or withdrawn. */
+export const BID_STATUSES = ["pending", "accepted", "declined", "withdrawn"] as const;
+export type BidStatus = (typeof BID_STATUSES)[number];
+
 export const LIMITS = {
   titleMax: 120,
   descriptionMax: 5000,
@@ -21,6 +29,9 @@ export const LIMITS = {
   bidsPageDefault: 50,
   bidsPageMax: 100,
   featuredTasks: 6,
+  bidDaysMin: 1,
+  bidDaysMax: 365,
+  bidMessageMax: 2000,
 } as const;
 
 export const PASSWORD_HINT =

@@ -8,5 +8,18 @@ export const MESSAGES = {
   taskNotFound: "This task does not exist or has been deleted.",
   noChanges: "No changes to save.",
   googleUnavailable: "Google sign-in is not available on this server",
+  taskTaken: "This task already has a freelancer.",
+  taskNotOpen: {
+    assigned: "This task is assigned. Cancel it first if the work is no longer needed.",
+    completed: "This task is completed and can no longer be changed.",
+    cancelled: "This task is cancelled and can no longer be changed.",
+  },
+  notTakingBids: "This task is no longer taking bids.",
+  bidNotPending: "Only a pending bid can be changed or withdrawn.",
+  bidNotOnTask: "This bid is not one of this task's offers.",
+  bidGone: "This bid was withdrawn or has changed. Please choose another.",
+  notBidder: "Only the person who placed this bid can change it.",
+  notAssigned: "This task is not assigned.",
+  notAssignee: "Only the freelancer working on this task can release it.",
   googleAccountExists: "An account with this email already exists. Sign in with your email and password instead.",
 } as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate, todayAnywhereOnEarth } from "./dates.ts";
-import { LIMITS, TASK_CATEGORIES, TASK_SORTS } from "./limits.ts";
+import { BID_STATUSES, LIMITS, TASK_CATEGORIES, TASK_SORTS, TASK_STATUSES } from "./limits.ts";
 
 /** Each message names its field, so a message alone tells a person what to fix. */
 function requiredText(field: string, max: number) {
@@ -32,12 +32,27 @@ export const CategorySchema = z.enum(TASK_CATEGORIES, {
   error: `Category must be one of ${TASK_CATEGORIES.join(", ")}`,
 });
 
-export const BudgetSchema = z
-  .number({ error: "Budget must be a number" })
-  .refine(Number.isFinite, "Budget must be a number")
-  .refine((value) => value > LIMITS.budgetMin, "Budget must be more than 0")
-  .refine((value) => value <= LIMITS.budgetMax, "Budget must be at most 1,000,000")
-  .refine(hasAtMostTwoDecimals, "Budget can have at most two decimals");
+/** US dollars: more than 0, at most 1,000,000, at most two decimals. */
+function moneySchema(field: string) {
+  return z
+    .number({ error: `${field} must be a number` })
+    .refine(Number.isFinite, `${field} must be a number`)
+    .refine((value) => value > LIMITS.budgetMin, `${field} must be more than 0`)
+    .refine((value) => value <= LIMITS.budgetMax, `${field} must be at most 1,000,000`)
+    .refine(hasAtMostTwoDecimals, `${field} can have at most two decimals`);
+}
+
+export const BudgetSchema = moneySchema("Budget");
+export const AmountSchema = moneySchema("Amount");
+export const DeliveryDaysSchema = z
+  .number({ error: "Delivery days must be a whole number" })
+  .int("Delivery days must be a whole number")
+  .min(LIMITS.bidDaysMin, `Delivery days must be from ${LIMITS.bidDaysMin} to ${LIMITS.bidDaysMax}`)
+  .max(LIMITS.bidDaysMax, `Delivery days must be from ${LIMITS.bidDaysMin} to ${LIMITS.bidDaysMax}`);
+export const BidMessageSchema = z
+  .string({ error: "Message must be text" })
+  .refine((value) => value.length <= LIMITS.bidMessageMax, "Message must be at most 2,000 characters")
+  .refine(hasNoNul, "Message cannot contain a NUL character");
 
 export const DeadlineSchema = z
   .string({ error: "Deadline is required" })
@@ -85,6 +100,10 @@ export const TaskInputSchema = z.object({
   description: DescriptionSchema,
   deadline: DeadlineSchema,
   budget: BudgetSchema,
+  offersPublic: z
+    .boolean({ error: "Public offers must be true or false" })
+    .optional()
+    .describe("Whether every signed-in reader sees each bidder's name and amount; private when left out"),
 });
 export type TaskInput = z.infer<typeof TaskInputSchema>;
 
@@ -104,8 +123,15 @@ export const TaskSchema = z.object({
   userName: z.string(),
   userEmail: z.string().optional().describe("The poster's contact email; only for signed-in readers"),
   createdAt: z.string(),
-  bidCount: z.number().int().optional().describe("Number of bids; only for signed-in readers"),
-  hasBid: z.boolean().optional().describe("Whether the signed-in reader has bid on this task"),
+  bidCount: z.number().int().optional().describe("Number of live bids; only for signed-in readers"),
+  hasBid: z.boolean().optional().describe("Whether the signed-in reader has a live bid on this task"),
+  status: z.enum(TASK_STATUSES),
+  offersPublic: z.boolean(),
+  assignee: z.string().optional().describe("The hired freelancer's name, once assigned"),
+  agreedAmount: z.number().optional().describe("The accepted bid's amount; for the poster and the freelancer only"),
+  get myBid() {
+    return BidSchema.optional().describe("The signed-in reader's own bid on this task, live or not");
+  },
 });
 export type Task = z.infer<typeof TaskSchema>;
 
@@ -130,6 +156,7 @@ export const TaskListQuerySchema = z.object({
     .max(LIMITS.tasksPageMax, `Limit must be a whole number from 1 to ${LIMITS.tasksPageMax}`)
     .default(LIMITS.tasksPageDefault),
   owner: z.literal("me", { error: 'Owner can only be "me"' }).optional(),
+  status: statusListSchema(TASK_STATUSES, "Status"),
 });
 export type TaskListQuery = z.infer<typeof TaskListQuerySchema>;
 
@@ -139,21 +166,82 @@ export const InsertedSchema = z.object({ insertedId: z.string() });
 export const ModifiedSchema = z.object({ modifiedCount: z.number().int() });
 export const DeletedSchema = z.object({ deletedCount: z.number().int() });
 
+/** One status or several: repeated (status=open&status=assigned) or comma-separated. */
+function statusListSchema<const T extends readonly [string, ...string[]]>(statuses: T, field: string) {
+  return z
+    .preprocess(
+      (value) => (typeof value === "string" ? value.split(",") : value),
+      z.array(z.enum(statuses, { error: `${field} must be one of ${statuses.join(", ")}` })).max(statuses.length),
+    )
+    .optional();
+}
+
 /* Bids */
 
-export const CreateBidSchema = z.object({ taskId: IdSchema("taskId") });
+/** Amount defaults to the task's budget, so the specification's one-field call still works. */
+export const CreateBidSchema = z.object({
+  taskId: IdSchema("taskId"),
+  amount: AmountSchema.optional(),
+  days: DeliveryDaysSchema.optional(),
+  message: BidMessageSchema.optional(),
+});
+export type CreateBidInput = z.infer<typeof CreateBidSchema>;
+
+/** A changed offer: the fields sent replace the bid's; days and message may be cleared with null. */
+export const UpdateBidSchema = z.object({
+  amount: AmountSchema.optional(),
+  days: DeliveryDaysSchema.nullable().optional(),
+  message: BidMessageSchema.nullable().optional(),
+});
+export type UpdateBidInput = z.infer<typeof UpdateBidSchema>;
+
+/** The fields of the bid form, the same rules in the browser as in the API. */
+export const BidFormSchema = z.object({
+  amount: AmountSchema,
+  days: DeliveryDaysSchema.optional(),
+  message: BidMessageSchema,
+});
+export type BidFormInput = z.infer<typeof BidFormSchema>;
+
+export const BidIdParamsSchema = z.object({ id: IdSchema("Bid id") });
+export const AcceptBidSchema = z.object({ bidId: IdSchema("bidId") });
 
 export const BidSchema = z.object({
   _id: z.string(),
   taskId: z.string(),
   bidTime: z.string(),
-  userName: z.string().optional().describe("Only for the task's poster and the bidder"),
+  status: z.enum(BID_STATUSES),
+  userName: z
+    .string()
+    .optional()
+    .describe("For the task's poster and the bidder; for every signed-in reader when offers are public"),
   userEmail: z.string().optional().describe("Only for the task's poster and the bidder"),
+  amount: z.number().optional().describe("The offer in US dollars; as userName"),
+  days: z.number().int().optional().describe("Promised delivery in days; for the poster and the bidder"),
+  message: z.string().optional().describe("Cover note; for the poster and the bidder"),
   mine: z.boolean().describe("Whether the signed-in reader placed this bid"),
 });
 export type Bid = z.infer<typeof BidSchema>;
 
 export const CreatedBidSchema = BidSchema.extend({ insertedId: z.string() });
+
+/** A bid of mine with what My Bids shows of its task. */
+export const MyBidSchema = BidSchema.extend({
+  task: z.object({
+    _id: z.string(),
+    title: z.string(),
+    status: z.enum(TASK_STATUSES),
+    deadline: z.string(),
+    budget: z.number(),
+  }),
+});
+export type MyBid = z.infer<typeof MyBidSchema>;
+
+export const MyBidsQuerySchema = z.object({
+  status: statusListSchema(BID_STATUSES, "Status"),
+  page: TaskListQuerySchema.shape.page,
+  limit: TaskListQuerySchema.shape.limit,
+});
 
 export const BidListQuerySchema = z.object({
   taskId: IdSchema("taskId"),

@@ -9,9 +9,13 @@ const ctx = setupTestApp();
 let owner: TestUser;
 let stranger: TestUser;
 let taskId: string;
+let bidder: TestUser;
+let bidId: string;
 
 interface Row {
   body?: () => object;
+  /** The path's {id}: the task's unless told. */
+  id?: () => string;
   /** A signed-in user who may not do it, and the status they get; none where every user may. */
   refused?: { user: () => TestUser; status: 403 | 404 };
 }
@@ -24,6 +28,12 @@ const matrix: Record<string, Row> = {
   },
   "DELETE /api/tasks/{id}": { refused: { user: () => stranger, status: 403 } },
   "POST /api/bids": { body: () => ({ taskId }), refused: { user: () => owner, status: 403 } },
+  "PATCH /api/bids/{id}": { id: () => bidId, body: () => ({ amount: 1 }), refused: { user: () => owner, status: 403 } },
+  "DELETE /api/bids/{id}": { id: () => bidId, refused: { user: () => stranger, status: 403 } },
+  "POST /api/tasks/{id}/accept": { body: () => ({ bidId }), refused: { user: () => bidder, status: 403 } },
+  "POST /api/tasks/{id}/complete": { refused: { user: () => stranger, status: 403 } },
+  "POST /api/tasks/{id}/cancel": { refused: { user: () => bidder, status: 403 } },
+  "POST /api/tasks/{id}/release": { refused: { user: () => stranger, status: 403 } },
 };
 
 async function snapshot() {
@@ -36,6 +46,14 @@ beforeAll(async () => {
   owner = await signUp(ctx.app);
   stranger = await signUp(ctx.app);
   taskId = await postTask(ctx.app, owner);
+  bidder = await signUp(ctx.app);
+  const bid = await ctx.app.inject({
+    method: "POST",
+    url: "/api/bids",
+    headers: { cookie: bidder.cookie },
+    payload: { taskId, amount: 200 },
+  });
+  bidId = bid.json()._id;
 });
 
 describe("access control matrix", () => {
@@ -56,7 +74,7 @@ describe("access control matrix", () => {
       const before = await snapshot();
       const response = await ctx.app.inject({
         method: method as "POST",
-        url: path.replace("{id}", taskId),
+        url: path.replace("{id}", row.id?.() ?? taskId),
         ...(row.body ? { payload: row.body() } : {}),
       });
       expect(response.statusCode).toBe(401);
@@ -70,7 +88,7 @@ describe("access control matrix", () => {
       const before = await snapshot();
       const response = await ctx.app.inject({
         method: method as "POST",
-        url: path.replace("{id}", taskId),
+        url: path.replace("{id}", row.id?.() ?? taskId),
         headers: { cookie: refused.user().cookie },
         ...(row.body ? { payload: row.body() } : {}),
       });

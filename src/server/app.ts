@@ -14,6 +14,7 @@ import type { Config } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrations.ts";
 import { seedDemoData } from "./demo/seed.ts";
+import { registerHiringRoutes } from "./hiring/hiring-routes.ts";
 import {
   collectAllowedMethods,
   frameworkErrorOptions,
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   registerTaskRoutes(app, deps);
   registerBidRoutes(app, deps);
+  registerHiringRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

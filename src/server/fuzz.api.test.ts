@@ -85,6 +85,11 @@ const query = fc.record(
   { requiredKeys: [] },
 );
 const signedIn = fc.boolean();
+const offerFields = {
+  amount: maybe(fc.oneof(fc.double(), fc.integer({ min: -10, max: 2_000_000 }), fc.constant(99.99))),
+  days: maybe(fc.oneof(fc.integer({ min: -5, max: 400 }), fc.double(), fc.constant(null))),
+  message: maybe(fc.oneof(text, fc.constant(null))),
+};
 
 /** The seeded task's id, known only once the tests run, stands in for the marker "TASK". */
 function withTaskId(body: unknown): unknown {
@@ -191,11 +196,42 @@ const routes: Array<[string, fc.Arbitrary<() => Promise<LightMyRequestResponse>>
   ],
   [
     "POST /api/bids",
-    fc.tuple(fc.oneof(fc.record({ taskId: fc.oneof(id, fc.constant("TASK"), junk) }), junk), signedIn).map(
-      ([b, s]) =>
+    fc
+      .tuple(
+        fc.oneof(
+          fc.record({ taskId: fc.oneof(id, fc.constant("TASK"), junk), ...offerFields }, { requiredKeys: [] }),
+          junk,
+        ),
+        signedIn,
+      )
+      .map(
+        ([b, s]) =>
+          () =>
+            send("POST", "/api/bids", s, withTaskId(b)),
+      ),
+  ],
+  [
+    "PATCH /api/bids/:id",
+    fc.tuple(id, fc.oneof(fc.record(offerFields, { requiredKeys: [] }), junk), signedIn).map(
+      ([i, b, s]) =>
         () =>
-          send("POST", "/api/bids", s, withTaskId(b)),
+          send("PATCH", `/api/bids/${encodeURIComponent(i)}`, s, b),
     ),
+  ],
+  [
+    "POST /api/tasks/:id/{accept,complete,cancel,release}",
+    fc
+      .tuple(
+        fc.oneof(id, fc.constant("TASK")),
+        fc.constantFrom("accept", "complete", "cancel", "release"),
+        fc.oneof(fc.record({ bidId: fc.oneof(id, junk) }), junk),
+        signedIn,
+      )
+      .map(
+        ([i, step, b, s]) =>
+          () =>
+            send("POST", `/api/tasks/${encodeURIComponent(i === "TASK" ? taskId : i)}/${step}`, s, b),
+      ),
   ],
   [
     "POST /api/auth/sign-in/email",

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { BidStatus, TaskStatus } from "../../contract/index.ts";
 import type { DB } from "../db/schema.ts";
 import { createId } from "../ids.ts";
 
@@ -9,39 +10,180 @@ export interface BidRecord {
   bidderName: string;
   bidderEmail: string;
   bidTime: string;
+  amount: number;
+  days: number | null;
+  message: string | null;
+  status: BidStatus;
+}
+
+export interface Offer {
+  amount: number;
+  days: number | null;
+  message: string | null;
+}
+
+/** Bids that still count: an offer waiting, or the one accepted. */
+export const LIVE_BID_STATUSES: BidStatus[] = ["pending", "accepted"];
+
+export const toCents = (dollars: number) => Math.round(dollars * 100);
+
+function selectBids(db: Kysely<DB>) {
+  return db
+    .selectFrom("bids")
+    .innerJoin("user", "user.id", "bids.bidder_id")
+    .select([
+      "bids.id",
+      "bids.task_id",
+      "bids.bidder_id",
+      "bids.bid_time",
+      "bids.amount_cents",
+      "bids.days",
+      "bids.message",
+      "bids.status",
+      "user.name",
+      "user.email",
+    ]);
+}
+
+type BidRow = Awaited<ReturnType<ReturnType<typeof selectBids>["executeTakeFirstOrThrow"]>>;
+
+function toRecord(row: BidRow): BidRecord {
+  return {
+    id: row.id,
+    taskId: row.task_id,
+    bidderId: row.bidder_id,
+    bidderName: row.name,
+    bidderEmail: row.email,
+    bidTime: row.bid_time,
+    amount: Number(row.amount_cents) / 100,
+    days: row.days === null ? null : Number(row.days),
+    message: row.message,
+    status: row.status as BidStatus,
+  };
 }
 
 export class DuplicateBidError extends Error {}
 
-/** Inserts a bid; the unique (task, bidder) constraint decides a race between two of the same. */
-export async function insertBid(
+/**
+ * Places a bid. A bidder has one row per task: a first bid inserts it, a bid after a withdrawal (or
+ * after a decline, once the task is open again) makes that row a pending offer again. The unique
+ * (task, bidder) constraint and the conditional update decide a race between two of the same.
+ */
+export async function placeBid(
   db: Kysely<DB>,
   taskId: string,
   bidderId: string,
+  offer: Offer,
   now = new Date(),
 ): Promise<{ id: string; bidTime: string }> {
-  const bid = { id: createId(), task_id: taskId, bidder_id: bidderId, bid_time: now.toISOString() };
+  const bidTime = now.toISOString();
+  const values = {
+    bid_time: bidTime,
+    amount_cents: toCents(offer.amount),
+    days: offer.days,
+    message: offer.message,
+    status: "pending",
+  };
   const inserted = await db
     .insertInto("bids")
-    .values(bid)
+    .values({ id: createId(), task_id: taskId, bidder_id: bidderId, ...values })
     .onConflict((conflict) => conflict.columns(["task_id", "bidder_id"]).doNothing())
     .returning("id")
     .executeTakeFirst();
-  if (!inserted) throw new DuplicateBidError();
-  return { id: bid.id, bidTime: bid.bid_time };
+  if (inserted) return { id: inserted.id, bidTime };
+  const renewed = await db
+    .updateTable("bids")
+    .set(values)
+    .where("task_id", "=", taskId)
+    .where("bidder_id", "=", bidderId)
+    .where("status", "in", ["withdrawn", "declined"])
+    .returning("id")
+    .executeTakeFirst();
+  if (!renewed) throw new DuplicateBidError();
+  return { id: renewed.id, bidTime };
 }
 
+/** Changes a pending offer; 0 when the bid is no longer pending. */
+export async function updateOffer(
+  db: Kysely<DB>,
+  bidId: string,
+  change: Partial<Offer>,
+  now = new Date(),
+): Promise<number> {
+  const result = await db
+    .updateTable("bids")
+    .set({
+      bid_time: now.toISOString(),
+      ...(change.amount !== undefined ? { amount_cents: toCents(change.amount) } : {}),
+      ...(change.days !== undefined ? { days: change.days } : {}),
+      ...(change.message !== undefined ? { message: change.message } : {}),
+    })
+    .where("id", "=", bidId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Moves one bid from a status to another; 0 when it was not in `from` (another request changed it
+ * first: the row's lock makes the second of two racing writers see the first one's result).
+ */
+export async function setBidStatus(db: Kysely<DB>, bidId: string, from: BidStatus[], to: BidStatus): Promise<number> {
+  const result = await db
+    .updateTable("bids")
+    .set({ status: to })
+    .where("id", "=", bidId)
+    .where("status", "in", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Accepts a pending bid; its amount in cents, or undefined when it was no longer pending. */
+export async function acceptPendingBid(db: Kysely<DB>, bidId: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable("bids")
+    .set({ status: "accepted" })
+    .where("id", "=", bidId)
+    .where("status", "=", "pending")
+    .returning("amount_cents")
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.amount_cents);
+}
+
+/** Declines every pending bid of a task, but `except`. */
+export async function declinePendingBids(db: Kysely<DB>, taskId: string, except?: string): Promise<void> {
+  let query = db
+    .updateTable("bids")
+    .set({ status: "declined" })
+    .where("task_id", "=", taskId)
+    .where("status", "=", "pending");
+  if (except) query = query.where("id", "!=", except);
+  await query.execute();
+}
+
+export async function findBidById(db: Kysely<DB>, id: string): Promise<BidRecord | undefined> {
+  const row = await selectBids(db).where("bids.id", "=", id).executeTakeFirst();
+  return row && toRecord(row);
+}
+
+export async function findBidOf(db: Kysely<DB>, taskId: string, bidderId: string): Promise<BidRecord | undefined> {
+  const row = await selectBids(db)
+    .where("bids.task_id", "=", taskId)
+    .where("bids.bidder_id", "=", bidderId)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** A task's bids, oldest offer first; withdrawn ones are left out unless asked for. */
 export async function listBidsForTask(
   db: Kysely<DB>,
   taskId: string,
   page: { page: number; limit: number },
 ): Promise<{ bids: BidRecord[]; total: number }> {
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom("bids")
-      .innerJoin("user", "user.id", "bids.bidder_id")
-      .select(["bids.id", "bids.task_id", "bids.bidder_id", "bids.bid_time", "user.name", "user.email"])
+    selectBids(db)
       .where("bids.task_id", "=", taskId)
+      .where("bids.status", "!=", "withdrawn")
       .orderBy("bids.bid_time", "asc")
       .orderBy("bids.id", "asc")
       .limit(page.limit)
@@ -49,34 +191,63 @@ export async function listBidsForTask(
       .execute(),
     countBidsForTask(db, taskId),
   ]);
-  return {
-    bids: rows.map((row) => ({
-      id: row.id,
-      taskId: row.task_id,
-      bidderId: row.bidder_id,
-      bidderName: row.name,
-      bidderEmail: row.email,
-      bidTime: row.bid_time,
-    })),
-    total: count,
-  };
+  return { bids: rows.map(toRecord), total: count };
 }
 
+/** Bids a task has had that were not withdrawn (pending, accepted or declined). */
 export async function countBidsForTask(db: Kysely<DB>, taskId: string): Promise<number> {
   const row = await db
     .selectFrom("bids")
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .where("task_id", "=", taskId)
+    .where("status", "!=", "withdrawn")
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
-export async function hasBid(db: Kysely<DB>, taskId: string, bidderId: string): Promise<boolean> {
-  const row = await db
+export interface BidOfMine extends BidRecord {
+  task: { id: string; title: string; status: TaskStatus; deadline: string; budget: number };
+}
+
+/** A bidder's bids, the latest offer first, with their tasks. */
+export async function listBidsOfBidder(
+  db: Kysely<DB>,
+  bidderId: string,
+  filter: { statuses?: BidStatus[]; page: number; limit: number },
+): Promise<{ bids: BidOfMine[]; total: number }> {
+  const statuses = filter.statuses?.length ? filter.statuses : undefined;
+  let rows = selectBids(db)
+    .innerJoin("tasks", "tasks.id", "bids.task_id")
+    .select(["tasks.title", "tasks.status as task_status", "tasks.deadline", "tasks.budget_cents"])
+    .where("bids.bidder_id", "=", bidderId);
+  let count = db
     .selectFrom("bids")
-    .select("id")
-    .where("task_id", "=", taskId)
-    .where("bidder_id", "=", bidderId)
-    .executeTakeFirst();
-  return row !== undefined;
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("bidder_id", "=", bidderId);
+  if (statuses) {
+    rows = rows.where("bids.status", "in", statuses);
+    count = count.where("status", "in", statuses);
+  }
+  const [found, total] = await Promise.all([
+    rows
+      .orderBy("bids.bid_time", "desc")
+      .orderBy("bids.id", "desc")
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return {
+    bids: found.map((row) => ({
+      ...toRecord(row),
+      task: {
+        id: row.task_id,
+        title: row.title,
+        status: row.task_status as TaskStatus,
+        deadline: row.deadline,
+        budget: Number(row.budget_cents) / 100,
+      },
+    })),
+    total: Number(total.total),
+  };
 }

@@ -2,40 +2,52 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  ANONYMOUS_NAME,
-  type Bid,
+  BidIdParamsSchema,
   BidListQuerySchema,
   BidSchema,
   CreateBidSchema,
   CreatedBidSchema,
   isBiddingOpen,
   MESSAGES,
+  MyBidSchema,
+  MyBidsQuerySchema,
   ProblemSchema,
+  UpdateBidSchema,
 } from "../../contract/index.ts";
-import { requireViewer } from "../accounts/session.ts";
+import { requireViewer, type Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { findTaskOrFail } from "../tasks/task-routes.ts";
-import { type BidRecord, DuplicateBidError, insertBid, listBidsForTask } from "./bid-repository.ts";
+import {
+  type BidRecord,
+  DuplicateBidError,
+  findBidById,
+  listBidsForTask,
+  listBidsOfBidder,
+  placeBid,
+  setBidStatus,
+  updateOffer,
+} from "./bid-repository.ts";
+import { presentBid } from "./present-bid.ts";
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
-
-/** A bidder's identity is for the task's poster and the bidder only. */
-function presentBid(bid: BidRecord, viewerId: string, taskOwnerId: string): Bid {
-  const mine = bid.bidderId === viewerId;
-  const identified = mine || taskOwnerId === viewerId;
-  return {
-    _id: bid.id,
-    taskId: bid.taskId,
-    bidTime: bid.bidTime,
-    ...(identified ? { userName: bid.bidderName.trim() || ANONYMOUS_NAME, userEmail: bid.bidderEmail } : {}),
-    mine,
-  };
-}
 
 export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+
+  /** The viewer's own bid, found by id: 404 when there is none, 403 when it is someone else's. */
+  async function findOwnBid(viewer: Viewer, id: string): Promise<BidRecord> {
+    const bid = await findBidById(db, id);
+    if (!bid) throw new HttpProblem(404, "This bid does not exist.");
+    if (bid.bidderId !== viewer.id) throw new HttpProblem(403, MESSAGES.notBidder);
+    return bid;
+  }
+
+  async function presentOwnBid(viewer: Viewer, id: string) {
+    const bid = await findOwnBid(viewer, id);
+    return presentBid(bid, viewer.id, await findTaskOrFail(deps, bid.taskId));
+  }
 
   app.get(
     "/api/bids",
@@ -43,7 +55,7 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
       config: { requiresSession: true },
       schema: {
         tags: ["bids"],
-        summary: "A page of a task's bids, oldest first; the total count is in X-Total-Count",
+        summary: "A page of a task's bids (withdrawn ones left out), oldest first; the total count is in X-Total-Count",
         querystring: BidListQuerySchema,
         response: { 200: z.array(BidSchema), ...problems },
       },
@@ -54,7 +66,7 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
       const task = await findTaskOrFail(deps, taskId);
       const { bids, total } = await listBidsForTask(db, task.id, { page, limit });
       reply.header("x-total-count", String(total));
-      return bids.map((bid) => presentBid(bid, viewer.id, task.ownerId));
+      return bids.map((bid) => presentBid(bid, viewer.id, task));
     },
   );
 
@@ -65,32 +77,122 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
       preHandler: deps.limiters.write,
       schema: {
         tags: ["bids"],
-        summary: "Bid on a task as the signed-in user; the server sets the time",
+        summary:
+          "Bid on an open task as the signed-in user; the amount defaults to the budget, the server sets the time. After a withdrawal the same person may bid again",
         body: CreateBidSchema,
         response: { 201: CreatedBidSchema, ...problems },
       },
     },
     async (request, reply) => {
       const viewer = await requireViewer(deps.sessions, request);
-      const task = await findTaskOrFail(deps, request.body.taskId);
+      const { taskId, amount, days, message } = request.body;
+      const task = await findTaskOrFail(deps, taskId);
       if (task.ownerId === viewer.id) throw new HttpProblem(403, MESSAGES.ownTaskBid);
+      if (task.status !== "open") throw new HttpProblem(409, MESSAGES.notTakingBids);
       if (!isBiddingOpen(task.deadline)) throw new HttpProblem(409, MESSAGES.biddingClosed);
+      const offer = { amount: amount ?? task.budget, days: days ?? null, message: message?.trim() || null };
+      let placed: { id: string };
       try {
-        const bid = await insertBid(db, task.id, viewer.id);
-        request.log.info({ taskId: task.id, bidId: bid.id }, "bid placed");
-        return reply.code(201).send({
-          insertedId: bid.id,
-          _id: bid.id,
-          taskId: task.id,
-          bidTime: bid.bidTime,
-          userName: viewer.name.trim() || ANONYMOUS_NAME,
-          userEmail: viewer.email,
-          mine: true,
+        placed = await db.transaction().execute(async (trx) => {
+          // Holds the task's row while the bid goes in, so an accept cannot slip between the check and the bid.
+          const open = await trx
+            .updateTable("tasks")
+            .set((eb) => ({ status: eb.ref("status") }))
+            .where("id", "=", task.id)
+            .where("status", "=", "open")
+            .executeTakeFirst();
+          if (Number(open.numUpdatedRows) === 0) throw new HttpProblem(409, MESSAGES.notTakingBids);
+          return placeBid(trx, task.id, viewer.id, offer);
         });
       } catch (error) {
         if (error instanceof DuplicateBidError) throw new HttpProblem(409, MESSAGES.alreadyBid);
         throw error;
       }
+      request.log.info({ taskId: task.id, bidId: placed.id }, "bid placed");
+      const bid = await presentOwnBid(viewer, placed.id);
+      return reply.code(201).send({ ...bid, insertedId: bid._id });
+    },
+  );
+
+  app.patch(
+    "/api/bids/:id",
+    {
+      config: { requiresSession: true },
+      preHandler: deps.limiters.write,
+      schema: {
+        tags: ["bids"],
+        summary: "Change my pending offer (amount, days, message) while the task is open",
+        params: BidIdParamsSchema,
+        body: UpdateBidSchema,
+        response: { 200: BidSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      const bid = await findOwnBid(viewer, request.params.id);
+      if (bid.status !== "pending") throw new HttpProblem(409, MESSAGES.bidNotPending);
+      const { amount, days, message } = request.body;
+      const change = {
+        ...(amount !== undefined ? { amount } : {}),
+        ...(days !== undefined ? { days } : {}),
+        ...(message !== undefined ? { message: message?.trim() || null } : {}),
+      };
+      if ((await updateOffer(db, bid.id, change)) === 0) throw new HttpProblem(409, MESSAGES.bidNotPending);
+      return presentOwnBid(viewer, bid.id);
+    },
+  );
+
+  app.delete(
+    "/api/bids/:id",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["bids"],
+        summary: "Withdraw my pending bid; it is kept as withdrawn, and I may bid again while the task is open",
+        params: BidIdParamsSchema,
+        response: { 200: BidSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      const bid = await findOwnBid(viewer, request.params.id);
+      if (bid.status !== "pending") throw new HttpProblem(409, MESSAGES.bidNotPending);
+      // A racing accept changes the same row: one of the two wins it.
+      if ((await setBidStatus(db, bid.id, ["pending"], "withdrawn")) === 0) {
+        throw new HttpProblem(409, MESSAGES.bidNotPending);
+      }
+      request.log.info({ bidId: bid.id }, "bid withdrawn");
+      return presentOwnBid(viewer, bid.id);
+    },
+  );
+
+  app.get(
+    "/api/my-bids",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["bids"],
+        summary:
+          "My bids, the latest offer first, with their tasks; status filters (several allowed); total in X-Total-Count",
+        querystring: MyBidsQuerySchema,
+        response: { 200: z.array(MyBidSchema), ...problems },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      const { status, page, limit } = request.query;
+      const { bids, total } = await listBidsOfBidder(db, viewer.id, { statuses: status, page, limit });
+      reply.header("x-total-count", String(total));
+      return bids.map((bid) => ({
+        ...presentBid(bid, viewer.id, { ownerId: "", offersPublic: false }),
+        task: {
+          _id: bid.task.id,
+          title: bid.task.title,
+          status: bid.task.status,
+          deadline: bid.task.deadline,
+          budget: bid.task.budget,
+        },
+      }));
     },
   );
 }

@@ -31,7 +31,7 @@ afterAll(async () => {
 describe("migrations", () => {
   it("build a fresh database, then find nothing to do on the next start", async () => {
     const first = await migrateToLatest(database.db, database.dialect);
-    expect(first).toEqual(["0001-accounts", "0002-tasks-and-bids", "0003-list-speed", "0004-search"]);
+    expect(first).toEqual(["0001-accounts", "0002-tasks-and-bids", "0003-list-speed", "0004-search", "0005-hiring"]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
   });
@@ -80,9 +80,16 @@ describe("migrations", () => {
         updated_at: now,
       })
       .execute();
-    await database.db.insertInto("bids").values({ id: "b1", task_id: "t1", bidder_id: "u1", bid_time: now }).execute();
+    const bid = { task_id: "t1", bidder_id: "u1", bid_time: now, amount_cents: 100 };
+    await database.db
+      .insertInto("bids")
+      .values({ id: "b1", ...bid })
+      .execute();
     await expect(
-      database.db.insertInto("bids").values({ id: "b2", task_id: "t1", bidder_id: "u1", bid_time: now }).execute(),
+      database.db
+        .insertInto("bids")
+        .values({ id: "b2", ...bid })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -155,7 +162,7 @@ describe("upgrading a database that already holds tasks", () => {
       ["s2", "Writing", "Menu copy", "A jazz brunch menu, in French and English"],
       ["s3", "Writing", "Blog post", "Gardening tips"],
     ]);
-    expect(await migrateToLatest(old.db, old.dialect)).toEqual(["0004-search"]);
+    expect(await migrateToLatest(old.db, old.dialect)).toEqual(["0004-search", "0005-hiring"]);
     expect(await searchTitles(old, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(old, "gardening")).toEqual(["Blog post"]);
 
@@ -164,6 +171,69 @@ describe("upgrading a database that already holds tasks", () => {
     await old.db.deleteFrom("tasks").where("id", "=", "s2").execute();
     expect(await searchTitles(old, "jazz")).toEqual(["Jazz festival flyers"]);
     expect(await searchTitles(old, "folk night")).toEqual(["Poster for a folk night"]);
+  });
+});
+
+describe("upgrading a database that already holds bids", () => {
+  let oldDb: TestDatabase;
+  let old: Database;
+  beforeAll(async () => {
+    oldDb = await createTestDatabase();
+    old = openDatabase(oldDb.config);
+  });
+  afterAll(async () => {
+    await old.close();
+    await oldDb.drop();
+  });
+
+  it("makes old bids pending offers at their task's budget and old tasks open, counted by status", async () => {
+    expect(await migrateToLatest(old.db, old.dialect, { upTo: "0004-search" })).toHaveLength(4);
+    await insertTasks(old, [
+      ["h1", "Design"],
+      ["h2", "Marketing"],
+    ]);
+    await old.db.updateTable("tasks").set({ budget_cents: 45_000 }).where("id", "=", "h1").execute();
+    const now = new Date().toISOString();
+    // Bids as the schema before 0005 had them: no amount, no status.
+    for (const [id, taskId] of [
+      ["ob1", "h1"],
+      ["ob2", "h2"],
+    ]) {
+      await sql`insert into bids (id, task_id, bidder_id, bid_time) values (${id}, ${taskId}, ${"owner"}, ${now})`.execute(
+        old.db,
+      );
+    }
+    expect(await migrateToLatest(old.db, old.dialect)).toEqual(["0005-hiring"]);
+
+    const bids = await old.db
+      .selectFrom("bids")
+      .select(["id", "amount_cents", "status", "days", "message"])
+      .orderBy("id")
+      .execute();
+    expect(bids.map((bid) => ({ ...bid, amount_cents: Number(bid.amount_cents) }))).toEqual([
+      { id: "ob1", amount_cents: 45_000, status: "pending", days: null, message: null },
+      { id: "ob2", amount_cents: 100, status: "pending", days: null, message: null },
+    ]);
+    const statuses = await old.db.selectFrom("tasks").select("status").distinct().execute();
+    expect(statuses).toEqual([{ status: "open" }]);
+    const counted = await old.db
+      .selectFrom("task_counts")
+      .select(["category", "status", "total"])
+      .where("total", ">", 0)
+      .execute();
+    const actual = await old.db
+      .selectFrom("tasks")
+      .select((eb) => ["category", "status", eb.fn.countAll<number>().as("total")])
+      .groupBy(["category", "status"])
+      .execute();
+    const sorted = (rows: Array<{ category: string; status: string; total: number | string }>) =>
+      rows.map((row) => `${row.category}/${row.status}=${Number(row.total)}`).sort();
+    expect(sorted(counted)).toEqual(sorted(actual));
+
+    // The totals follow a status change, as they follow a category change.
+    await old.db.updateTable("tasks").set({ status: "cancelled" }).where("id", "=", "h1").execute();
+    const { total } = await listTasks(old, { status: ["cancelled"], sort: "newest", page: 1, limit: 10 });
+    expect(total).toBe(1);
   });
 });
 
@@ -298,7 +368,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
       const warnings: string[] = [];
       expect(
         await migrateToLatest(target.db, target.dialect, { log: { warn: (line) => warnings.push(line) } }),
-      ).toEqual(["0001-accounts", "0002-tasks-and-bids", "0003-list-speed", "0004-search"]);
+      ).toEqual(["0001-accounts", "0002-tasks-and-bids", "0003-list-speed", "0004-search", "0005-hiring"]);
       expect(warnings).toEqual([
         expect.stringMatching(/^Search will read every task: the pg_trgm extension could not/),
       ]);

@@ -62,6 +62,12 @@ export interface TaskTable {
   budget_cents: number;
   created_at: string;
   updated_at: string;
+  /** open, assigned, completed or cancelled (contract TASK_STATUSES; migration 0005). */
+  status: ColumnType<string, string | undefined, string>;
+  assignee_id: string | null;
+  agreed_cents: number | null;
+  /** 0 or 1 on both dialects. */
+  offers_public: ColumnType<number, number | undefined, number>;
   // Not listed: on SQLite only, search_rowid, the task's row in the FTS5 table tasks_search, both
   // kept by triggers (migration 0004) and read only by the search's own SQL.
 }
@@ -70,12 +76,19 @@ export interface BidTable {
   id: string;
   task_id: string;
   bidder_id: string;
+  /** When the offer was last made (placed, changed, or placed again after a withdrawal). */
   bid_time: string;
+  amount_cents: number;
+  days: number | null;
+  message: string | null;
+  /** pending, accepted, declined or withdrawn (contract BID_STATUSES). */
+  status: ColumnType<string, string | undefined, string>;
 }
 
-/** Tasks per category, kept by database triggers (migration 0003). */
+/** Tasks per category and status, kept by database triggers (migrations 0003 and 0005). */
 export interface TaskCountTable {
   category: string;
+  status: string;
   total: number;
 }
 

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { TaskCategory } from "../../contract/index.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { insertBid } from "../bids/bid-repository.ts";
-import { insertTask } from "../tasks/task-repository.ts";
+import { placeBid } from "../bids/bid-repository.ts";
+import { acceptBid, completeTask } from "../hiring/hiring.ts";
+import { findTaskById, insertTask } from "../tasks/task-repository.ts";
 
 export const DEMO_USER = { name: "Demo Client", email: "demo@quickgig.dev", password: "Demo1234" } as const;
 
@@ -20,7 +21,17 @@ interface DemoTask {
   daysLeft: number;
   budget: number;
   bidders: number[];
+  /** The first bidder was hired; "completed" when the work is done too. */
+  outcome?: "assigned" | "completed";
 }
+
+/** Each bidder's offer: a share of the budget, a delivery time and a cover note. */
+const OFFERS = [
+  { share: 0.9, days: 7, message: "I have done several sites like this; happy to share examples." },
+  { share: 1, days: 5, message: "I can start tomorrow and keep you updated every other day." },
+  { share: 0.8, days: 10, message: "Fixed price, two rounds of changes included." },
+  { share: 0.95, days: 4, message: "Quick turnaround; I will send a first draft within two days." },
+] as const;
 
 /* Owner 0 is the demo user; 1..3 are the freelancers above. */
 const TASKS: DemoTask[] = [
@@ -37,6 +48,7 @@ const TASKS: DemoTask[] = [
   {
     owner: 0,
     title: "Logo and colour palette for a cycling club",
+    outcome: "assigned",
     category: "Design",
     description:
       "We need a simple, bold logo that works on jerseys and on the website, plus a palette of four colours.",
@@ -57,6 +69,7 @@ const TASKS: DemoTask[] = [
   {
     owner: 1,
     title: "Fix checkout bug in a small online shop",
+    outcome: "completed",
     category: "Web Development",
     description:
       "Customers sometimes see an empty cart after paying. The shop runs on Node.js and PostgreSQL; logs are available.",
@@ -86,6 +99,7 @@ const TASKS: DemoTask[] = [
   {
     owner: 2,
     title: "Translate product pages from English to Spanish",
+    outcome: "assigned",
     category: "Writing",
     description:
       "About 4,000 words of product descriptions for outdoor gear. Natural, friendly tone for customers in Spain.",
@@ -179,13 +193,27 @@ export async function seedDemoData(
     const deadline = new Date(now + task.daysLeft * DAY_MS).toISOString().slice(0, 10);
     const ownerId = userIds[task.owner] as string;
     const taskId = await insertTask(db, ownerId, { ...task, deadline }, postedAt);
+    const bidIds: string[] = [];
     for (const bidder of task.bidders) {
-      await insertBid(
+      const offer = OFFERS[bidder] ?? OFFERS[0];
+      const placed = await placeBid(
         db,
         taskId,
         userIds[bidder] as string,
+        { amount: Math.round(task.budget * offer.share), days: offer.days, message: offer.message },
         new Date(postedAt.getTime() + (bidder + 1) * 60 * 60 * 1000),
       );
+      bidIds.push(placed.id);
+    }
+    const hired = bidIds[0];
+    if (task.outcome && hired) {
+      const current = async () => {
+        const found = await findTaskById(db, taskId);
+        if (!found) throw new Error(`demo task ${taskId} is missing`);
+        return found;
+      };
+      await acceptBid(db, await current(), hired);
+      if (task.outcome === "completed") await completeTask(db, await current());
     }
   }
   log.info({ users: userIds.length, tasks: TASKS.length }, `demo data added; sign in as ${DEMO_USER.email}`);

@@ -108,10 +108,17 @@ describe("API reference", () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths).sort()).toEqual([
       "/api/bids",
+      "/api/bids/{id}",
       "/api/features-tasks",
+      "/api/my-bids",
       "/api/tasks",
       "/api/tasks/{id}",
+      "/api/tasks/{id}/accept",
+      "/api/tasks/{id}/cancel",
+      "/api/tasks/{id}/complete",
+      "/api/tasks/{id}/release",
     ]);
+    expect(Object.keys(document.paths["/api/bids/{id}"]).sort()).toEqual(["delete", "patch"]);
     expect(Object.keys(document.paths["/api/tasks"]).sort()).toEqual(["get", "post"]);
     expect(Object.keys(document.paths["/api/tasks/{id}"]).sort()).toEqual(["delete", "get", "put"]);
     expect(document.paths["/api/tasks"].post.requestBody.content["application/json"].schema.required).toEqual(

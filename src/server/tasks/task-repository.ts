@@ -1,5 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import type { TaskInput, TaskListQuery } from "../../contract/index.ts";
+import type { TaskInput, TaskListQuery, TaskStatus } from "../../contract/index.ts";
 import type { Database, Dialect } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { createId } from "../ids.ts";
@@ -15,6 +15,11 @@ export interface TaskRecord {
   ownerName: string;
   ownerEmail: string;
   createdAt: string;
+  status: TaskStatus;
+  offersPublic: boolean;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  agreedAmount: number | null;
 }
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
@@ -23,6 +28,7 @@ function selectTasks(db: Kysely<DB>) {
   return db
     .selectFrom("tasks")
     .innerJoin("user", "user.id", "tasks.owner_id")
+    .leftJoin("user as assignee", "assignee.id", "tasks.assignee_id")
     .select([
       "tasks.id",
       "tasks.owner_id",
@@ -32,8 +38,13 @@ function selectTasks(db: Kysely<DB>) {
       "tasks.deadline",
       "tasks.budget_cents",
       "tasks.created_at",
+      "tasks.status",
+      "tasks.offers_public",
+      "tasks.assignee_id",
+      "tasks.agreed_cents",
       "user.name as owner_name",
       "user.email as owner_email",
+      "assignee.name as assignee_name",
     ]);
 }
 
@@ -51,6 +62,11 @@ function toRecord(row: TaskRow): TaskRecord {
     ownerName: row.owner_name,
     ownerEmail: row.owner_email,
     createdAt: row.created_at,
+    status: row.status as TaskStatus,
+    offersPublic: Number(row.offers_public) === 1,
+    assigneeId: row.assignee_id,
+    assigneeName: row.assignee_name,
+    agreedAmount: row.agreed_cents === null ? null : Number(row.agreed_cents) / 100,
   };
 }
 
@@ -67,6 +83,7 @@ export async function insertTask(db: Kysely<DB>, ownerId: string, input: TaskInp
       description: input.description,
       deadline: input.deadline,
       budget_cents: toCents(input.budget),
+      offers_public: input.offersPublic ? 1 : 0,
       created_at: timestamp,
       updated_at: timestamp,
     })
@@ -79,7 +96,7 @@ export async function findTaskById(db: Kysely<DB>, id: string): Promise<TaskReco
   return row && toRecord(row);
 }
 
-export interface TaskFilter extends Pick<TaskListQuery, "q" | "category" | "sort" | "page" | "limit"> {
+export interface TaskFilter extends Pick<TaskListQuery, "q" | "category" | "sort" | "page" | "limit" | "status"> {
   ownerId?: string;
 }
 
@@ -106,6 +123,7 @@ function applyFilter<O>(query: SelectQueryBuilder<DB, "tasks" | "user", O>, dial
   let filtered = query;
   if (filter.ownerId) filtered = filtered.where("tasks.owner_id", "=", filter.ownerId);
   if (filter.category) filtered = filtered.where("tasks.category", "=", filter.category);
+  if (filter.status?.length) filtered = filtered.where("tasks.status", "in", filter.status);
   const q = filter.q?.trim();
   if (q) filtered = filtered.where(searchCondition(dialect, q));
   return filtered;
@@ -121,6 +139,7 @@ async function countTasks({ db, dialect }: Database, filter: TaskFilter): Promis
       .selectFrom("task_counts")
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total"), sql<number>`0`).as("total"));
     if (filter.category) totals = totals.where("category", "=", filter.category);
+    if (filter.status?.length) totals = totals.where("status", "in", filter.status);
     return Number((await totals.executeTakeFirstOrThrow()).total);
   }
   const count = await applyFilter(
@@ -162,6 +181,7 @@ export async function listTasks(
 /** Tasks still open for bids, the nearest deadline first. */
 export async function listFeaturedTasks(db: Kysely<DB>, today: string, limit: number): Promise<TaskRecord[]> {
   const rows = await selectTasks(db)
+    .where("tasks.status", "=", "open")
     .where("tasks.deadline", ">=", today)
     .orderBy("tasks.deadline", "asc")
     .orderBy("tasks.id", "asc")
@@ -170,9 +190,13 @@ export async function listFeaturedTasks(db: Kysely<DB>, today: string, limit: nu
   return rows.map(toRecord);
 }
 
-/** Writes only when a field differs, so the answer tells whether anything changed. */
+/**
+ * Writes only when the task is still open and a field differs, so the answer tells whether anything
+ * changed. Public offers stay as they are when the input leaves them out.
+ */
 export async function updateTask(db: Kysely<DB>, id: string, input: TaskInput, now = new Date()): Promise<number> {
   const budgetCents = toCents(input.budget);
+  const offersPublic = input.offersPublic === undefined ? undefined : input.offersPublic ? 1 : 0;
   const result = await db
     .updateTable("tasks")
     .set({
@@ -181,9 +205,11 @@ export async function updateTask(db: Kysely<DB>, id: string, input: TaskInput, n
       description: input.description,
       deadline: input.deadline,
       budget_cents: budgetCents,
+      ...(offersPublic === undefined ? {} : { offers_public: offersPublic }),
       updated_at: now.toISOString(),
     })
     .where("id", "=", id)
+    .where("status", "=", "open")
     .where((eb) =>
       eb.or([
         eb("title", "!=", input.title),
@@ -191,13 +217,45 @@ export async function updateTask(db: Kysely<DB>, id: string, input: TaskInput, n
         eb("description", "!=", input.description),
         eb("deadline", "!=", input.deadline),
         eb("budget_cents", "!=", budgetCents),
+        ...(offersPublic === undefined ? [] : [eb("offers_public", "!=", offersPublic)]),
       ]),
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
+/** Deletes an open task (and its bids); 0 when it is gone or no longer open. */
 export async function deleteTask(db: Kysely<DB>, id: string): Promise<number> {
-  const result = await db.deleteFrom("tasks").where("id", "=", id).executeTakeFirst();
+  const result = await db.deleteFrom("tasks").where("id", "=", id).where("status", "=", "open").executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Moves a task from one of `from` to `to`, with what changes beside its status; 0 when it was not
+ * in `from` (another request got there first: on PostgreSQL the row's lock makes the second writer
+ * re-read it, on SQLite writes take turns).
+ */
+export async function setTaskStatus(
+  db: Kysely<DB>,
+  id: string,
+  from: TaskStatus[],
+  to: TaskStatus,
+  assignment?: { assigneeId: string | null; agreedCents: number | null },
+  now = new Date(),
+): Promise<number> {
+  const result = await db
+    .updateTable("tasks")
+    .set({
+      status: to,
+      ...(assignment ? { assignee_id: assignment.assigneeId, agreed_cents: assignment.agreedCents } : {}),
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", id)
+    .where("status", "in", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function setAgreedAmount(db: Kysely<DB>, id: string, agreedCents: number): Promise<void> {
+  await db.updateTable("tasks").set({ agreed_cents: agreedCents }).where("id", "=", id).execute();
 }

@@ -18,7 +18,8 @@ import {
 } from "../../contract/index.ts";
 import { findViewer, requireViewer, type Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { countBidsForTask, hasBid } from "../bids/bid-repository.ts";
+import { countBidsForTask, findBidOf } from "../bids/bid-repository.ts";
+import { presentBid } from "../bids/present-bid.ts";
 import { HttpProblem } from "../http/problem.ts";
 import {
   deleteTask,
@@ -30,10 +31,14 @@ import {
   updateTask,
 } from "./task-repository.ts";
 
-const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
+const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
 
-/** The poster's contact email is for signed-in readers only. */
+/**
+ * The poster's contact email is for signed-in readers only; the agreed amount for the poster and
+ * the hired freelancer. Who was hired is public, as on the marketplaces people know.
+ */
 export function presentTask(task: TaskRecord, viewer: Viewer | null): Task {
+  const party = viewer !== null && (viewer.id === task.ownerId || viewer.id === task.assigneeId);
   return {
     _id: task.id,
     title: task.title,
@@ -44,7 +49,32 @@ export function presentTask(task: TaskRecord, viewer: Viewer | null): Task {
     userName: task.ownerName,
     ...(viewer ? { userEmail: task.ownerEmail } : {}),
     createdAt: task.createdAt,
+    status: task.status,
+    offersPublic: task.offersPublic,
+    ...(task.assigneeName !== null && task.assigneeId !== null ? { assignee: task.assigneeName } : {}),
+    ...(party && task.agreedAmount !== null ? { agreedAmount: task.agreedAmount } : {}),
   };
+}
+
+/** One task as its page shows it to this reader: with the bid count and their own bid when signed in. */
+export async function presentTaskFor(deps: AppDeps, id: string, viewer: Viewer | null): Promise<Task> {
+  const task = await findTaskOrFail(deps, id);
+  if (!viewer) return presentTask(task, null);
+  const [bidCount, myBid] = await Promise.all([
+    countBidsForTask(deps.database.db, task.id),
+    findBidOf(deps.database.db, task.id, viewer.id),
+  ]);
+  return {
+    ...presentTask(task, viewer),
+    bidCount,
+    hasBid: myBid !== undefined && (myBid.status === "pending" || myBid.status === "accepted"),
+    ...(myBid ? { myBid: presentBid(myBid, viewer.id, task) } : {}),
+  };
+}
+
+/** Only an open task may be edited or deleted; the refusal says what to do instead. */
+function requireOpen(task: TaskRecord) {
+  if (task.status !== "open") throw new HttpProblem(409, MESSAGES.taskNotOpen[task.status]);
 }
 
 export async function findTaskOrFail(deps: AppDeps, id: string): Promise<TaskRecord> {
@@ -123,21 +153,12 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       config: { publicCache: true },
       schema: {
         tags: ["tasks"],
-        summary: "One task; signed-in readers also get the contact email, the bid count and their own bid",
+        summary: "One task; signed-in readers also get the contact email, the bid count and their own bid (myBid)",
         params: TaskIdParamsSchema,
         response: { 200: TaskSchema, ...problems },
       },
     },
-    async (request) => {
-      const viewer = await findViewer(deps.sessions, request);
-      const task = await findTaskOrFail(deps, request.params.id);
-      if (!viewer) return presentTask(task, null);
-      const [bidCount, viewerHasBid] = await Promise.all([
-        countBidsForTask(db, task.id),
-        hasBid(db, task.id, viewer.id),
-      ]);
-      return { ...presentTask(task, viewer), bidCount, hasBid: viewerHasBid };
-    },
+    async (request) => presentTaskFor(deps, request.params.id, await findViewer(deps.sessions, request)),
   );
 
   app.post(
@@ -166,7 +187,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       config: { requiresSession: true },
       schema: {
         tags: ["tasks"],
-        summary: "Replace a task's fields; only its poster may",
+        summary: "Replace a task's fields; only its poster may, and only while it is open",
         params: TaskIdParamsSchema,
         body: TaskInputSchema,
         response: { 200: ModifiedSchema, ...problems },
@@ -174,6 +195,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const task = await findOwnTask(deps, request, request.params.id);
+      requireOpen(task);
       const input = request.body;
       // A task whose deadline has passed may keep it, but a new deadline cannot lie in the past.
       if (input.deadline !== task.deadline && input.deadline < todayAnywhereOnEarth()) {
@@ -181,7 +203,10 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
           errors: [{ field: "deadline", message: "Deadline cannot be in the past" }],
         });
       }
-      return { modifiedCount: await updateTask(db, task.id, input) };
+      const modifiedCount = await updateTask(db, task.id, input);
+      // Nothing written: no field differed, or the task stopped being open meanwhile.
+      if (modifiedCount === 0) requireOpen(await findTaskOrFail(deps, task.id));
+      return { modifiedCount };
     },
   );
 
@@ -191,14 +216,16 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       config: { requiresSession: true },
       schema: {
         tags: ["tasks"],
-        summary: "Delete a task and its bids; only its poster may",
+        summary: "Delete a task and its bids; only its poster may, and only while it is open",
         params: TaskIdParamsSchema,
         response: { 200: DeletedSchema, ...problems },
       },
     },
     async (request) => {
       const task = await findOwnTask(deps, request, request.params.id);
+      requireOpen(task);
       const deletedCount = await deleteTask(db, task.id);
+      if (deletedCount === 0) requireOpen(await findTaskOrFail(deps, task.id));
       request.log.info({ taskId: task.id }, "task deleted");
       return { deletedCount };
     },

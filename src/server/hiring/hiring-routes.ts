@@ -1,0 +1,91 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AcceptBidSchema, ProblemSchema, TaskIdParamsSchema, TaskSchema } from "../../contract/index.ts";
+import { requireViewer } from "../accounts/session.ts";
+import type { AppDeps } from "../app-deps.ts";
+import { findTaskOrFail, presentTaskFor } from "../tasks/task-routes.ts";
+import { acceptBid, cancelTask, checkStep, completeTask, releaseTask, type Step } from "./hiring.ts";
+
+const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
+
+const SUMMARIES: Record<Step, string> = {
+  accept:
+    "Hire the bidder of a pending bid: the task is assigned at the bid's amount and the other offers declined; the poster only",
+  complete: "Mark an assigned task as completed; the poster only",
+  cancel: "Cancel an open or assigned task; its pending offers are declined; the poster only",
+  release:
+    "Give an assigned task back: it is open again and the freelancer's bid withdrawn; the assigned freelancer only",
+};
+
+/** POST /api/tasks/:id/{accept,complete,cancel,release}: each answers the task as it now is. */
+export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+
+  app.post(
+    "/api/tasks/:id/accept",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["hiring"],
+        summary: SUMMARIES.accept,
+        params: TaskIdParamsSchema,
+        body: AcceptBidSchema,
+        response: { 200: TaskSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      const task = await findTaskOrFail(deps, request.params.id);
+      checkStep("accept", task, viewer.id);
+      await acceptBid(db, task, request.body.bidId);
+      request.log.info({ taskId: task.id, bidId: request.body.bidId }, "bid accepted");
+      return presentTaskFor(deps, task.id, viewer);
+    },
+  );
+
+  const steps = { complete: completeTask, cancel: cancelTask } as const;
+  for (const [step, run] of Object.entries(steps) as Array<[keyof typeof steps, (typeof steps)[keyof typeof steps]]>) {
+    app.post(
+      `/api/tasks/:id/${step}`,
+      {
+        config: { requiresSession: true },
+        schema: {
+          tags: ["hiring"],
+          summary: SUMMARIES[step],
+          params: TaskIdParamsSchema,
+          response: { 200: TaskSchema, ...problems },
+        },
+      },
+      async (request) => {
+        const viewer = await requireViewer(deps.sessions, request);
+        const task = await findTaskOrFail(deps, request.params.id);
+        checkStep(step, task, viewer.id);
+        await run(db, task);
+        request.log.info({ taskId: task.id, step }, "task status changed");
+        return presentTaskFor(deps, task.id, viewer);
+      },
+    );
+  }
+
+  app.post(
+    "/api/tasks/:id/release",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["hiring"],
+        summary: SUMMARIES.release,
+        params: TaskIdParamsSchema,
+        response: { 200: TaskSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      const task = await findTaskOrFail(deps, request.params.id);
+      checkStep("release", task, viewer.id);
+      await releaseTask(db, task, viewer.id);
+      request.log.info({ taskId: task.id }, "task released");
+      return presentTaskFor(deps, task.id, viewer);
+    },
+  );
+}

@@ -1,0 +1,421 @@
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../contract/index.ts";
+import { postTask, setupTestApp, signUp, type TestUser, taskInput } from "../test/test-app.ts";
+
+const ctx = setupTestApp();
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+function call(user: TestUser | null, method: Method, url: string, payload?: object) {
+  return ctx.app.inject({
+    method,
+    url,
+    ...(user ? { headers: { cookie: user.cookie } } : {}),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function bid(user: TestUser, taskId: string, offer: object = {}) {
+  const response = await call(user, "POST", "/api/bids", { taskId, ...offer });
+  if (response.statusCode !== 201) throw new Error(`bid failed: ${response.statusCode} ${response.body}`);
+  return response.json() as { _id: string; amount: number; status: string };
+}
+
+const task = async (user: TestUser | null, id: string) => (await call(user, "GET", `/api/tasks/${id}`)).json();
+
+function expectRefused(response: LightMyRequestResponse, status: number, detail?: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers["content-type"]).toContain("application/problem+json");
+  if (detail) expect(response.json().detail).toBe(detail);
+}
+
+let poster: TestUser;
+let maya: TestUser;
+let lucas: TestUser;
+let onlooker: TestUser;
+
+beforeAll(async () => {
+  poster = await signUp(ctx.app, { name: "Poster" });
+  maya = await signUp(ctx.app, { name: "Maya" });
+  lucas = await signUp(ctx.app, { name: "Lucas" });
+  onlooker = await signUp(ctx.app, { name: "Onlooker" });
+});
+
+describe("bids carry an offer", () => {
+  it("takes amount, days and a message, and defaults the amount to the budget", async () => {
+    const taskId = await postTask(ctx.app, poster, { budget: 480 });
+    const offer = await call(maya, "POST", "/api/bids", { taskId, amount: 420.5, days: 6, message: "  Can do  " });
+    expect(offer.statusCode).toBe(201);
+    expect(offer.json()).toMatchObject({ amount: 420.5, days: 6, message: "Can do", status: "pending", mine: true });
+    expect(offer.json().insertedId).toBe(offer.json()._id);
+    const plain = await call(lucas, "POST", "/api/bids", { taskId });
+    expect(plain.json()).toMatchObject({ amount: 480, status: "pending" });
+    expect(plain.json()).not.toHaveProperty("days");
+  });
+
+  it.each([
+    [{ amount: 0 }, "Amount must be more than 0"],
+    [{ amount: 1_000_000.01 }, "Amount must be at most 1,000,000"],
+    [{ amount: 10.123 }, "Amount can have at most two decimals"],
+    [{ amount: "12" }, "Amount must be a number"],
+    [{ days: 0 }, "Delivery days must be from 1 to 365"],
+    [{ days: 366 }, "Delivery days must be from 1 to 365"],
+    [{ days: 2.5 }, "Delivery days must be a whole number"],
+    [{ message: "x".repeat(2001) }, "Message must be at most 2,000 characters"],
+  ])("refuses %j, naming the field", async (offer, detail) => {
+    const taskId = await postTask(ctx.app, poster);
+    expectRefused(await call(maya, "POST", "/api/bids", { taskId, ...offer }), 400, detail);
+    expect((await task(poster, taskId)).bidCount).toBe(0);
+  });
+
+  it("shows offers in full to the poster and the bidder, only the count to others, names and amounts when public", async () => {
+    const taskId = await postTask(ctx.app, poster);
+    await bid(maya, taskId, { amount: 300, days: 3, message: "Hello" });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await bid(lucas, taskId, { amount: 250 });
+    const list = async (user: TestUser) => (await call(user, "GET", `/api/bids?taskId=${taskId}`)).json();
+
+    expect(await list(poster)).toMatchObject([
+      { userName: "Maya", userEmail: maya.email, amount: 300, days: 3, message: "Hello", status: "pending" },
+      { userName: "Lucas", userEmail: lucas.email, amount: 250, status: "pending" },
+    ]);
+    const asMaya = await list(maya);
+    expect(asMaya[0]).toMatchObject({ mine: true, amount: 300, message: "Hello" });
+    expect(asMaya[1]).toEqual({
+      _id: expect.any(String),
+      taskId,
+      bidTime: expect.any(String),
+      status: "pending",
+      mine: false,
+    });
+    for (const seen of await list(onlooker)) {
+      expect(Object.keys(seen).sort()).toEqual(["_id", "bidTime", "mine", "status", "taskId"]);
+    }
+
+    const update = await call(poster, "PUT", `/api/tasks/${taskId}`, { ...taskInput(), offersPublic: true });
+    expect(update.json()).toEqual({ modifiedCount: 1 });
+    const publicView = await list(onlooker);
+    expect(publicView).toMatchObject([
+      { userName: "Maya", amount: 300 },
+      { userName: "Lucas", amount: 250 },
+    ]);
+    for (const seen of publicView) {
+      expect(seen).not.toHaveProperty("message");
+      expect(seen).not.toHaveProperty("userEmail");
+      expect(seen).not.toHaveProperty("days");
+    }
+    expect((await task(onlooker, taskId)).offersPublic).toBe(true);
+  });
+
+  it("lets the bidder change a pending offer, withdraw it and bid again; never two live bids", async () => {
+    const taskId = await postTask(ctx.app, poster);
+    const placed = await bid(maya, taskId, { amount: 100 });
+    expectRefused(await call(lucas, "PATCH", `/api/bids/${placed._id}`, { amount: 1 }), 403, MESSAGES.notBidder);
+    const changed = await call(maya, "PATCH", `/api/bids/${placed._id}`, { amount: 90, days: 2, message: "Faster" });
+    expect(changed.json()).toMatchObject({ amount: 90, days: 2, message: "Faster", status: "pending" });
+    const cleared = await call(maya, "PATCH", `/api/bids/${placed._id}`, { days: null, message: null });
+    expect(cleared.json()).toMatchObject({ amount: 90 });
+    expect(cleared.json()).not.toHaveProperty("days");
+    expect(cleared.json()).not.toHaveProperty("message");
+    expectRefused(await call(maya, "POST", "/api/bids", { taskId }), 409, MESSAGES.alreadyBid);
+
+    const withdrawn = await call(maya, "DELETE", `/api/bids/${placed._id}`);
+    expect(withdrawn.json()).toMatchObject({ status: "withdrawn" });
+    expect(await task(maya, taskId)).toMatchObject({ bidCount: 0, hasBid: false, myBid: { status: "withdrawn" } });
+    expectRefused(await call(maya, "PATCH", `/api/bids/${placed._id}`, { amount: 5 }), 409, MESSAGES.bidNotPending);
+    expectRefused(await call(maya, "DELETE", `/api/bids/${placed._id}`), 409, MESSAGES.bidNotPending);
+
+    const again = await bid(maya, taskId, { amount: 80 });
+    expect(again).toMatchObject({ _id: placed._id, amount: 80, status: "pending" });
+    expect(await task(maya, taskId)).toMatchObject({ bidCount: 1, hasBid: true, myBid: { amount: 80 } });
+  });
+});
+
+describe("choosing and finishing", () => {
+  it("accept: the task is assigned at the bid's amount, that bid accepted, the others declined", async () => {
+    const taskId = await postTask(ctx.app, poster, { budget: 500 });
+    const fromMaya = await bid(maya, taskId, { amount: 450 });
+    const fromLucas = await bid(lucas, taskId, { amount: 400 });
+
+    const accepted = await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: fromMaya._id });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ status: "assigned", assignee: "Maya", agreedAmount: 450 });
+
+    expect(await task(maya, taskId)).toMatchObject({
+      assignee: "Maya",
+      agreedAmount: 450,
+      myBid: { status: "accepted" },
+    });
+    const asLucas = await task(lucas, taskId);
+    expect(asLucas).toMatchObject({ status: "assigned", assignee: "Maya", myBid: { status: "declined" } });
+    expect(asLucas).not.toHaveProperty("agreedAmount");
+    const asVisitor = await task(null, taskId);
+    expect(asVisitor).toMatchObject({ status: "assigned", assignee: "Maya" });
+    expect(asVisitor).not.toHaveProperty("agreedAmount");
+
+    expectRefused(
+      await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: fromLucas._id }),
+      409,
+      MESSAGES.taskTaken,
+    );
+    expectRefused(await call(onlooker, "POST", "/api/bids", { taskId }), 409, MESSAGES.notTakingBids);
+    expectRefused(await call(maya, "DELETE", `/api/bids/${fromMaya._id}`), 409, MESSAGES.bidNotPending);
+    expectRefused(await call(poster, "PUT", `/api/tasks/${taskId}`, taskInput()), 409, MESSAGES.taskNotOpen.assigned);
+    expectRefused(await call(poster, "DELETE", `/api/tasks/${taskId}`), 409, MESSAGES.taskNotOpen.assigned);
+  });
+
+  it("accept refuses a bid of another task, a withdrawn bid, and an unknown one", async () => {
+    const taskId = await postTask(ctx.app, poster);
+    const otherTask = await postTask(ctx.app, poster);
+    const elsewhere = await bid(maya, otherTask);
+    expectRefused(
+      await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: elsewhere._id }),
+      404,
+      MESSAGES.bidNotOnTask,
+    );
+    const withdrawn = await bid(lucas, taskId);
+    await call(lucas, "DELETE", `/api/bids/${withdrawn._id}`);
+    expectRefused(
+      await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: withdrawn._id }),
+      409,
+      MESSAGES.bidGone,
+    );
+    expectRefused(await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: "nope" }), 404);
+    expect((await task(poster, taskId)).status).toBe("open");
+  });
+
+  it("complete, cancel and release move the task as the rules say, and refuse the rest", async () => {
+    const taskId = await postTask(ctx.app, poster);
+    expectRefused(await call(poster, "POST", `/api/tasks/${taskId}/complete`), 409, MESSAGES.notAssigned);
+    const fromMaya = await bid(maya, taskId);
+    const fromLucas = await bid(lucas, taskId);
+    await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: fromMaya._id });
+
+    // The freelancer gives it back: open again, their bid withdrawn; the declined one may bid again.
+    expectRefused(await call(lucas, "POST", `/api/tasks/${taskId}/release`), 403, MESSAGES.notAssignee);
+    const released = await call(maya, "POST", `/api/tasks/${taskId}/release`);
+    expect(released.json()).toMatchObject({ status: "open" });
+    expect(released.json()).not.toHaveProperty("assignee");
+    expect((await task(maya, taskId)).myBid).toMatchObject({ status: "withdrawn" });
+    expect(await bid(lucas, taskId, { amount: 199 })).toMatchObject({ _id: fromLucas._id, status: "pending" });
+
+    await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: fromLucas._id });
+    const completed = await call(poster, "POST", `/api/tasks/${taskId}/complete`);
+    expect(completed.json()).toMatchObject({ status: "completed", assignee: "Lucas", agreedAmount: 199 });
+    expectRefused(await call(poster, "POST", `/api/tasks/${taskId}/cancel`), 409, MESSAGES.taskNotOpen.completed);
+    expectRefused(await call(lucas, "POST", `/api/tasks/${taskId}/release`), 409, MESSAGES.taskNotOpen.completed);
+    expectRefused(await call(poster, "DELETE", `/api/tasks/${taskId}`), 409, MESSAGES.taskNotOpen.completed);
+  });
+
+  it("cancel from open declines the waiting offers; a cancelled task takes nothing more", async () => {
+    const taskId = await postTask(ctx.app, poster);
+    const waiting = await bid(maya, taskId);
+    const cancelled = await call(poster, "POST", `/api/tasks/${taskId}/cancel`);
+    expect(cancelled.json()).toMatchObject({ status: "cancelled" });
+    expect((await task(maya, taskId)).myBid).toMatchObject({ _id: waiting._id, status: "declined" });
+    expectRefused(await call(lucas, "POST", "/api/bids", { taskId }), 409, MESSAGES.notTakingBids);
+    expectRefused(await call(poster, "POST", `/api/tasks/${taskId}/cancel`), 409, MESSAGES.taskNotOpen.cancelled);
+    expectRefused(await call(poster, "PUT", `/api/tasks/${taskId}`, taskInput()), 409, MESSAGES.taskNotOpen.cancelled);
+  });
+});
+
+describe("who may do what: anonymous, other user, bidder, poster, assignee", () => {
+  const roles = ["anonymous", "other", "bidder", "poster", "assignee"] as const;
+  type Role = (typeof roles)[number];
+  // What each role gets from each call on a task that is assigned to `assignee` with a pending bid of `bidder`
+  // (the steps that need another status are checked above). 200 = allowed.
+  const expected: Record<string, Record<Role, number>> = {
+    "POST accept (already assigned)": { anonymous: 401, other: 403, bidder: 403, poster: 409, assignee: 403 },
+    "POST complete": { anonymous: 401, other: 403, bidder: 403, poster: 200, assignee: 403 },
+    "POST cancel": { anonymous: 401, other: 403, bidder: 403, poster: 200, assignee: 403 },
+    "POST release": { anonymous: 401, other: 403, bidder: 403, poster: 403, assignee: 200 },
+    "PATCH the accepted bid": { anonymous: 401, other: 403, bidder: 403, poster: 403, assignee: 409 },
+    "DELETE the accepted bid": { anonymous: 401, other: 403, bidder: 403, poster: 403, assignee: 409 },
+  };
+
+  for (const [operation, byRole] of Object.entries(expected)) {
+    for (const role of roles) {
+      it(`${operation} as ${role} → ${byRole[role]}`, async () => {
+        const bidder = await signUp(ctx.app);
+        const assignee = await signUp(ctx.app);
+        const other = await signUp(ctx.app);
+        const taskId = await postTask(ctx.app, poster);
+        const hired = await bid(assignee, taskId);
+        // A bid placed before the accept is declined; a pending one needs a second, open task.
+        const users: Record<Role, TestUser | null> = { anonymous: null, other, bidder, poster, assignee };
+        const openTask = await postTask(ctx.app, poster);
+        const pending = await bid(bidder, openTask);
+        await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: hired._id });
+        const before = JSON.stringify([await task(poster, taskId), await task(poster, openTask)]);
+
+        const user = users[role];
+        const [method, path, payload]: [Method, string, object?] = {
+          "POST accept (already assigned)": ["POST", `/api/tasks/${taskId}/accept`, { bidId: hired._id }],
+          "POST complete": ["POST", `/api/tasks/${taskId}/complete`],
+          "POST cancel": ["POST", `/api/tasks/${taskId}/cancel`],
+          "POST release": ["POST", `/api/tasks/${taskId}/release`],
+          "PATCH the accepted bid": ["PATCH", `/api/bids/${hired._id}`, { amount: 1 }],
+          "DELETE the accepted bid": ["DELETE", `/api/bids/${hired._id}`],
+        }[operation] as [Method, string, object?];
+        const response = await call(user, method, path, payload);
+        expect(response.statusCode, response.body).toBe(byRole[role]);
+        if (byRole[role] !== 200) {
+          expect(response.headers["content-type"]).toContain("application/problem+json");
+          expect(JSON.stringify([await task(poster, taskId), await task(poster, openTask)])).toBe(before);
+        }
+        expect(pending.status).toBe("pending");
+      });
+    }
+  }
+});
+
+describe("the task list by status", () => {
+  it("filters by one status or several, and counts them", async () => {
+    const owner = await signUp(ctx.app);
+    const open = await postTask(ctx.app, owner);
+    const assigned = await postTask(ctx.app, owner);
+    const cancelled = await postTask(ctx.app, owner);
+    await call(owner, "POST", `/api/tasks/${assigned}/accept`, { bidId: (await bid(maya, assigned))._id });
+    await call(owner, "POST", `/api/tasks/${cancelled}/cancel`);
+    const ids = async (query: string) => {
+      const response = await call(owner, "GET", `/api/tasks?owner=me&${query}`);
+      return {
+        ids: response
+          .json()
+          .map((t: { _id: string }) => t._id)
+          .sort(),
+        total: response.headers["x-total-count"],
+      };
+    };
+    expect(await ids("status=open")).toEqual({ ids: [open], total: "1" });
+    expect(await ids("status=open&status=assigned")).toEqual({ ids: [open, assigned].sort(), total: "2" });
+    expect(await ids("status=assigned,cancelled")).toEqual({ ids: [assigned, cancelled].sort(), total: "2" });
+    expect((await ids("")).total).toBe("3");
+    expectRefused(
+      await call(owner, "GET", "/api/tasks?status=closed"),
+      400,
+      "Status must be one of open, assigned, completed, cancelled",
+    );
+  });
+
+  it("counts the whole list by status from the kept totals, as the rows say", async () => {
+    const all = async (query: string) =>
+      Number((await call(null, "GET", `/api/tasks?limit=1&${query}`)).headers["x-total-count"]);
+    const rows = async (status: string) => {
+      let count = 0;
+      for (let page = 1; ; page++) {
+        const batch = (
+          await call(null, "GET", `/api/tasks?limit=100&page=${page}&status=${status}`)
+        ).json() as unknown[];
+        count += batch.length;
+        if (batch.length < 100) return count;
+      }
+    };
+    for (const status of ["open", "assigned", "completed", "cancelled"]) {
+      expect(await all(`status=${status}`)).toBe(await rows(status));
+    }
+    expect(await all("")).toBe(
+      (await all("status=open")) +
+        (await all("status=assigned")) +
+        (await all("status=completed")) +
+        (await all("status=cancelled")),
+    );
+  });
+});
+
+describe("My Bids", () => {
+  it("lists my bids with their tasks, latest first, filterable by status", async () => {
+    const freelancer = await signUp(ctx.app);
+    const won = await postTask(ctx.app, poster, { title: "Won task" });
+    const lost = await postTask(ctx.app, poster, { title: "Lost task" });
+    const waiting = await postTask(ctx.app, poster, { title: "Waiting task" });
+    const winning = await bid(freelancer, won, { amount: 77 });
+    await call(poster, "POST", `/api/tasks/${won}/accept`, { bidId: winning._id });
+    await bid(freelancer, lost);
+    await call(poster, "POST", `/api/tasks/${lost}/accept`, { bidId: (await bid(lucas, lost))._id });
+    await bid(freelancer, waiting);
+
+    const mine = await call(freelancer, "GET", "/api/my-bids");
+    expect(mine.headers["x-total-count"]).toBe("3");
+    const byTitle = Object.fromEntries(mine.json().map((b: { task: { title: string } }) => [b.task.title, b]));
+    expect(byTitle["Won task"]).toMatchObject({
+      status: "accepted",
+      amount: 77,
+      task: { status: "assigned", _id: won },
+    });
+    expect(byTitle["Lost task"]).toMatchObject({ status: "declined", task: { status: "assigned" } });
+    expect(byTitle["Waiting task"]).toMatchObject({ status: "pending", task: { status: "open" } });
+    const declined = await call(freelancer, "GET", "/api/my-bids?status=declined");
+    expect(declined.json().map((b: { task: { title: string } }) => b.task.title)).toEqual(["Lost task"]);
+    expectRefused(await call(null, "GET", "/api/my-bids"), 401);
+  });
+});
+
+describe("races, with real concurrent requests", () => {
+  let origin: string;
+  beforeAll(async () => {
+    await ctx.app.listen({ host: "127.0.0.1", port: 0 });
+    origin = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
+  });
+  afterAll(() => ctx.app.server.close());
+
+  const post = (user: TestUser, path: string, body: object, method = "POST") =>
+    fetch(`${origin}${path}`, {
+      method,
+      headers: { cookie: user.cookie, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  it("two accepts of different bids on one task: exactly one wins, the other gets 409", async () => {
+    for (let round = 0; round < 10; round++) {
+      const taskId = await postTask(ctx.app, poster);
+      const first = await bid(maya, taskId);
+      const second = await bid(lucas, taskId);
+      const answers = await Promise.all([
+        post(poster, `/api/tasks/${taskId}/accept`, { bidId: first._id }),
+        post(poster, `/api/tasks/${taskId}/accept`, { bidId: second._id }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const bids = (await call(poster, "GET", `/api/bids?taskId=${taskId}`)).json() as Array<{
+        status: string;
+        userName: string;
+      }>;
+      expect(bids.map((b) => b.status).sort()).toEqual(["accepted", "declined"]);
+      const winner = bids.find((b) => b.status === "accepted");
+      expect((await task(poster, taskId)).assignee).toBe(winner?.userName);
+    }
+  });
+
+  it("an accept racing the bid's withdrawal: one of them happens, never both", async () => {
+    for (let round = 0; round < 10; round++) {
+      const taskId = await postTask(ctx.app, poster);
+      const offer = await bid(maya, taskId);
+      const [accept, withdraw] = await Promise.all([
+        post(poster, `/api/tasks/${taskId}/accept`, { bidId: offer._id }),
+        post(maya, `/api/bids/${offer._id}`, {}, "DELETE"),
+      ]);
+      expect([accept.status, withdraw.status].sort()).toEqual([200, 409]);
+      const now = await task(maya, taskId);
+      if (accept.status === 200) expect(now).toMatchObject({ status: "assigned", myBid: { status: "accepted" } });
+      else expect(now).toMatchObject({ status: "open", myBid: { status: "withdrawn" } });
+    }
+  });
+
+  it("a bid racing an accept never leaves a pending bid on an assigned task", async () => {
+    for (let round = 0; round < 10; round++) {
+      const taskId = await postTask(ctx.app, poster);
+      const offer = await bid(maya, taskId);
+      const [accept, late] = await Promise.all([
+        post(poster, `/api/tasks/${taskId}/accept`, { bidId: offer._id }),
+        post(lucas, "/api/bids", { taskId }),
+      ]);
+      expect(accept.status).toBe(200);
+      expect([201, 409]).toContain(late.status);
+      const statuses = (
+        (await call(poster, "GET", `/api/bids?taskId=${taskId}`)).json() as Array<{ status: string }>
+      ).map((b) => b.status);
+      expect(statuses).not.toContain("pending");
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import type { Kysely } from "kysely";
+import { MESSAGES, type TaskStatus } from "../../contract/index.ts";
+import {
+  acceptPendingBid,
+  declinePendingBids,
+  findBidById,
+  LIVE_BID_STATUSES,
+  setBidStatus,
+} from "../bids/bid-repository.ts";
+import type { DB } from "../db/schema.ts";
+import { HttpProblem } from "../http/problem.ts";
+import { setAgreedAmount, setTaskStatus, type TaskRecord } from "../tasks/task-repository.ts";
+
+/**
+ * A task's life (PRODUCT.md, Hiring) as one table: which statuses each step starts from, where it
+ * leads and who may take it. Each step below is one transaction of conditional updates, so that of
+ * two requests racing on one task exactly one moves it and the other is told why it cannot.
+ */
+export const TRANSITIONS = {
+  accept: { from: ["open"], to: "assigned", by: "poster" },
+  complete: { from: ["assigned"], to: "completed", by: "poster" },
+  cancel: { from: ["open", "assigned"], to: "cancelled", by: "poster" },
+  release: { from: ["assigned"], to: "open", by: "assignee" },
+} as const satisfies Record<string, { from: TaskStatus[]; to: TaskStatus; by: "poster" | "assignee" }>;
+
+export type Step = keyof typeof TRANSITIONS;
+
+/** 403 for the wrong person, 409 (saying why) for a task in the wrong status. */
+export function checkStep(step: Step, task: TaskRecord, viewerId: string): void {
+  const { from, by } = TRANSITIONS[step];
+  if (by === "poster" && task.ownerId !== viewerId) throw new HttpProblem(403, MESSAGES.notTaskOwner);
+  if (by === "assignee" && task.assigneeId !== viewerId) throw new HttpProblem(403, MESSAGES.notAssignee);
+  if (!(from as readonly TaskStatus[]).includes(task.status)) throw new HttpProblem(409, refusal(step, task.status));
+}
+
+function refusal(step: Step, status: TaskStatus): string {
+  if (step === "accept" && status === "assigned") return MESSAGES.taskTaken;
+  if (step === "complete" || step === "release") return status === "open" ? MESSAGES.notAssigned : notOpen(status);
+  return notOpen(status);
+}
+
+function notOpen(status: TaskStatus): string {
+  return status === "open" ? MESSAGES.taskTaken : MESSAGES.taskNotOpen[status];
+}
+
+/** Thrown inside a transaction to roll it back with this answer. */
+function conflict(detail: string): never {
+  throw new HttpProblem(409, detail);
+}
+
+/**
+ * The poster hires a bidder: the task assigned at the bid's amount, that bid accepted, the other
+ * pending ones declined. Rows are taken task first, then bids, as every other writer that takes
+ * both does, so that two of them never wait on each other (a deadlock on PostgreSQL).
+ */
+export async function acceptBid(db: Kysely<DB>, task: TaskRecord, bidId: string): Promise<void> {
+  const bid = await findBidById(db, bidId);
+  if (!bid || bid.taskId !== task.id) throw new HttpProblem(404, MESSAGES.bidNotOnTask);
+  await db.transaction().execute(async (trx) => {
+    const hire = { assigneeId: bid.bidderId, agreedCents: null };
+    if ((await setTaskStatus(trx, task.id, ["open"], "assigned", hire)) === 0) conflict(MESSAGES.taskTaken);
+    // A withdrawal or a change racing this accept takes the same bid row: one of them wins it.
+    const amountCents = await acceptPendingBid(trx, bid.id);
+    if (amountCents === undefined) conflict(MESSAGES.bidGone);
+    await setAgreedAmount(trx, task.id, amountCents);
+    await declinePendingBids(trx, task.id, bid.id);
+  });
+}
+
+export async function completeTask(db: Kysely<DB>, task: TaskRecord): Promise<void> {
+  if ((await setTaskStatus(db, task.id, ["assigned"], "completed")) === 0) conflict(MESSAGES.notAssigned);
+}
+
+/** Cancelled from open or assigned; the offers still waiting are declined. */
+export async function cancelTask(db: Kysely<DB>, task: TaskRecord): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if ((await setTaskStatus(trx, task.id, ["open", "assigned"], "cancelled")) === 0) {
+      conflict(MESSAGES.taskNotOpen.cancelled);
+    }
+    await declinePendingBids(trx, task.id);
+  });
+}
+
+/** The freelancer gives the task back: open again, unassigned, their bid withdrawn. */
+export async function releaseTask(db: Kysely<DB>, task: TaskRecord, assigneeId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const released = await setTaskStatus(trx, task.id, ["assigned"], "open", { assigneeId: null, agreedCents: null });
+    if (released === 0) conflict(MESSAGES.notAssigned);
+    const bid = await trx
+      .selectFrom("bids")
+      .select("id")
+      .where("task_id", "=", task.id)
+      .where("bidder_id", "=", assigneeId)
+      .executeTakeFirst();
+    if (bid) await setBidStatus(trx, bid.id, LIVE_BID_STATUSES, "withdrawn");
+  });
+}
