@@ -176,6 +176,8 @@ function firstScreens(): Plugin {
   };
 }
 
+const NAMED_CHUNKS = new Set(["framework", "preload-helper", "start", "task-card", "rolldown-runtime"]);
+
 // The web app lives in src/web; its build lands in dist/web, which the server serves.
 export default defineConfig({
   root: path.resolve("src/web"),
@@ -192,6 +194,10 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // The start chunk lists the file of every lazy page and its parts, to preload them with the
+        // page: those files go by their hash alone, so each new screen adds little to what every
+        // first visit downloads. The chunks a first visit loads keep their names.
+        chunkFileNames: ({ name }) => (NAMED_CHUNKS.has(name) ? "assets/[name]-[hash].js" : "assets/[hash].js"),
         codeSplitting: {
           groups: [
             // React and the router travel together: every page needs them, they change only with an

@@ -13,7 +13,8 @@ const webDist = path.resolve(process.env.E2E_WEB_DIST || "dist/web");
 const BUDGETS = [
   // 110 KB until React Router 8, which added 1.2 KB to the framework chunk every page loads.
   { page: "/", routeModule: "features/home/home-page.tsx", js: 111_500, css: 15_000 },
-  { page: "/browse-tasks", routeModule: "features/tasks/browse-tasks-page.tsx", js: 112_000, css: 15_000 },
+  // 112 KB until its status filter and the status on each card (hiring, issue 12).
+  { page: "/browse-tasks", routeModule: "features/tasks/browse-tasks-page.tsx", js: 112_500, css: 15_000 },
   { page: "/auth/login", routeModule: "features/accounts/login-page.tsx", js: 130_000, css: 15_000 },
 ];
 

@@ -1,19 +1,20 @@
 import { daysFromNow, expect, test, toast, uniqueId } from "./support/fixtures.ts";
 
-test("the index shows sample statistics, recent activity and quick actions; the side menu leads on", async ({
+test("the index shows the person's figures, recent activity and quick actions; the side menu leads on", async ({
   page,
   makeUser,
   login,
 }) => {
   await login(await makeUser());
   await page.goto("/dashboard");
-  for (const label of ["Total Earnings", "Active Projects", "Proposals Sent", "Messages"]) {
+  for (const label of ["Total Earnings", "Active Projects", "Proposals Sent", "Total Spent"]) {
     await expect(page.getByRole("main").getByText(label, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole("heading", { name: "Recent Activity" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Post a New Task" })).toBeVisible();
+  await expect(page.getByText("Nothing yet: post a task or place a bid, and it shows here.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Post a New Task" })).toHaveAttribute("href", "/dashboard/add-task");
   const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText(["Home", "Add Task", "My Posted Task"]);
+  await expect(menu.getByRole("link")).toHaveText(["Home", "Add Task", "My Posted Task", "My Bids"]);
   await menu.getByRole("link", { name: "My Posted Task" }).click();
   await expect(page).toHaveURL(/\/dashboard\/my-posted-tasks$/);
   await expect(page.getByText("No tasks posted yet.")).toBeVisible();
@@ -30,7 +31,7 @@ test.describe("on a phone", () => {
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Dashboard menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Dashboard" });
-    await expect(drawer.getByRole("link")).toHaveText(["Home", "Add Task", "My Posted Task"]);
+    await expect(drawer.getByRole("link")).toHaveText(["Home", "Add Task", "My Posted Task", "My Bids"]);
     for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
     await expect(drawer.locator(":focus")).toHaveCount(1);
     await page.keyboard.press("Escape");
@@ -122,6 +123,7 @@ test.describe("My Posted Tasks", () => {
       "Category",
       "Task Title",
       "Budget ($)",
+      "Status",
       "Actions",
     ]);
     await expect(page.getByRole("row")).toHaveCount(3);
@@ -159,7 +161,7 @@ test.describe("My Posted Tasks", () => {
     await page.getByRole("button", { name: "Bids for Popular task" }).click();
     const dialog = page.getByRole("dialog", { name: "Bids for This Task" });
     await expect(dialog.getByText("Total Bids: 2")).toBeVisible();
-    const bidders = dialog.getByRole("list", { name: "Bidders" }).getByRole("listitem");
+    const bidders = dialog.getByRole("list", { name: "Offers" }).getByRole("listitem");
     await expect(bidders).toHaveCount(2);
     await expect(bidders.first()).toContainText(first.name);
     await expect(bidders.first()).toContainText(first.email);

@@ -84,7 +84,11 @@ test.describe("Task Details and bidding", () => {
     await expect(page.getByText("You bid for 1 opportunities.")).toBeVisible();
 
     await page.getByRole("button", { name: "Place a Bid" }).click();
+    const dialog = page.getByRole("dialog", { name: "Place a Bid" });
+    await expect(dialog.getByLabel("Amount (USD)")).toHaveValue("480");
+    await dialog.getByRole("button", { name: "Place bid" }).click();
     await expect(toast(page, "Your bid has been placed.")).toBeVisible();
+    await expect(dialog).toBeHidden();
     await expect(page.getByText("You bid for 2 opportunities.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Place a Bid" })).toBeDisabled();
     await expect(page.getByText("You have already placed a bid on this task.")).toBeVisible();
@@ -124,6 +128,7 @@ test.describe("Task Details and bidding", () => {
     // Meanwhile, the same person bids from another tab.
     await bidder.bid(id);
     await page.getByRole("button", { name: "Place a Bid" }).click();
+    await page.getByRole("dialog", { name: "Place a Bid" }).getByRole("button", { name: "Place bid" }).click();
     await expect(toast(page, "You have already placed a bid on this task.")).toBeVisible();
     await expect(page.getByText("You bid for 0 opportunities.")).toBeVisible();
   });

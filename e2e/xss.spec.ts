@@ -258,7 +258,7 @@ test("My Posted Tasks and its Bids dialog show payload titles and the bidder's p
   const bids = page.getByRole("dialog", { name: "Bids for This Task" });
   await expect(bids.getByText(titles[0] as string, { exact: true })).toBeVisible();
   await expect(bids.getByTestId("total-bids")).toHaveText("1");
-  const bidders = bids.getByRole("list", { name: "Bidders" }).getByRole("listitem");
+  const bidders = bids.getByRole("list", { name: "Offers" }).getByRole("listitem");
   await expect(bidders).toHaveCount(1);
   await expect(bidders.getByText(BIDDER_NAME, { exact: true })).toBeVisible();
   await expect(bidders.getByText(bidder.email, { exact: true })).toBeVisible();

@@ -42,6 +42,7 @@ export const SCREENS: Screen[] = [
     signedIn: true,
     ready: heading("My Posted Tasks"),
   },
+  { name: "my-bids", path: () => "/dashboard/my-bids", signedIn: true, ready: heading("My Bids") },
   {
     name: "update-task",
     path: ({ taskId }) => `/dashboard/update-task/${taskId}`,
@@ -50,7 +51,7 @@ export const SCREENS: Screen[] = [
   },
 ];
 
-/** A user with one task of their own, bid on by someone else, for the signed-in screens. */
+/** A user with one task of their own, bid on by someone else, and a bid on another's task, for the signed-in screens. */
 export async function seedScreens(makeUser: () => Promise<Account>): Promise<{ user: Account; taskId: string }> {
   const user = await makeUser();
   const taskId = await user.createTask({
@@ -63,6 +64,8 @@ export async function seedScreens(makeUser: () => Promise<Account>): Promise<{ u
   await user.createTask({ title: "Logo and colour palette for a cycling club", budget: 300 });
   const bidder = await makeUser();
   await bidder.bid(taskId);
+  // And a bid of their own on someone else's task, for My Bids.
+  await user.bid(await bidder.createTask({ title: "Illustrations for a children's picture book", budget: 600 }));
   return { user, taskId };
 }
 

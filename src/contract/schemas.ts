@@ -243,6 +243,29 @@ export const MyBidsQuerySchema = z.object({
   limit: TaskListQuerySchema.shape.limit,
 });
 
+/** The signed-in person's own figures for the dashboard (PRODUCT.md, Hiring). */
+export const DashboardSummarySchema = z.object({
+  tasks: z.record(z.enum(TASK_STATUSES), z.number().int()).describe("Tasks I posted, by status"),
+  bids: z.record(z.enum(BID_STATUSES), z.number().int()).describe("My bids, by status"),
+  spent: z.number().describe("Agreed amounts of my completed tasks, in US dollars"),
+  earned: z.number().describe("Agreed amounts of the work I completed, in US dollars"),
+  working: z.number().int().describe("Tasks assigned to me that are not completed yet"),
+  completedJobs: z.number().int().describe("Tasks assigned to me that are completed"),
+  activity: z
+    .array(
+      z.object({
+        kind: z.enum(["posted", "bid", "hired"]),
+        taskId: z.string(),
+        title: z.string(),
+        time: z.string(),
+        amount: z.number().optional(),
+        status: z.string(),
+      }),
+    )
+    .describe("My latest tasks, bids and hires, newest first"),
+});
+export type DashboardSummary = z.infer<typeof DashboardSummarySchema>;
+
 export const BidListQuerySchema = z.object({
   taskId: IdSchema("taskId"),
   page: TaskListQuerySchema.shape.page,

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AcceptBidSchema, ProblemSchema, TaskIdParamsSchema, TaskSchema } from "../../contract/index.ts";
+import {
+  AcceptBidSchema,
+  DashboardSummarySchema,
+  ProblemSchema,
+  TaskIdParamsSchema,
+  TaskSchema,
+} from "../../contract/index.ts";
 import { requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { findTaskOrFail, presentTaskFor } from "../tasks/task-routes.ts";
 import { acceptBid, cancelTask, checkStep, completeTask, releaseTask, type Step } from "./hiring.ts";
+import { summarize } from "./summary.ts";
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
 
@@ -87,5 +94,18 @@ export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
       request.log.info({ taskId: task.id }, "task released");
       return presentTaskFor(deps, task.id, viewer);
     },
+  );
+
+  app.get(
+    "/api/me/summary",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["hiring"],
+        summary: "The signed-in person's dashboard: tasks and bids by status, spent, earned, latest activity",
+        response: { 200: DashboardSummarySchema, 401: ProblemSchema },
+      },
+    },
+    async (request) => summarize(db, (await requireViewer(deps.sessions, request)).id),
   );
 }

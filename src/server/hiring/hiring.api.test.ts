@@ -352,6 +352,50 @@ describe("My Bids", () => {
   });
 });
 
+describe("the dashboard's figures", () => {
+  it("counts a person's own tasks and bids by status, what they spent and earned, and their latest doings", async () => {
+    const client = await signUp(ctx.app);
+    const worker = await signUp(ctx.app);
+    const done = await postTask(ctx.app, client, { title: "Done task", budget: 300 });
+    const working = await postTask(ctx.app, client, { title: "Working task" });
+    await postTask(ctx.app, client, { title: "Waiting task" });
+    const doneBid = await bid(worker, done, { amount: 275.5 });
+    await call(client, "POST", `/api/tasks/${done}/accept`, { bidId: doneBid._id });
+    await call(client, "POST", `/api/tasks/${done}/complete`);
+    await call(client, "POST", `/api/tasks/${working}/accept`, {
+      bidId: (await bid(worker, working, { amount: 90 }))._id,
+    });
+    const elsewhere = await postTask(ctx.app, poster);
+    await bid(worker, elsewhere);
+
+    const mine = (await call(client, "GET", "/api/me/summary")).json();
+    expect(mine).toMatchObject({
+      tasks: { open: 1, assigned: 1, completed: 1, cancelled: 0 },
+      bids: { pending: 0, accepted: 0, declined: 0, withdrawn: 0 },
+      spent: 275.5,
+      earned: 0,
+      working: 0,
+      completedJobs: 0,
+    });
+    expect(mine.activity.map((item: { kind: string; title: string }) => `${item.kind} ${item.title}`)).toEqual([
+      "posted Waiting task",
+      "posted Working task",
+      "posted Done task",
+    ]);
+    const theirs = (await call(worker, "GET", "/api/me/summary")).json();
+    expect(theirs).toMatchObject({
+      tasks: { open: 0, assigned: 0, completed: 0, cancelled: 0 },
+      bids: { pending: 1, accepted: 2, declined: 0, withdrawn: 0 },
+      spent: 0,
+      earned: 275.5,
+      working: 1,
+      completedJobs: 1,
+    });
+    expect(theirs.activity[0]).toMatchObject({ kind: "bid", taskId: elsewhere, status: "pending", amount: 250 });
+    expectRefused(await call(null, "GET", "/api/me/summary"), 401);
+  });
+});
+
 describe("races, with real concurrent requests", () => {
   let origin: string;
   beforeAll(async () => {

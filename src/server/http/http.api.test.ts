@@ -110,6 +110,7 @@ describe("API reference", () => {
       "/api/bids",
       "/api/bids/{id}",
       "/api/features-tasks",
+      "/api/me/summary",
       "/api/my-bids",
       "/api/tasks",
       "/api/tasks/{id}",

@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: () => import("../features/dashboard/dashboard-home-page.tsx") },
               { path: "add-task", lazy: () => import("../features/dashboard/add-task-page.tsx") },
               { path: "my-posted-tasks", lazy: () => import("../features/dashboard/my-posted-tasks-page.tsx") },
+              { path: "my-bids", lazy: () => import("../features/bids/my-bids-page.tsx") },
               { path: "update-task/:id", lazy: () => import("../features/dashboard/update-task-page.tsx") },
             ],
           },

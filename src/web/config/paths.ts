@@ -10,6 +10,7 @@ export const paths = {
   dashboard: "/dashboard",
   addTask: "/dashboard/add-task",
   myPostedTasks: "/dashboard/my-posted-tasks",
+  myBids: "/dashboard/my-bids",
   updateTask: (id: string) => `/dashboard/update-task/${encodeURIComponent(id)}`,
 } as const;
 

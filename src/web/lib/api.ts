@@ -13,7 +13,7 @@ export class ApiError extends Error {
 const NETWORK_FAILURE = "Could not reach QuickGig. Check your connection and try again.";
 
 export interface ApiOptions {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   signal?: AbortSignal;
 }

@@ -1,10 +1,28 @@
-import type { Bid } from "../../../contract/schemas.ts";
+import type { Bid, BidStatus, MyBid, Task } from "../../../contract/index.ts";
 import { apiFetch, apiJson } from "../../lib/api.ts";
 
-export type { Bid };
+export type { Bid, MyBid };
 
-export function placeBid(taskId: string): Promise<Bid> {
-  return apiJson<Bid>("/api/bids", { method: "POST", body: { taskId } });
+export interface Offer {
+  amount: number;
+  days?: number | undefined;
+  message?: string | undefined;
+}
+
+export function placeBid(taskId: string, offer?: Offer): Promise<Bid> {
+  return apiJson<Bid>("/api/bids", { method: "POST", body: { taskId, ...offer } });
+}
+
+/** Replaces the offer: days and message left empty are cleared. */
+export function updateBid(id: string, offer: Offer): Promise<Bid> {
+  return apiJson<Bid>(`/api/bids/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    body: { amount: offer.amount, days: offer.days ?? null, message: offer.message || null },
+  });
+}
+
+export function withdrawBid(id: string): Promise<Bid> {
+  return apiJson<Bid>(`/api/bids/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
 /** A task's bids (the first 100, oldest first) and how many there are in all. */
@@ -12,4 +30,22 @@ export async function listBids(taskId: string, signal?: AbortSignal): Promise<{ 
   const response = await apiFetch(`/api/bids?taskId=${encodeURIComponent(taskId)}&limit=100`, { signal });
   const bids = (await response.json()) as Bid[];
   return { bids, total: Number(response.headers.get("x-total-count") ?? bids.length) };
+}
+
+export async function listMyBids(
+  params: { status?: BidStatus | undefined; page: number; limit: number },
+  signal?: AbortSignal,
+): Promise<{ bids: MyBid[]; total: number }> {
+  const query = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
+  if (params.status) query.set("status", params.status);
+  const response = await apiFetch(`/api/my-bids?${query}`, { signal });
+  const bids = (await response.json()) as MyBid[];
+  return { bids, total: Number(response.headers.get("x-total-count") ?? bids.length) };
+}
+
+type Step = "accept" | "complete" | "cancel" | "release";
+
+/** A step of the task's life (accept a bid, mark completed, cancel, release); answers the task as it now is. */
+export function moveTask(taskId: string, step: Step, body: object = {}): Promise<Task> {
+  return apiJson<Task>(`/api/tasks/${encodeURIComponent(taskId)}/${step}`, { method: "POST", body });
 }

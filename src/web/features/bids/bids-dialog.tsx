@@ -1,40 +1,113 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { Check } from "lucide-react";
 import { useEffect, useState } from "react";
 import { ANONYMOUS_NAME } from "../../../contract/limits.ts";
+import type { Task } from "../../../contract/schemas.ts";
 import { Spinner } from "../../components/spinner.tsx";
+import { BidStatusBadge } from "../../components/status-badge.tsx";
 import { errorMessage } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
-import { type Bid, listBids } from "./bids-api.ts";
+import { confirmAction } from "../../lib/dialogs.ts";
+import { formatBudget, formatDateTime } from "../../lib/format.ts";
+import { notify } from "../../lib/notify.ts";
+import { type Bid, listBids, moveTask } from "./bids-api.ts";
 
 type State =
   | { status: "loading" }
   | { status: "ready"; bids: Bid[]; total: number }
   | { status: "failed"; message: string };
 
-/** "Bids for This Task": how many bids a task has, then who bid and when. */
-export function BidsDialog({ taskId, taskTitle, onClose }: { taskId: string; taskTitle: string; onClose: () => void }) {
+type Sort = "time" | "amount";
+
+function sorted(bids: Bid[], sort: Sort): Bid[] {
+  if (sort === "time") return bids;
+  return [...bids].sort((a, b) => (a.amount ?? 0) - (b.amount ?? 0) || a.bidTime.localeCompare(b.bidTime));
+}
+
+/**
+ * "Bids for This Task": how many bids a task has, then the offers side by side (name, amount,
+ * delivery, message, time), sortable by amount or time, with Accept bid while the task is open.
+ */
+export function BidsDialog({
+  task,
+  onClose,
+  onTaskChanged,
+}: {
+  task: Task;
+  onClose: () => void;
+  onTaskChanged: (task: Task) => void;
+}) {
   const [state, setState] = useState<State>({ status: "loading" });
+  const [sort, setSort] = useState<Sort>("time");
+  const [accepting, setAccepting] = useState<string | null>(null);
+  const [current, setCurrent] = useState(task);
   useEffect(() => {
     const controller = new AbortController();
-    listBids(taskId, controller.signal)
+    listBids(task._id, controller.signal)
       .then(({ bids, total }) => setState({ status: "ready", bids, total }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setState({ status: "failed", message: errorMessage(error) });
       });
     return () => controller.abort();
-  }, [taskId]);
+  }, [task._id]);
+
+  async function accept(bid: Bid) {
+    const name = bid.userName || ANONYMOUS_NAME;
+    const confirmed = await confirmAction({
+      title: "Accept this bid?",
+      text: `${name} will be hired for ${formatBudget(bid.amount ?? task.budget)}. The other offers will be declined.`,
+      confirmLabel: "Accept bid",
+    });
+    if (!confirmed) return;
+    setAccepting(bid._id);
+    try {
+      const updated = await moveTask(task._id, "accept", { bidId: bid._id });
+      setCurrent(updated);
+      onTaskChanged(updated);
+      setState((previous) =>
+        previous.status === "ready"
+          ? {
+              ...previous,
+              bids: previous.bids.map((other) => ({
+                ...other,
+                status: other._id === bid._id ? "accepted" : other.status === "pending" ? "declined" : other.status,
+              })),
+            }
+          : previous,
+      );
+      notify.success(`You hired ${name}.`);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setAccepting(null);
+    }
+  }
 
   const total = state.status === "ready" ? state.total : 0;
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[85dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900">
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900">
           <Dialog.Title className="text-xl font-bold text-slate-900 dark:text-white">Bids for This Task</Dialog.Title>
-          <Dialog.Description className="muted mt-1 text-sm break-words">{taskTitle}</Dialog.Description>
-          <p className="mt-4 text-lg font-semibold">
-            Total Bids: <span data-testid="total-bids">{total}</span>
-          </p>
+          <Dialog.Description className="muted mt-1 text-sm break-words">{task.title}</Dialog.Description>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            <p className="text-lg font-semibold">
+              Total Bids: <span data-testid="total-bids">{total}</span>
+            </p>
+            {state.status === "ready" && state.bids.length > 1 && (
+              <label className="flex items-center gap-2 text-sm">
+                Sort by
+                <select
+                  className="input w-auto py-1"
+                  value={sort}
+                  onChange={(event) => setSort(event.target.value as Sort)}
+                >
+                  <option value="time">Time (oldest first)</option>
+                  <option value="amount">Amount (lowest first)</option>
+                </select>
+              </label>
+            )}
+          </div>
           <div className="mt-3 min-h-0 flex-1 overflow-y-auto">
             {state.status === "loading" && <Spinner label="Loading bids" className="py-6" />}
             {state.status === "failed" && (
@@ -46,18 +119,50 @@ export function BidsDialog({ taskId, taskTitle, onClose }: { taskId: string; tas
               (state.bids.length === 0 ? (
                 <p className="muted text-sm">No bids yet.</p>
               ) : (
-                <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Bidders">
-                  {state.bids.map((bid) => (
-                    <li key={bid._id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
-                      <div className="min-w-0">
-                        <p className="font-medium break-words">{bid.userName || ANONYMOUS_NAME}</p>
-                        {bid.userEmail && <p className="muted text-sm break-all">{bid.userEmail}</p>}
-                      </div>
-                      <time dateTime={bid.bidTime} className="muted text-sm">
-                        {formatDateTime(bid.bidTime)}
-                      </time>
-                    </li>
-                  ))}
+                <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Offers">
+                  {sorted(state.bids, sort).map((bid) => {
+                    const name = bid.userName || ANONYMOUS_NAME;
+                    return (
+                      <li key={bid._id} className="py-4" aria-label={`Offer from ${name}`}>
+                        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+                          <div className="min-w-0">
+                            <p className="flex flex-wrap items-center gap-2 font-medium break-words">
+                              <span>{name}</span> <BidStatusBadge status={bid.status} />
+                            </p>
+                            {bid.userEmail && <p className="muted text-sm break-all">{bid.userEmail}</p>}
+                            <time dateTime={bid.bidTime} className="muted text-xs">
+                              {formatDateTime(bid.bidTime)}
+                            </time>
+                          </div>
+                          <div className="text-right">
+                            <p className="text-lg font-bold">{formatBudget(bid.amount ?? task.budget)}</p>
+                            {bid.days !== undefined && (
+                              <p className="muted text-sm">
+                                in {bid.days} {bid.days === 1 ? "day" : "days"}
+                              </p>
+                            )}
+                          </div>
+                        </div>
+                        {bid.message && (
+                          <p className="mt-2 text-sm whitespace-pre-line break-words text-slate-700 dark:text-slate-300">
+                            {bid.message}
+                          </p>
+                        )}
+                        {current.status === "open" && bid.status === "pending" && (
+                          <button
+                            type="button"
+                            className="btn-primary mt-3 px-3 py-1.5"
+                            onClick={() => accept(bid)}
+                            disabled={accepting !== null}
+                            aria-label={`Accept bid from ${name}`}
+                          >
+                            <Check aria-hidden="true" className="size-4" />
+                            {accepting === bid._id ? "Accepting…" : "Accept bid"}
+                          </button>
+                        )}
+                      </li>
+                    );
+                  })}
                 </ul>
               ))}
             {state.status === "ready" && state.total > state.bids.length && (

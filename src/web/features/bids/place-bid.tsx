@@ -1,45 +1,67 @@
-import { Gavel } from "lucide-react";
-import { useId, useState } from "react";
+import { Gavel, Pencil, Undo2 } from "lucide-react";
+import { lazy, Suspense, useId, useState } from "react";
 import { isBiddingOpen } from "../../../contract/dates.ts";
 import { MESSAGES } from "../../../contract/messages.ts";
+import type { Task } from "../../../contract/schemas.ts";
+import { BidStatusBadge } from "../../components/status-badge.tsx";
 import { errorMessage } from "../../lib/api.ts";
+import { confirmAction } from "../../lib/dialogs.ts";
+import { formatBudget } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
-import { placeBid } from "./bids-api.ts";
+import { type Bid, type Offer, placeBid, updateBid, withdrawBid } from "./bids-api.ts";
 
-interface Props {
-  taskId: string;
-  deadline: string;
-  ownTask: boolean;
-  initialCount: number;
-  initialHasBid: boolean;
-}
+// The form and its checks load when the person opens it, not with the page.
+const BidFormDialog = lazy(() => import("./bid-form-dialog.tsx"));
 
-/** Why the person cannot bid (PRODUCT.md, Bids), or null when they can. */
-function refusalReason(ownTask: boolean, hasBid: boolean, deadline: string): string | null {
+const isLive = (bid: Bid | undefined) => bid?.status === "pending" || bid?.status === "accepted";
+
+/** Why the person cannot bid (PRODUCT.md, Bids and Hiring), or null when they can. */
+function refusalReason(task: Task, ownTask: boolean, myBid: Bid | undefined): string | null {
   if (ownTask) return MESSAGES.ownTaskBid;
-  if (hasBid) return MESSAGES.alreadyBid;
-  if (!isBiddingOpen(deadline)) return MESSAGES.biddingClosed;
+  if (isLive(myBid)) return MESSAGES.alreadyBid;
+  if (task.status !== "open") return MESSAGES.notTakingBids;
+  if (!isBiddingOpen(task.deadline)) return MESSAGES.biddingClosed;
   return null;
 }
 
-export function PlaceBid({ taskId, deadline, ownTask, initialCount, initialHasBid }: Props) {
-  const [count, setCount] = useState(initialCount);
-  const [hasBid, setHasBid] = useState(initialHasBid);
-  const [busy, setBusy] = useState(false);
+/** Task details' bid panel: the count, Place a Bid, and once placed, "Your bid" with Edit and Withdraw. */
+export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
+  const [count, setCount] = useState(task.bidCount ?? 0);
+  const [myBid, setMyBid] = useState<Bid | undefined>(task.myBid);
+  const [form, setForm] = useState<"new" | "edit" | null>(null);
+  const [withdrawing, setWithdrawing] = useState(false);
   const reasonId = useId();
-  const reason = refusalReason(ownTask, hasBid, deadline);
+  const reason = refusalReason(task, ownTask, myBid);
+  const editable = myBid?.status === "pending" && task.status === "open";
 
-  async function bid() {
-    setBusy(true);
+  async function submit(offer: Offer) {
+    if (form === "edit" && myBid) {
+      setMyBid(await updateBid(myBid._id, offer));
+      notify.success("Your bid has been updated.");
+      return;
+    }
+    setMyBid(await placeBid(task._id, offer));
+    setCount((n) => n + 1);
+    notify.success("Your bid has been placed.");
+  }
+
+  async function withdraw() {
+    if (!myBid) return;
+    const confirmed = await confirmAction({
+      title: "Withdraw your bid?",
+      text: "The client will no longer see your offer. You can bid again while the task is open.",
+      confirmLabel: "Withdraw bid",
+    });
+    if (!confirmed) return;
+    setWithdrawing(true);
     try {
-      await placeBid(taskId);
-      setCount((n) => n + 1);
-      setHasBid(true);
-      notify.success("Your bid has been placed.");
+      setMyBid(await withdrawBid(myBid._id));
+      setCount((n) => Math.max(0, n - 1));
+      notify.success("Your bid has been withdrawn.");
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {
-      setBusy(false);
+      setWithdrawing(false);
     }
   }
 
@@ -48,20 +70,63 @@ export function PlaceBid({ taskId, deadline, ownTask, initialCount, initialHasBi
       <p className="text-lg font-semibold text-slate-900 dark:text-white" aria-live="polite">
         You bid for {count} opportunities.
       </p>
+      {myBid && (
+        <section aria-labelledby={`${reasonId}-mine`} className="mt-4 rounded-lg bg-white p-4 dark:bg-slate-900">
+          <div className="flex flex-wrap items-center gap-3">
+            <h3 id={`${reasonId}-mine`} className="font-semibold">
+              Your bid
+            </h3>
+            {myBid.status && <BidStatusBadge status={myBid.status} />}
+          </div>
+          <p className="mt-2 text-2xl font-bold">{formatBudget(myBid.amount ?? task.budget)}</p>
+          {myBid.days !== undefined && (
+            <p className="muted text-sm">
+              Delivery in {myBid.days} {myBid.days === 1 ? "day" : "days"}
+            </p>
+          )}
+          {myBid.message && <p className="mt-2 text-sm whitespace-pre-line break-words">{myBid.message}</p>}
+          {editable && (
+            <div className="mt-4 flex flex-wrap gap-2">
+              <button type="button" className="btn-secondary" onClick={() => setForm("edit")}>
+                <Pencil aria-hidden="true" className="size-4" /> Edit bid
+              </button>
+              <button type="button" className="btn-secondary" onClick={withdraw} disabled={withdrawing}>
+                <Undo2 aria-hidden="true" className="size-4" /> {withdrawing ? "Withdrawing…" : "Withdraw bid"}
+              </button>
+            </div>
+          )}
+        </section>
+      )}
       <button
         type="button"
         className="btn-primary mt-4 w-full sm:w-auto"
-        onClick={bid}
-        disabled={busy || reason !== null}
+        onClick={() => setForm("new")}
+        disabled={reason !== null}
         aria-describedby={reason ? reasonId : undefined}
       >
         <Gavel aria-hidden="true" className="size-4" />
-        {busy ? "Placing bid…" : "Place a Bid"}
+        Place a Bid
       </button>
       {reason && (
         <p id={reasonId} className="mt-3 text-sm font-medium text-slate-700 dark:text-slate-300">
           {reason}
         </p>
+      )}
+      {form && (
+        <Suspense fallback={null}>
+          <BidFormDialog
+            title={form === "edit" ? "Edit your bid" : "Place a Bid"}
+            taskTitle={task.title}
+            defaultValues={
+              form === "edit" && myBid
+                ? { amount: myBid.amount ?? task.budget, days: myBid.days, message: myBid.message }
+                : { amount: task.budget }
+            }
+            submitLabel={form === "edit" ? "Save bid" : "Place bid"}
+            onSubmit={submit}
+            onClose={() => setForm(null)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -14,7 +14,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // An empty budget box: the input shows "" (undefined would leave the old number on reset).
-const EMPTY = { title: "", category: undefined, description: "", deadline: "", budget: "" as unknown as number };
+const EMPTY = {
+  title: "",
+  category: undefined,
+  description: "",
+  deadline: "",
+  budget: "" as unknown as number,
+  offersPublic: false,
+};
 
 export function Component() {
   usePageTitle("Add Task");

@@ -1,78 +1,150 @@
-import { BriefcaseBusiness, DollarSign, FileText, MessageSquare, PlusCircle, Search, Send } from "lucide-react";
-import type { LoaderFunctionArgs } from "react-router";
+import { BriefcaseBusiness, DollarSign, Gavel, PlusCircle, Search, Send, Wallet } from "lucide-react";
+import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import type { DashboardSummary } from "../../../contract/schemas.ts";
+import { BidStatusBadge, TaskStatusBadge } from "../../components/status-badge.tsx";
+import { paths } from "../../config/paths.ts";
+import { apiJson } from "../../lib/api.ts";
+import { formatBudget, formatDateTime } from "../../lib/format.ts";
+import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser, useSession } from "../accounts/session.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return null;
+  try {
+    return await apiJson<DashboardSummary>("/api/me/summary", { signal: request.signal });
+  } catch (error) {
+    throw toRouteError(error);
+  }
 }
 
-/** Fixed sample figures (specification, section 2: Dashboard). */
-const STATS = [
-  { label: "Total Earnings", value: "$12,450", note: "+8% this month", Icon: DollarSign },
-  { label: "Active Projects", value: "6", note: "2 due this week", Icon: BriefcaseBusiness },
-  { label: "Proposals Sent", value: "24", note: "5 awaiting reply", Icon: Send },
-  { label: "Messages", value: "13", note: "3 unread", Icon: MessageSquare },
-];
-
-const ACTIVITY = [
-  { text: "Your proposal for “Landing page for a bakery” was viewed", time: "2 hours ago" },
-  { text: "You received a new message from Maya Patel", time: "5 hours ago" },
-  { text: "Payment of $450 released for “Logo refresh”", time: "Yesterday" },
-  { text: "You posted the task “Five blog posts about composting”", time: "3 days ago" },
-];
-
 const QUICK_ACTIONS = [
-  { label: "Post a New Task", Icon: PlusCircle },
-  { label: "Find Work", Icon: Search },
-  { label: "View Messages", Icon: MessageSquare },
-  { label: "Download Report", Icon: FileText },
+  { label: "Post a New Task", to: paths.addTask, Icon: PlusCircle },
+  { label: "Find Work", to: paths.browseTasks, Icon: Search },
+  { label: "My Bids", to: paths.myBids, Icon: Gavel },
 ];
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function activityText(item: DashboardSummary["activity"][number]): string {
+  const amount = item.amount === undefined ? "" : ` ${formatBudget(item.amount)}`;
+  if (item.kind === "posted") return `You posted “${item.title}”`;
+  if (item.kind === "bid") return `You bid${amount} on “${item.title}”`;
+  return item.status === "completed"
+    ? `You completed “${item.title}”`
+    : `You were hired for “${item.title}”${amount ? ` at${amount}` : ""}`;
+}
+
+/** The signed-in person's own figures (PRODUCT.md, Hiring), under the specification's headings. */
 export function Component() {
   usePageTitle("Dashboard");
   const { user } = useSession();
+  const summary = useLoaderData<typeof loader>();
+  const { tasks, bids } = summary;
+  const proposals = bids.pending + bids.accepted + bids.declined;
+  const stats = [
+    {
+      label: "Total Earnings",
+      value: formatBudget(summary.earned),
+      note: `from ${plural(summary.completedJobs, "completed task", "completed tasks")}`,
+      Icon: DollarSign,
+    },
+    {
+      label: "Active Projects",
+      value: String(tasks.assigned + summary.working),
+      note: `${tasks.assigned} you posted, ${summary.working} you work on`,
+      Icon: BriefcaseBusiness,
+    },
+    {
+      label: "Proposals Sent",
+      value: String(proposals),
+      note: `${bids.pending} awaiting reply, ${bids.accepted} accepted`,
+      Icon: Send,
+    },
+    {
+      label: "Total Spent",
+      value: formatBudget(summary.spent),
+      note: `on ${plural(tasks.completed, "completed task", "completed tasks")}`,
+      Icon: Wallet,
+    },
+  ];
   return (
     <div>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Dashboard</h1>
       <p className="muted mt-2">Welcome back{user ? `, ${user.name}` : ""}! Here is an overview of your activity.</p>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {STATS.map(({ label, value, note, Icon }) => (
+        {stats.map(({ label, value, note, Icon }) => (
           <li key={label} className="card p-5">
             <div className="flex items-center justify-between">
               <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</p>
               <Icon aria-hidden="true" className="size-5 text-indigo-700 dark:text-indigo-300" />
             </div>
             <p className="mt-2 text-3xl font-bold text-slate-900 dark:text-white">{value}</p>
-            <p className="mt-1 text-xs text-emerald-700 dark:text-emerald-300">{note}</p>
+            <p className="muted mt-1 text-xs">{note}</p>
           </li>
         ))}
       </ul>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        <section className="card p-5" aria-labelledby="tasks-by-status">
+          <h2 id="tasks-by-status" className="font-semibold">
+            Tasks you posted
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-3 text-sm">
+            {(["open", "assigned", "completed", "cancelled"] as const).map((status) => (
+              <li key={status} className="flex items-center gap-1.5">
+                <TaskStatusBadge status={status} deadline="9999-12-31" /> {tasks[status]}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="card p-5" aria-labelledby="bids-by-status">
+          <h2 id="bids-by-status" className="font-semibold">
+            Your bids
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-3 text-sm">
+            {(["pending", "accepted", "declined", "withdrawn"] as const).map((status) => (
+              <li key={status} className="flex items-center gap-1.5">
+                <BidStatusBadge status={status} /> {bids[status]}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <section className="card p-5 lg:col-span-2" aria-labelledby="recent-activity">
           <h2 id="recent-activity" className="text-lg font-semibold">
             Recent Activity
           </h2>
-          <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-            {ACTIVITY.map((item) => (
-              <li key={item.text} className="flex flex-wrap items-baseline justify-between gap-2 py-3 text-sm">
-                <span>{item.text}</span>
-                <span className="muted text-xs">{item.time}</span>
-              </li>
-            ))}
-          </ul>
+          {summary.activity.length === 0 ? (
+            <p className="muted mt-4 text-sm">Nothing yet: post a task or place a bid, and it shows here.</p>
+          ) : (
+            <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+              {summary.activity.map((item) => (
+                <li
+                  key={`${item.kind}-${item.taskId}`}
+                  className="flex flex-wrap items-baseline justify-between gap-2 py-3 text-sm"
+                >
+                  <Link to={paths.taskDetails(item.taskId)} className="link break-words">
+                    {activityText(item)}
+                  </Link>
+                  <time dateTime={item.time} className="muted text-xs">
+                    {formatDateTime(item.time)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
         <section className="card p-5" aria-labelledby="quick-actions">
           <h2 id="quick-actions" className="text-lg font-semibold">
             Quick Actions
           </h2>
           <div className="mt-4 grid gap-3">
-            {QUICK_ACTIONS.map(({ label, Icon }) => (
-              <button key={label} type="button" className="btn-secondary justify-start">
+            {QUICK_ACTIONS.map(({ label, to, Icon }) => (
+              <Link key={label} to={to} className="btn-secondary justify-start">
                 <Icon aria-hidden="true" className="size-4" />
                 {label}
-              </button>
+              </Link>
             ))}
           </div>
         </section>

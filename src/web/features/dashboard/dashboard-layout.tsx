@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { LayoutDashboard, ListChecks, PanelLeftOpen, PlusCircle, X } from "lucide-react";
+import { Gavel, LayoutDashboard, ListChecks, PanelLeftOpen, PlusCircle, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type LoaderFunctionArgs, NavLink, Outlet, useLocation } from "react-router";
 import { paths } from "../../config/paths.ts";
@@ -15,6 +15,7 @@ const MENU = [
   { to: paths.dashboard, label: "Home", Icon: LayoutDashboard, end: true },
   { to: paths.addTask, label: "Add Task", Icon: PlusCircle, end: false },
   { to: paths.myPostedTasks, label: "My Posted Task", Icon: ListChecks, end: false },
+  { to: paths.myBids, label: "My Bids", Icon: Gavel, end: false },
 ];
 
 function SideMenu() {

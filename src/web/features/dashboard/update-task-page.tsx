@@ -22,6 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw toRouteError(error);
   }
   if (!isSameEmail(task.userEmail, user.email)) throw data({ message: MESSAGES.notTaskOwner }, { status: 403 });
+  if (task.status !== "open") throw data({ message: MESSAGES.taskNotOpen[task.status] }, { status: 409 });
   return { task, poster: { name: user.name, email: user.email } };
 }
 
@@ -43,6 +44,7 @@ export function Component() {
           description: task.description,
           deadline: task.deadline,
           budget: task.budget,
+          offersPublic: task.offersPublic,
         }}
         poster={poster}
         submitLabel="Update Task"

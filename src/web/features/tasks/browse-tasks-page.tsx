@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
-import { TASK_CATEGORIES, TASK_SORTS } from "../../../contract/limits.ts";
+import { TASK_CATEGORIES, TASK_SORTS, TASK_STATUSES } from "../../../contract/limits.ts";
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
+import { taskStatusWord } from "../../lib/status.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { TaskCard } from "./task-card.tsx";
 import { listTasks } from "./tasks-api.ts";
@@ -17,15 +18,27 @@ const SORT_LABELS: Record<(typeof TASK_SORTS)[number], string> = {
   budget: "Highest budget",
 };
 
-/** The list's state lives in the URL (q, category, sort, page), so a filtered page can be shared. */
+const STATUS_LABELS: Record<(typeof TASK_STATUSES)[number], string> = {
+  open: "Open",
+  assigned: "Assigned",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+/**
+ * The list's state lives in the URL (q, category, status, sort, page), so a filtered page can be
+ * shared. Open tasks by default; "all" shows every status.
+ */
 function readQuery(url: URL) {
   const params = url.searchParams;
   const category = params.get("category") ?? "";
+  const status = params.get("status") ?? "";
   const sort = params.get("sort") ?? "";
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     category: (TASK_CATEGORIES as readonly string[]).includes(category) ? category : "",
+    status: status === "all" || (TASK_STATUSES as readonly string[]).includes(status) ? status : "open",
     sort: (TASK_SORTS as readonly string[]).includes(sort) ? sort : "newest",
     page: Number.isFinite(page) && page >= 1 ? page : 1,
   };
@@ -34,7 +47,9 @@ function readQuery(url: URL) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = readQuery(new URL(request.url));
   try {
-    const { tasks, total } = await listTasks({ ...query, limit: BROWSE_PAGE_SIZE }, request.signal);
+    const { status, ...rest } = query;
+    const filter = { ...rest, status: status === "all" ? undefined : status, limit: BROWSE_PAGE_SIZE };
+    const { tasks, total } = await listTasks(filter, request.signal);
     return { query, tasks, total, pages: Math.max(1, Math.ceil(total / BROWSE_PAGE_SIZE)) };
   } catch (error) {
     throw toRouteError(error);
@@ -45,6 +60,7 @@ function pageHref(query: ReturnType<typeof readQuery>, page: number) {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.category) params.set("category", query.category);
+  if (query.status !== "open") params.set("status", query.status);
   if (query.sort !== "newest") params.set("sort", query.sort);
   if (page > 1) params.set("page", String(page));
   const search = params.toString();
@@ -85,9 +101,9 @@ export function TaskFilters({
         event.preventDefault();
         onSearch(event.currentTarget);
       }}
-      className="card mb-8 grid gap-4 p-4 md:grid-cols-[1fr_auto_auto_auto] md:items-end"
+      className="card mb-8 grid gap-4 p-4 md:grid-cols-[1fr_auto_auto_auto_auto] md:items-end"
       // Back and forward through searches show each search's own values.
-      key={`${query.q}|${query.category}|${query.sort}`}
+      key={`${query.q}|${query.category}|${query.status}|${query.sort}`}
     >
       <div>
         <label htmlFor="task-search" className="label">
@@ -120,6 +136,25 @@ export function TaskFilters({
               {category}
             </option>
           ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="task-status" className="label">
+          Status
+        </label>
+        <select
+          id="task-status"
+          name="status"
+          defaultValue={query.status}
+          className="input"
+          onChange={(event) => event.currentTarget.form && onSearch(event.currentTarget.form)}
+        >
+          {TASK_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+          <option value="all">All statuses</option>
         </select>
       </div>
       <div>
@@ -157,7 +192,18 @@ export function Component() {
   function search(form: HTMLFormElement) {
     const values = new FormData(form);
     const read = (name: string) => String(values.get(name) ?? "").trim();
-    void navigate(pageHref({ q: read("q"), category: read("category"), sort: read("sort") || "newest", page: 1 }, 1));
+    void navigate(
+      pageHref(
+        {
+          q: read("q"),
+          category: read("category"),
+          status: read("status") || "open",
+          sort: read("sort") || "newest",
+          page: 1,
+        },
+        1,
+      ),
+    );
   }
   const searching = navigation.state === "loading" && navigation.location.pathname === paths.browseTasks;
 
@@ -177,7 +223,7 @@ export function Component() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {tasks.map((task) => (
             <li key={task._id}>
-              <TaskCard task={task} linkLabel="See Details" />
+              <TaskCard task={task} linkLabel="See Details" status={taskStatusWord(task.status, task.deadline)} />
             </li>
           ))}
         </ul>

@@ -11,10 +11,13 @@ export function TaskCard({
   task,
   linkLabel,
   to = paths.taskDetails(task._id),
+  status,
 }: {
   task: CardTask;
   linkLabel: "See Details" | "See more";
   to?: string;
+  /** The task's status word, where the list shows tasks of several (Browse Tasks). */
+  status?: string;
 }) {
   return (
     <article className="card flex h-full flex-col p-5 transition-shadow hover:shadow-md">
@@ -37,6 +40,12 @@ export function TaskCard({
           <dt className="muted">Deadline:</dt>
           <dd className="font-semibold">{formatDeadline(task.deadline)}</dd>
         </div>
+        {status && (
+          <div className="flex items-center gap-2">
+            <dt className="muted">Status:</dt>
+            <dd className="font-semibold">{status}</dd>
+          </div>
+        )}
       </dl>
       <div className="mt-auto pt-5">
         <Link to={to} className="btn-primary w-full">

@@ -1,6 +1,7 @@
-import { CalendarDays, DollarSign, Mail, Tag, User } from "lucide-react";
+import { CalendarDays, DollarSign, Handshake, Mail, Tag, User } from "lucide-react";
 import type { ReactNode } from "react";
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { TaskStatusBadge } from "../../components/status-badge.tsx";
 import { formatBudget, formatDeadline } from "../../lib/format.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
@@ -50,8 +51,18 @@ export function Component() {
     <RequireAuth>
       <article className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
         <div className="card p-6 sm:p-8">
-          <p className="text-sm font-semibold text-indigo-700 dark:text-indigo-300">Task Details</p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm font-semibold text-indigo-700 dark:text-indigo-300">Task Details</p>
+            <TaskStatusBadge status={task.status} deadline={task.deadline} />
+          </div>
           <h1 className="mt-1 text-3xl font-bold break-words text-slate-900 dark:text-white">{task.title}</h1>
+          {task.assignee && (
+            <p className="mt-3 flex items-center gap-2 font-medium">
+              <Handshake aria-hidden="true" className="size-5 text-indigo-700 dark:text-indigo-300" />
+              {task.status === "completed" ? "Completed by" : "Assigned to"} {task.assignee}
+              {task.agreedAmount !== undefined && <span className="muted">for {formatBudget(task.agreedAmount)}</span>}
+            </p>
+          )}
           <dl className="mt-6 grid gap-3 sm:grid-cols-2">
             <Detail icon={<User className="size-5" />} label="Posted by">
               {task.userName}
@@ -80,14 +91,7 @@ export function Component() {
             {task.description}
           </p>
           <div className="mt-8">
-            <PlaceBid
-              key={task._id}
-              taskId={task._id}
-              deadline={task.deadline}
-              ownTask={ownTask}
-              initialCount={task.bidCount ?? 0}
-              initialHasBid={task.hasBid ?? false}
-            />
+            <PlaceBid key={task._id} task={task} ownTask={ownTask} />
           </div>
         </div>
       </article>

@@ -98,7 +98,23 @@ export function TaskForm({ schema, defaultValues, poster, submitLabel, busyLabel
         error={errors.budget?.message}
         {...register("budget", { valueAsNumber: true })}
       />
-      <div className="hidden sm:block" />
+      <div className="flex items-start gap-3 sm:pt-7">
+        <input
+          id="offers-public"
+          type="checkbox"
+          className="mt-1 size-4 accent-indigo-700"
+          aria-describedby="offers-public-hint"
+          {...register("offersPublic")}
+        />
+        <div>
+          <label htmlFor="offers-public" className="text-sm font-medium">
+            Show offers publicly
+          </label>
+          <p id="offers-public-hint" className="muted text-xs">
+            Everyone signed in sees each bidder's name and amount; messages stay private.
+          </p>
+        </div>
+      </div>
       <TextField label="User Email" type="email" value={poster.email} readOnly />
       <TextField label="User Name" value={poster.name} readOnly />
       <div className="flex flex-wrap items-center gap-4 sm:col-span-2">

@@ -15,6 +15,7 @@ export interface TaskListParams {
   page?: number | undefined;
   limit?: number | undefined;
   owner?: "me" | undefined;
+  status?: string | undefined;
 }
 
 export async function listTasks(params: TaskListParams, signal?: AbortSignal): Promise<TaskPage> {

@@ -1,0 +1,10 @@
+import { isBiddingOpen } from "../../contract/dates.ts";
+import type { TaskStatus } from "../../contract/limits.ts";
+
+export type TaskStatusWord = "Open" | "Closed" | "Assigned" | "Completed" | "Cancelled";
+
+/** The word a task's status shows as; "Closed" is not a status but an open task past its deadline. */
+export function taskStatusWord(status: TaskStatus, deadline: string): TaskStatusWord {
+  if (status === "open") return isBiddingOpen(deadline) ? "Open" : "Closed";
+  return status === "assigned" ? "Assigned" : status === "completed" ? "Completed" : "Cancelled";
+}
