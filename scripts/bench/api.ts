@@ -233,6 +233,8 @@ async function bench(dialect: "sqlite" | "postgres", taskCount: number) {
   const reads = chosen([
     { name: "GET /api/features-tasks", method: "GET", path: "/api/features-tasks" },
     { name: "GET /api/tasks (first page)", method: "GET", path: "/api/tasks" },
+    // What Browse Tasks asks for by default since hiring (issue 12): open tasks only.
+    { name: "GET /api/tasks?status=open (Browse's default)", method: "GET", path: "/api/tasks?status=open" },
     {
       name: "GET /api/tasks (category, by budget, page 3)",
       method: "GET",

@@ -111,6 +111,11 @@ describe("migrations", () => {
         "tasks_owner_created_idx",
         "tasks_category_deadline_idx",
         "tasks_category_budget_idx",
+        "tasks_status_created_idx",
+        "tasks_status_deadline_idx",
+        "tasks_status_budget_idx",
+        "tasks_assignee_idx",
+        "bids_bidder_time_idx",
         "bids_task_time_idx",
       ]),
     );

@@ -242,11 +242,19 @@ function buildMigrations(dialect: Dialect, log: MigrationLog): Record<string, Mi
           .addColumn("offers_public", "integer", (col) => col.notNull().defaultTo(0))
           .execute();
         await db.schema.createIndex("tasks_assignee_idx").on("tasks").columns(["assignee_id", "status"]).execute();
-        await db.schema
-          .createIndex("tasks_status_created_idx")
-          .on("tasks")
-          .columns(["status", "created_at", "id"])
-          .execute();
+        // Each order the lists read in, within a status: Browse Tasks shows open tasks by default,
+        // and featured tasks are open ones by deadline.
+        for (const [name, column] of [
+          ["created", "created_at"],
+          ["deadline", "deadline"],
+          ["budget", "budget_cents"],
+        ] as const) {
+          await db.schema
+            .createIndex(`tasks_status_${name}_idx`)
+            .on("tasks")
+            .columns(["status", column, "id"])
+            .execute();
+        }
         await db.schema.createIndex("tasks_owner_status_idx").on("tasks").columns(["owner_id", "status"]).execute();
 
         await db.schema
