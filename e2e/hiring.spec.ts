@@ -167,3 +167,56 @@ test("a bidder withdraws and bids again; the poster's own task says why there is
   await page.goto(`/task-details/${taskId}`);
   await expect(page.getByText("You cannot bid on your own task.")).toBeVisible();
 });
+
+test("public offers show names and amounts to every signed-in reader; the hired freelancer can give the task back", async ({
+  page,
+  makeUser,
+  login,
+}) => {
+  const client = await makeUser();
+  const hired = await makeUser();
+  const other = await makeUser();
+  const created = await client.api.post("/api/tasks", {
+    data: {
+      title: `Public ${uniqueId()}`,
+      category: "Design",
+      description: "Offers in the open.",
+      deadline: daysFromNow(9),
+      budget: 300,
+      offersPublic: true,
+    },
+  });
+  const taskId = ((await created.json()) as { insertedId: string }).insertedId;
+  const offer = async (account: Account, amount: number, message: string) =>
+    (await (await account.api.post("/api/bids", { data: { taskId, amount, message } })).json()) as { _id: string };
+  const hiredBid = await offer(hired, 280, "Secret plan");
+  await offer(other, 260, "Another secret");
+
+  await login(await makeUser());
+  await page.goto(`/task-details/${taskId}`);
+  const offers = page.getByRole("region", { name: "Offers" });
+  await expect(offers.getByRole("listitem")).toHaveCount(2);
+  await expect(offers).toContainText(hired.name);
+  await expect(offers).toContainText("$280.00");
+  await expect(offers).toContainText(other.name);
+  await expect(offers).toContainText("$260.00");
+  await expect(page.getByText("Secret plan")).toHaveCount(0);
+
+  const accepted = await client.api.post(`/api/tasks/${taskId}/accept`, { data: { bidId: hiredBid._id } });
+  expect(accepted.status()).toBe(200);
+  await page.context().clearCookies();
+  await login(hired);
+  await page.goto(`/task-details/${taskId}`);
+  await expect(page.getByText(`Assigned to ${hired.name}`)).toBeVisible();
+  await expect(page.getByText("for $280.00")).toBeVisible();
+  await page.getByRole("button", { name: "Give the task back" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Give this task back?" })
+    .getByRole("button", { name: "Give the task back" })
+    .click();
+  await expect(toast(page, "You gave the task back.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Your bid" })).toContainText("Withdrawn");
+  const now = await (await client.api.get(`/api/tasks/${taskId}`)).json();
+  expect(now.status).toBe("open");
+  expect(now.assignee).toBeUndefined();
+});

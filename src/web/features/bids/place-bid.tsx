@@ -1,4 +1,4 @@
-import { Gavel, Pencil, Undo2 } from "lucide-react";
+import { Gavel, LogOut, Pencil, Undo2 } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { isBiddingOpen } from "../../../contract/dates.ts";
 import { MESSAGES } from "../../../contract/messages.ts";
@@ -8,7 +8,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { confirmAction } from "../../lib/dialogs.ts";
 import { formatBudget } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
-import { type Bid, type Offer, placeBid, updateBid, withdrawBid } from "./bids-api.ts";
+import { type Bid, moveTask, type Offer, placeBid, updateBid, withdrawBid } from "./bids-api.ts";
 
 // The form and its checks load when the person opens it, not with the page.
 const BidFormDialog = lazy(() => import("./bid-form-dialog.tsx"));
@@ -30,9 +30,11 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
   const [myBid, setMyBid] = useState<Bid | undefined>(task.myBid);
   const [form, setForm] = useState<"new" | "edit" | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
+  const [released, setReleased] = useState(false);
   const reasonId = useId();
   const reason = refusalReason(task, ownTask, myBid);
   const editable = myBid?.status === "pending" && task.status === "open";
+  const working = myBid?.status === "accepted" && task.status === "assigned" && !released;
 
   async function submit(offer: Offer) {
     if (form === "edit" && myBid) {
@@ -65,6 +67,28 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
     }
   }
 
+  /** The hired freelancer gives the task back: it is open again and their bid withdrawn. */
+  async function release() {
+    const confirmed = await confirmAction({
+      title: "Give this task back?",
+      text: "The client will be able to hire someone else, and your bid will be withdrawn.",
+      confirmLabel: "Give the task back",
+    });
+    if (!confirmed || !myBid) return;
+    setWithdrawing(true);
+    try {
+      await moveTask(task._id, "release");
+      setReleased(true);
+      setMyBid({ ...myBid, status: "withdrawn" });
+      setCount((n) => Math.max(0, n - 1));
+      notify.success("You gave the task back.");
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setWithdrawing(false);
+    }
+  }
+
   return (
     <div className="rounded-xl border border-indigo-200 bg-indigo-50 p-5 dark:border-indigo-900 dark:bg-indigo-950/50">
       <p className="text-lg font-semibold text-slate-900 dark:text-white" aria-live="polite">
@@ -85,6 +109,11 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
             </p>
           )}
           {myBid.message && <p className="mt-2 text-sm whitespace-pre-line break-words">{myBid.message}</p>}
+          {working && (
+            <button type="button" className="btn-secondary mt-4" onClick={release} disabled={withdrawing}>
+              <LogOut aria-hidden="true" className="size-4" /> Give the task back
+            </button>
+          )}
           {editable && (
             <div className="mt-4 flex flex-wrap gap-2">
               <button type="button" className="btn-secondary" onClick={() => setForm("edit")}>

@@ -8,6 +8,7 @@ import { usePageTitle } from "../../lib/title.ts";
 import { RequireAuth } from "../accounts/require-auth.tsx";
 import { isSameEmail, requireUser } from "../accounts/session.ts";
 import { PlaceBid } from "../bids/place-bid.tsx";
+import { PublicOffers } from "../bids/public-offers.tsx";
 import { getTask } from "./tasks-api.ts";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -93,6 +94,7 @@ export function Component() {
           <div className="mt-8">
             <PlaceBid key={task._id} task={task} ownTask={ownTask} />
           </div>
+          {task.offersPublic && !ownTask && <PublicOffers key={task._id} taskId={task._id} />}
         </div>
       </article>
     </RequireAuth>
