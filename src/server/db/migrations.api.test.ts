@@ -136,68 +136,72 @@ describe("migrations", () => {
   });
 });
 
-describe("upgrading a database that already holds tasks", () => {
-  let oldDb: TestDatabase;
-  let old: Database;
+/** A database of its own for a describe block, opened before its tests and dropped after. */
+function emptyDatabase(): { current: Database } {
+  const holder = {} as { current: Database; test: TestDatabase };
   beforeAll(async () => {
-    oldDb = await createTestDatabase();
-    old = openDatabase(oldDb.config);
+    holder.test = await createTestDatabase();
+    holder.current = openDatabase(holder.test.config);
   });
   afterAll(async () => {
-    await old.close();
-    await oldDb.drop();
+    await holder.current.close();
+    await holder.test.drop();
   });
+  return holder;
+}
+
+describe("upgrading a database that already holds tasks", () => {
+  const target = emptyDatabase();
 
   it("counts the tasks it finds into the kept totals", async () => {
-    expect(await migrateToLatest(old.db, old.dialect, { upTo: "0002-tasks-and-bids" })).toHaveLength(2);
-    await insertTasks(old, [
+    expect(
+      await migrateToLatest(target.current.db, target.current.dialect, { upTo: "0002-tasks-and-bids" }),
+    ).toHaveLength(2);
+    await insertTasks(target.current, [
       ["o1", "Design"],
       ["o2", "Writing"],
       ["o3", "Writing"],
     ]);
-    expect(await migrateToLatest(old.db, old.dialect, { upTo: "0003-list-speed" })).toEqual(["0003-list-speed"]);
-    expect(await keptCounts(old)).toEqual({ Design: 1, Writing: 2 });
-    await insertTasks(old, [["o4", "Design"]]);
-    expect(await keptCounts(old)).toEqual({ Design: 2, Writing: 2 });
+    expect(await migrateToLatest(target.current.db, target.current.dialect, { upTo: "0003-list-speed" })).toEqual([
+      "0003-list-speed",
+    ]);
+    expect(await keptCounts(target.current)).toEqual({ Design: 1, Writing: 2 });
+    await insertTasks(target.current, [["o4", "Design"]]);
+    expect(await keptCounts(target.current)).toEqual({ Design: 2, Writing: 2 });
   });
 
   it("indexes the tasks it finds for search, and keeps them indexed through later changes", async () => {
-    await insertTasks(old, [
+    await insertTasks(target.current, [
       ["s1", "Design", "Poster for a jazz night", "Two colours, A2"],
       ["s2", "Writing", "Menu copy", "A jazz brunch menu, in French and English"],
       ["s3", "Writing", "Blog post", "Gardening tips"],
     ]);
-    expect(await migrateToLatest(old.db, old.dialect)).toEqual(["0004-search", "0005-hiring"]);
-    expect(await searchTitles(old, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
-    expect(await searchTitles(old, "gardening")).toEqual(["Blog post"]);
+    expect(await migrateToLatest(target.current.db, target.current.dialect)).toEqual(["0004-search", "0005-hiring"]);
+    expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
+    expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
 
-    await insertTasks(old, [["s4", "Marketing", "Jazz festival flyers", "Print-ready"]]);
-    await old.db.updateTable("tasks").set({ title: "Poster for a folk night" }).where("id", "=", "s1").execute();
-    await old.db.deleteFrom("tasks").where("id", "=", "s2").execute();
-    expect(await searchTitles(old, "jazz")).toEqual(["Jazz festival flyers"]);
-    expect(await searchTitles(old, "folk night")).toEqual(["Poster for a folk night"]);
+    await insertTasks(target.current, [["s4", "Marketing", "Jazz festival flyers", "Print-ready"]]);
+    await target.current.db
+      .updateTable("tasks")
+      .set({ title: "Poster for a folk night" })
+      .where("id", "=", "s1")
+      .execute();
+    await target.current.db.deleteFrom("tasks").where("id", "=", "s2").execute();
+    expect(await searchTitles(target.current, "jazz")).toEqual(["Jazz festival flyers"]);
+    expect(await searchTitles(target.current, "folk night")).toEqual(["Poster for a folk night"]);
   });
 });
 
 describe("upgrading a database that already holds bids", () => {
-  let oldDb: TestDatabase;
-  let old: Database;
-  beforeAll(async () => {
-    oldDb = await createTestDatabase();
-    old = openDatabase(oldDb.config);
-  });
-  afterAll(async () => {
-    await old.close();
-    await oldDb.drop();
-  });
+  const target = emptyDatabase();
 
   it("makes old bids pending offers at their task's budget and old tasks open, counted by status", async () => {
-    expect(await migrateToLatest(old.db, old.dialect, { upTo: "0004-search" })).toHaveLength(4);
-    await insertTasks(old, [
+    expect(await migrateToLatest(target.current.db, target.current.dialect, { upTo: "0004-search" })).toHaveLength(4);
+    await insertTasks(target.current, [
       ["h1", "Design"],
       ["h2", "Marketing"],
     ]);
-    await old.db.updateTable("tasks").set({ budget_cents: 45_000 }).where("id", "=", "h1").execute();
+    await target.current.db.updateTable("tasks").set({ budget_cents: 45_000 }).where("id", "=", "h1").execute();
     const now = new Date().toISOString();
     // Bids as the schema before 0005 had them: no amount, no status.
     for (const [id, taskId] of [
@@ -205,12 +209,12 @@ describe("upgrading a database that already holds bids", () => {
       ["ob2", "h2"],
     ]) {
       await sql`insert into bids (id, task_id, bidder_id, bid_time) values (${id}, ${taskId}, ${"owner"}, ${now})`.execute(
-        old.db,
+        target.current.db,
       );
     }
-    expect(await migrateToLatest(old.db, old.dialect)).toEqual(["0005-hiring"]);
+    expect(await migrateToLatest(target.current.db, target.current.dialect)).toEqual(["0005-hiring"]);
 
-    const bids = await old.db
+    const bids = await target.current.db
       .selectFrom("bids")
       .select(["id", "amount_cents", "status", "days", "message"])
       .orderBy("id")
@@ -219,14 +223,14 @@ describe("upgrading a database that already holds bids", () => {
       { id: "ob1", amount_cents: 45_000, status: "pending", days: null, message: null },
       { id: "ob2", amount_cents: 100, status: "pending", days: null, message: null },
     ]);
-    const statuses = await old.db.selectFrom("tasks").select("status").distinct().execute();
+    const statuses = await target.current.db.selectFrom("tasks").select("status").distinct().execute();
     expect(statuses).toEqual([{ status: "open" }]);
-    const counted = await old.db
+    const counted = await target.current.db
       .selectFrom("task_counts")
       .select(["category", "status", "total"])
       .where("total", ">", 0)
       .execute();
-    const actual = await old.db
+    const actual = await target.current.db
       .selectFrom("tasks")
       .select((eb) => ["category", "status", eb.fn.countAll<number>().as("total")])
       .groupBy(["category", "status"])
@@ -236,8 +240,8 @@ describe("upgrading a database that already holds bids", () => {
     expect(sorted(counted)).toEqual(sorted(actual));
 
     // The totals follow a status change, as they follow a category change.
-    await old.db.updateTable("tasks").set({ status: "cancelled" }).where("id", "=", "h1").execute();
-    const { total } = await listTasks(old, { status: ["cancelled"], sort: "newest", page: 1, limit: 10 });
+    await target.current.db.updateTable("tasks").set({ status: "cancelled" }).where("id", "=", "h1").execute();
+    const { total } = await listTasks(target.current, { status: ["cancelled"], sort: "newest", page: 1, limit: 10 });
     expect(total).toBe(1);
   });
 });

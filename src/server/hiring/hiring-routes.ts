@@ -9,6 +9,7 @@ import {
 } from "../../contract/index.ts";
 import { requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
+import type { TaskRecord } from "../tasks/task-repository.ts";
 import { findTaskOrFail, presentTaskFor } from "../tasks/task-routes.ts";
 import { acceptBid, cancelTask, checkStep, completeTask, releaseTask, type Step } from "./hiring.ts";
 import { summarize } from "./summary.ts";
@@ -51,7 +52,12 @@ export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  const steps = { complete: completeTask, cancel: cancelTask } as const;
+  // The steps without a body; release is taken by the hired freelancer (checkStep says who may).
+  const steps: Record<"complete" | "cancel" | "release", (task: TaskRecord, viewerId: string) => Promise<void>> = {
+    complete: (task) => completeTask(db, task),
+    cancel: (task) => cancelTask(db, task),
+    release: (task, viewerId) => releaseTask(db, task, viewerId),
+  };
   for (const [step, run] of Object.entries(steps) as Array<[keyof typeof steps, (typeof steps)[keyof typeof steps]]>) {
     app.post(
       `/api/tasks/:id/${step}`,
@@ -68,33 +74,12 @@ export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
         const viewer = await requireViewer(deps.sessions, request);
         const task = await findTaskOrFail(deps, request.params.id);
         checkStep(step, task, viewer.id);
-        await run(db, task);
+        await run(task, viewer.id);
         request.log.info({ taskId: task.id, step }, "task status changed");
         return presentTaskFor(deps, task.id, viewer);
       },
     );
   }
-
-  app.post(
-    "/api/tasks/:id/release",
-    {
-      config: { requiresSession: true },
-      schema: {
-        tags: ["hiring"],
-        summary: SUMMARIES.release,
-        params: TaskIdParamsSchema,
-        response: { 200: TaskSchema, ...problems },
-      },
-    },
-    async (request) => {
-      const viewer = await requireViewer(deps.sessions, request);
-      const task = await findTaskOrFail(deps, request.params.id);
-      checkStep("release", task, viewer.id);
-      await releaseTask(db, task, viewer.id);
-      request.log.info({ taskId: task.id }, "task released");
-      return presentTaskFor(deps, task.id, viewer);
-    },
-  );
 
   app.get(
     "/api/me/summary",

@@ -356,8 +356,12 @@ describe("the dashboard's figures", () => {
   it("counts a person's own tasks and bids by status, what they spent and earned, and their latest doings", async () => {
     const client = await signUp(ctx.app);
     const worker = await signUp(ctx.app);
+    // Times are in milliseconds: a pause between steps gives the activity a defined order.
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
     const done = await postTask(ctx.app, client, { title: "Done task", budget: 300 });
+    await tick();
     const working = await postTask(ctx.app, client, { title: "Working task" });
+    await tick();
     await postTask(ctx.app, client, { title: "Waiting task" });
     const doneBid = await bid(worker, done, { amount: 275.5 });
     await call(client, "POST", `/api/tasks/${done}/accept`, { bidId: doneBid._id });
@@ -366,6 +370,7 @@ describe("the dashboard's figures", () => {
       bidId: (await bid(worker, working, { amount: 90 }))._id,
     });
     const elsewhere = await postTask(ctx.app, poster);
+    await tick();
     await bid(worker, elsewhere);
 
     const mine = (await call(client, "GET", "/api/me/summary")).json();

@@ -1,4 +1,5 @@
 import { BriefcaseBusiness, DollarSign, Gavel, PlusCircle, Search, Send, Wallet } from "lucide-react";
+import { type ReactNode, useId } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import type { DashboardSummary } from "../../../contract/schemas.ts";
 import { BidStatusBadge, TaskStatusBadge } from "../../components/status-badge.tsx";
@@ -33,6 +34,30 @@ function activityText(item: DashboardSummary["activity"][number]): string {
   return item.status === "completed"
     ? `You completed “${item.title}”`
     : `You were hired for “${item.title}”${amount ? ` at${amount}` : ""}`;
+}
+
+function StatusCounts({
+  title,
+  counts,
+}: {
+  title: string;
+  counts: Array<{ key: string; badge: ReactNode; count: number }>;
+}) {
+  const id = useId();
+  return (
+    <section className="card p-5" aria-labelledby={id}>
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      <ul className="mt-3 flex flex-wrap gap-3 text-sm">
+        {counts.map(({ key, badge, count }) => (
+          <li key={key} className="flex items-center gap-1.5">
+            {badge} {count}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** The signed-in person's own figures (PRODUCT.md, Hiring), under the specification's headings. */
@@ -85,30 +110,22 @@ export function Component() {
         ))}
       </ul>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
-        <section className="card p-5" aria-labelledby="tasks-by-status">
-          <h2 id="tasks-by-status" className="font-semibold">
-            Tasks you posted
-          </h2>
-          <ul className="mt-3 flex flex-wrap gap-3 text-sm">
-            {(["open", "assigned", "completed", "cancelled"] as const).map((status) => (
-              <li key={status} className="flex items-center gap-1.5">
-                <TaskStatusBadge status={status} deadline="9999-12-31" /> {tasks[status]}
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section className="card p-5" aria-labelledby="bids-by-status">
-          <h2 id="bids-by-status" className="font-semibold">
-            Your bids
-          </h2>
-          <ul className="mt-3 flex flex-wrap gap-3 text-sm">
-            {(["pending", "accepted", "declined", "withdrawn"] as const).map((status) => (
-              <li key={status} className="flex items-center gap-1.5">
-                <BidStatusBadge status={status} /> {bids[status]}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <StatusCounts
+          title="Tasks you posted"
+          counts={(["open", "assigned", "completed", "cancelled"] as const).map((status) => ({
+            key: status,
+            badge: <TaskStatusBadge status={status} deadline="9999-12-31" />,
+            count: tasks[status],
+          }))}
+        />
+        <StatusCounts
+          title="Your bids"
+          counts={(["pending", "accepted", "declined", "withdrawn"] as const).map((status) => ({
+            key: status,
+            badge: <BidStatusBadge status={status} />,
+            count: bids[status],
+          }))}
+        />
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <section className="card p-5 lg:col-span-2" aria-labelledby="recent-activity">
