@@ -216,7 +216,37 @@ test("public offers show names and amounts to every signed-in reader; the hired 
     .click();
   await expect(toast(page, "You gave the task back.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Your bid" })).toContainText("Withdrawn");
+  // The page reads the task again: open, nobody assigned, bids taken again.
+  await expect(page.getByText(`Assigned to ${hired.name}`)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Place a Bid" })).toBeEnabled();
   const now = await (await client.api.get(`/api/tasks/${taskId}`)).json();
   expect(now.status).toBe("open");
   expect(now.assignee).toBeUndefined();
+});
+
+test("an offer changed while the client looks at it is not accepted at the new price; the dialog shows it anew", async ({
+  page,
+  makeUser,
+  login,
+}) => {
+  const client = await makeUser();
+  const freelancer = await makeUser();
+  const taskId = await client.createTask({ title: `Changing ${uniqueId()}`, budget: 200 });
+  const placed = (await (await freelancer.api.post("/api/bids", { data: { taskId, amount: 150 } })).json()) as {
+    _id: string;
+  };
+  await login(client);
+  await page.goto("/dashboard/my-posted-tasks");
+  await page.getByRole("button", { name: /^Bids for Changing/ }).click();
+  const bids = page.getByRole("dialog", { name: "Bids for This Task" });
+  await expect(bids.getByRole("listitem")).toContainText("$150.00");
+  // Meanwhile the freelancer raises the price.
+  expect((await freelancer.api.patch(`/api/bids/${placed._id}`, { data: { amount: 950 } })).status()).toBe(200);
+  await bids.getByRole("button", { name: `Accept bid from ${freelancer.name}` }).click();
+  await page.getByRole("alertdialog", { name: "Accept this bid?" }).getByRole("button", { name: "Accept bid" }).click();
+  await expect(
+    toast(page, "The bidder changed this offer a moment ago. Look at it again before you accept."),
+  ).toBeVisible();
+  await expect(bids.getByRole("listitem")).toContainText("$950.00");
+  await expect(bids.getByRole("listitem")).toContainText("Pending");
 });

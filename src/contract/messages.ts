@@ -18,6 +18,7 @@ export const MESSAGES = {
   bidNotPending: "Only a pending bid can be changed or withdrawn.",
   bidNotOnTask: "This bid is not one of this task's offers.",
   bidGone: "This bid was withdrawn or has changed. Please choose another.",
+  offerChanged: "The bidder changed this offer a moment ago. Look at it again before you accept.",
   notBidder: "Only the person who placed this bid can change it.",
   notAssigned: "This task is not assigned.",
   notAssignee: "Only the freelancer working on this task can release it.",

@@ -204,7 +204,8 @@ export const BidFormSchema = z.object({
 export type BidFormInput = z.infer<typeof BidFormSchema>;
 
 export const BidIdParamsSchema = z.object({ id: IdSchema("Bid id") });
-export const AcceptBidSchema = z.object({ bidId: IdSchema("bidId") });
+/** The amount the poster saw: when the bidder changed the offer since, the accept is refused. */
+export const AcceptBidSchema = z.object({ bidId: IdSchema("bidId"), amount: AmountSchema.optional() });
 
 export const BidSchema = z.object({
   _id: z.string(),

@@ -323,8 +323,16 @@ async function countTasksByStatus(db: Kysely<unknown>, dialect: Dialect) {
     end`.execute(db);
     return;
   }
+  // A change of status takes two rows of task_counts; taking them in key order (not old row, then
+  // new) keeps an accept (open to assigned) and a release (assigned to open) in one category from
+  // each waiting on the row the other holds.
   await sql`create function quickgig_count_tasks() returns trigger language plpgsql as $$
     begin
+      if tg_op = 'UPDATE' then
+        perform 1 from task_counts
+          where (category, status) in ((old.category, old.status), (new.category, new.status))
+          order by category, status for update;
+      end if;
       if tg_op in ('DELETE', 'UPDATE') then
         update task_counts set total = total - 1 where category = old.category and status = old.status;
       end if;

@@ -46,7 +46,7 @@ export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
       const viewer = await requireViewer(deps.sessions, request);
       const task = await findTaskOrFail(deps, request.params.id);
       checkStep("accept", task, viewer.id);
-      await acceptBid(db, task, request.body.bidId);
+      await acceptBid(db, task, request.body.bidId, request.body.amount);
       request.log.info({ taskId: task.id, bidId: request.body.bidId }, "bid accepted");
       return presentTaskFor(deps, task.id, viewer);
     },

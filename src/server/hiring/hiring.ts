@@ -6,10 +6,11 @@ import {
   findBidById,
   LIVE_BID_STATUSES,
   setBidStatus,
+  toCents,
 } from "../bids/bid-repository.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { setAgreedAmount, setTaskStatus, type TaskRecord } from "../tasks/task-repository.ts";
+import { findTaskStatus, setAgreedAmount, setTaskStatus, type TaskRecord } from "../tasks/task-repository.ts";
 
 /**
  * A task's life (PRODUCT.md, Hiring) as one table: which statuses each step starts from, where it
@@ -48,44 +49,58 @@ function conflict(detail: string): never {
   throw new HttpProblem(409, detail);
 }
 
+/** Another request changed the task first: say what it is now (the caller's transaction is rolled back). */
+async function lostRace(db: Kysely<DB>, step: Step, taskId: string): Promise<never> {
+  const status = await findTaskStatus(db, taskId);
+  conflict(status ? refusal(step, status) : MESSAGES.taskNotFound);
+}
+
 /**
  * The poster hires a bidder: the task assigned at the bid's amount, that bid accepted, the other
  * pending ones declined. Rows are taken task first, then bids, as every other writer that takes
- * both does, so that two of them never wait on each other (a deadlock on PostgreSQL).
+ * both does, so that two of them never wait on each other (a deadlock on PostgreSQL). `seenAmount`
+ * is the offer the poster looked at: if the bidder has changed it since, nothing happens.
  */
-export async function acceptBid(db: Kysely<DB>, task: TaskRecord, bidId: string): Promise<void> {
+export async function acceptBid(db: Kysely<DB>, task: TaskRecord, bidId: string, seenAmount?: number): Promise<void> {
   const bid = await findBidById(db, bidId);
   if (!bid || bid.taskId !== task.id) throw new HttpProblem(404, MESSAGES.bidNotOnTask);
   await db.transaction().execute(async (trx) => {
-    const hire = { assigneeId: bid.bidderId, agreedCents: null };
-    if ((await setTaskStatus(trx, task.id, ["open"], "assigned", hire)) === 0) conflict(MESSAGES.taskTaken);
+    const hire = { assignment: { assigneeId: bid.bidderId, agreedCents: null } };
+    if ((await setTaskStatus(trx, task.id, ["open"], "assigned", hire)) === 0) await lostRace(trx, "accept", task.id);
     // A withdrawal or a change racing this accept takes the same bid row: one of them wins it.
     const amountCents = await acceptPendingBid(trx, bid.id);
     if (amountCents === undefined) conflict(MESSAGES.bidGone);
+    if (seenAmount !== undefined && amountCents !== toCents(seenAmount)) conflict(MESSAGES.offerChanged);
     await setAgreedAmount(trx, task.id, amountCents);
     await declinePendingBids(trx, task.id, bid.id);
   });
 }
 
 export async function completeTask(db: Kysely<DB>, task: TaskRecord): Promise<void> {
-  if ((await setTaskStatus(db, task.id, ["assigned"], "completed")) === 0) conflict(MESSAGES.notAssigned);
+  if ((await setTaskStatus(db, task.id, ["assigned"], "completed")) === 0) await lostRace(db, "complete", task.id);
 }
 
 /** Cancelled from open or assigned; the offers still waiting are declined. */
 export async function cancelTask(db: Kysely<DB>, task: TaskRecord): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if ((await setTaskStatus(trx, task.id, ["open", "assigned"], "cancelled")) === 0) {
-      conflict(MESSAGES.taskNotOpen.cancelled);
+      await lostRace(trx, "cancel", task.id);
     }
     await declinePendingBids(trx, task.id);
   });
 }
 
-/** The freelancer gives the task back: open again, unassigned, their bid withdrawn. */
+/**
+ * The freelancer gives the task back: open again, unassigned, their bid withdrawn. Only while they
+ * are the one assigned: a second release sent before the poster hired someone else does nothing.
+ */
 export async function releaseTask(db: Kysely<DB>, task: TaskRecord, assigneeId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const released = await setTaskStatus(trx, task.id, ["assigned"], "open", { assigneeId: null, agreedCents: null });
-    if (released === 0) conflict(MESSAGES.notAssigned);
+    const released = await setTaskStatus(trx, task.id, ["assigned"], "open", {
+      assignment: { assigneeId: null, agreedCents: null },
+      assignedTo: assigneeId,
+    });
+    if (released === 0) conflict(MESSAGES.notAssignee);
     const bid = await trx
       .selectFrom("bids")
       .select("id")

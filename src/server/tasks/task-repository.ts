@@ -240,10 +240,15 @@ export async function setTaskStatus(
   id: string,
   from: TaskStatus[],
   to: TaskStatus,
-  assignment?: { assigneeId: string | null; agreedCents: number | null },
+  options: {
+    assignment?: { assigneeId: string | null; agreedCents: number | null };
+    /** Only while this person is the one assigned (a release). */
+    assignedTo?: string;
+  } = {},
   now = new Date(),
 ): Promise<number> {
-  const result = await db
+  const { assignment, assignedTo } = options;
+  let query = db
     .updateTable("tasks")
     .set({
       status: to,
@@ -251,9 +256,15 @@ export async function setTaskStatus(
       updated_at: now.toISOString(),
     })
     .where("id", "=", id)
-    .where("status", "in", from)
-    .executeTakeFirst();
+    .where("status", "in", from);
+  if (assignedTo) query = query.where("assignee_id", "=", assignedTo);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+export async function findTaskStatus(db: Kysely<DB>, id: string): Promise<TaskStatus | undefined> {
+  const row = await db.selectFrom("tasks").select("status").where("id", "=", id).executeTakeFirst();
+  return row?.status as TaskStatus | undefined;
 }
 
 export async function setAgreedAmount(db: Kysely<DB>, id: string, agreedCents: number): Promise<void> {

@@ -9,6 +9,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { confirmAction } from "../../lib/dialogs.ts";
 import { formatBudget, formatDateTime } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
+import { getTask } from "../tasks/tasks-api.ts";
 import { type Bid, listBids, moveTask } from "./bids-api.ts";
 
 type State =
@@ -40,6 +41,8 @@ export function BidsDialog({
   const [sort, setSort] = useState<Sort>("time");
   const [accepting, setAccepting] = useState<string | null>(null);
   const [current, setCurrent] = useState(task);
+  const [version, setVersion] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version asks for the list again
   useEffect(() => {
     const controller = new AbortController();
     listBids(task._id, controller.signal)
@@ -48,7 +51,7 @@ export function BidsDialog({
         if (!controller.signal.aborted) setState({ status: "failed", message: errorMessage(error) });
       });
     return () => controller.abort();
-  }, [task._id]);
+  }, [task._id, version]);
 
   async function accept(bid: Bid) {
     const name = bid.userName || ANONYMOUS_NAME;
@@ -60,7 +63,8 @@ export function BidsDialog({
     if (!confirmed) return;
     setAccepting(bid._id);
     try {
-      const updated = await moveTask(task._id, "accept", { bidId: bid._id });
+      // The amount shown: if the bidder changed the offer meanwhile, the server refuses and says so.
+      const updated = await moveTask(task._id, "accept", { bidId: bid._id, amount: bid.amount });
       setCurrent(updated);
       onTaskChanged(updated);
       setState((previous) =>
@@ -77,6 +81,15 @@ export function BidsDialog({
       notify.success(`You hired ${name}.`);
     } catch (error) {
       notify.error(errorMessage(error));
+      // Whatever changed (the offer, the task), show it as it is now.
+      setVersion((n) => n + 1);
+      getTask(task._id).then(
+        (fresh) => {
+          setCurrent(fresh);
+          onTaskChanged(fresh);
+        },
+        () => {},
+      );
     } finally {
       setAccepting(null);
     }

@@ -1,5 +1,6 @@
 import { Gavel, LogOut, Pencil, Undo2 } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
+import { useRevalidator } from "react-router";
 import { isBiddingOpen } from "../../../contract/dates.ts";
 import { MESSAGES } from "../../../contract/messages.ts";
 import type { Task } from "../../../contract/schemas.ts";
@@ -31,6 +32,7 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
   const [form, setForm] = useState<"new" | "edit" | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
   const [released, setReleased] = useState(false);
+  const revalidator = useRevalidator();
   const reasonId = useId();
   const reason = refusalReason(task, ownTask, myBid);
   const editable = myBid?.status === "pending" && task.status === "open";
@@ -82,6 +84,8 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
       setMyBid({ ...myBid, status: "withdrawn" });
       setCount((n) => Math.max(0, n - 1));
       notify.success("You gave the task back.");
+      // The page's task (its status, who is assigned) is read again.
+      void revalidator.revalidate();
     } catch (error) {
       notify.error(errorMessage(error));
     } finally {

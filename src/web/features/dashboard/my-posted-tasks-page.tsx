@@ -136,8 +136,9 @@ export function Component() {
   const [busy, setBusy] = useState<string | null>(null);
   useEffect(() => setTasks(loaded.tasks), [loaded.tasks]);
 
+  // The server's answer is the whole task as it now is (a released task has no assignee any more).
   const replace = (updated: Task) =>
-    setTasks((current) => current.map((task) => (task._id === updated._id ? { ...task, ...updated } : task)));
+    setTasks((current) => current.map((task) => (task._id === updated._id ? updated : task)));
 
   async function remove(task: Task) {
     const confirmed = await confirmAction({
