@@ -32,6 +32,10 @@ export const LIMITS = {
   bidDaysMin: 1,
   bidDaysMax: 365,
   bidMessageMax: 2000,
+  questionMax: 1000,
+  answerMax: 2000,
+  questionsPageDefault: 20,
+  questionsPageMax: 50,
 } as const;
 
 export const PASSWORD_HINT =

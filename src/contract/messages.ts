@@ -22,5 +22,8 @@ export const MESSAGES = {
   notBidder: "Only the person who placed this bid can change it.",
   notAssigned: "This task is not assigned.",
   notAssignee: "Only the freelancer working on this task can release it.",
+  ownTaskQuestion: "You cannot ask a question on your own task. Add what is missing to its description instead.",
+  notQuestionPoster: "Only the person who posted this task can answer or hide its questions.",
+  questionNotFound: "This question does not exist or has been hidden.",
   googleAccountExists: "An account with this email already exists. Sign in with your email and password instead.",
 } as const;

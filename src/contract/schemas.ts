@@ -278,6 +278,37 @@ export const BidListQuerySchema = z.object({
     .default(LIMITS.bidsPageDefault),
 });
 
+/* Questions (public, on a task's page) */
+
+export const AskQuestionSchema = z.object({ body: requiredText("Question", LIMITS.questionMax) });
+export type AskQuestionInput = z.infer<typeof AskQuestionSchema>;
+export const AnswerQuestionSchema = z.object({ answer: requiredText("Answer", LIMITS.answerMax) });
+export const HideQuestionSchema = z.object({ hidden: z.boolean({ error: "Hidden must be true or false" }) });
+export const QuestionIdParamsSchema = z.object({ id: IdSchema("Question id") });
+
+export const QuestionSchema = z.object({
+  _id: z.string(),
+  taskId: z.string(),
+  body: z.string(),
+  askerName: z.string(),
+  createdAt: z.string(),
+  answer: z.string().optional(),
+  answeredAt: z.string().optional(),
+  hidden: z.boolean().describe("Hidden by the poster: only the poster sees it"),
+  mine: z.boolean().describe("Whether the signed-in reader asked it"),
+});
+export type Question = z.infer<typeof QuestionSchema>;
+
+export const QuestionListQuerySchema = z.object({
+  page: TaskListQuerySchema.shape.page,
+  limit: z.coerce
+    .number({ error: `Limit must be a whole number from 1 to ${LIMITS.questionsPageMax}` })
+    .int(`Limit must be a whole number from 1 to ${LIMITS.questionsPageMax}`)
+    .min(1, `Limit must be a whole number from 1 to ${LIMITS.questionsPageMax}`)
+    .max(LIMITS.questionsPageMax, `Limit must be a whole number from 1 to ${LIMITS.questionsPageMax}`)
+    .default(LIMITS.questionsPageDefault),
+});
+
 /* Accounts */
 
 export const SignUpSchema = z.object({

@@ -11,6 +11,7 @@ let stranger: TestUser;
 let taskId: string;
 let bidder: TestUser;
 let bidId: string;
+let questionId: string;
 
 interface Row {
   body?: () => object;
@@ -34,12 +35,27 @@ const matrix: Record<string, Row> = {
   "POST /api/tasks/{id}/complete": { refused: { user: () => stranger, status: 403 } },
   "POST /api/tasks/{id}/cancel": { refused: { user: () => bidder, status: 403 } },
   "POST /api/tasks/{id}/release": { refused: { user: () => stranger, status: 403 } },
+  "POST /api/tasks/{id}/questions": {
+    body: () => ({ body: "A question?" }),
+    refused: { user: () => owner, status: 403 },
+  },
+  "PUT /api/questions/{id}/answer": {
+    id: () => questionId,
+    body: () => ({ answer: "An answer." }),
+    refused: { user: () => stranger, status: 403 },
+  },
+  "PATCH /api/questions/{id}": {
+    id: () => questionId,
+    body: () => ({ hidden: true }),
+    refused: { user: () => bidder, status: 403 },
+  },
 };
 
 async function snapshot() {
   const tasks = await ctx.app.inject({ url: "/api/tasks?limit=100", headers: { cookie: owner.cookie } });
   const bids = await ctx.app.inject({ url: `/api/bids?taskId=${taskId}`, headers: { cookie: owner.cookie } });
-  return JSON.stringify([tasks.json(), bids.json()]);
+  const questions = await ctx.app.inject({ url: `/api/tasks/${taskId}/questions`, headers: { cookie: owner.cookie } });
+  return JSON.stringify([tasks.json(), bids.json(), questions.json()]);
 }
 
 beforeAll(async () => {
@@ -54,6 +70,13 @@ beforeAll(async () => {
     payload: { taskId, amount: 200 },
   });
   bidId = bid.json()._id;
+  const question = await ctx.app.inject({
+    method: "POST",
+    url: `/api/tasks/${taskId}/questions`,
+    headers: { cookie: stranger.cookie },
+    payload: { body: "Is there a deadline for the first draft?" },
+  });
+  questionId = question.json()._id;
 });
 
 describe("access control matrix", () => {

@@ -31,7 +31,14 @@ afterAll(async () => {
 describe("migrations", () => {
   it("build a fresh database, then find nothing to do on the next start", async () => {
     const first = await migrateToLatest(database.db, database.dialect);
-    expect(first).toEqual(["0001-accounts", "0002-tasks-and-bids", "0003-list-speed", "0004-search", "0005-hiring"]);
+    expect(first).toEqual([
+      "0001-accounts",
+      "0002-tasks-and-bids",
+      "0003-list-speed",
+      "0004-search",
+      "0005-hiring",
+      "0006-questions",
+    ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
   });
@@ -176,7 +183,11 @@ describe("upgrading a database that already holds tasks", () => {
       ["s2", "Writing", "Menu copy", "A jazz brunch menu, in French and English"],
       ["s3", "Writing", "Blog post", "Gardening tips"],
     ]);
-    expect(await migrateToLatest(target.current.db, target.current.dialect)).toEqual(["0004-search", "0005-hiring"]);
+    expect(await migrateToLatest(target.current.db, target.current.dialect)).toEqual([
+      "0004-search",
+      "0005-hiring",
+      "0006-questions",
+    ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
 
@@ -212,7 +223,7 @@ describe("upgrading a database that already holds bids", () => {
         target.current.db,
       );
     }
-    expect(await migrateToLatest(target.current.db, target.current.dialect)).toEqual(["0005-hiring"]);
+    expect(await migrateToLatest(target.current.db, target.current.dialect)).toEqual(["0005-hiring", "0006-questions"]);
 
     const bids = await target.current.db
       .selectFrom("bids")
@@ -377,7 +388,14 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
       const warnings: string[] = [];
       expect(
         await migrateToLatest(target.db, target.dialect, { log: { warn: (line) => warnings.push(line) } }),
-      ).toEqual(["0001-accounts", "0002-tasks-and-bids", "0003-list-speed", "0004-search", "0005-hiring"]);
+      ).toEqual([
+        "0001-accounts",
+        "0002-tasks-and-bids",
+        "0003-list-speed",
+        "0004-search",
+        "0005-hiring",
+        "0006-questions",
+      ]);
       expect(warnings).toEqual([
         expect.stringMatching(/^Search will read every task: the pg_trgm extension could not/),
       ]);

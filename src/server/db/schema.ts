@@ -85,6 +85,18 @@ export interface BidTable {
   status: ColumnType<string, string | undefined, string>;
 }
 
+export interface QuestionTable {
+  id: string;
+  task_id: string;
+  asker_id: string;
+  body: string;
+  answer: string | null;
+  answered_at: string | null;
+  /** 0 or 1: hidden by the task's poster. */
+  hidden: ColumnType<number, number | undefined, number>;
+  created_at: string;
+}
+
 /** Tasks per category and status, kept by database triggers (migrations 0003 and 0005). */
 export interface TaskCountTable {
   category: string;
@@ -100,4 +112,5 @@ export interface DB {
   tasks: TaskTable;
   bids: BidTable;
   task_counts: TaskCountTable;
+  questions: QuestionTable;
 }

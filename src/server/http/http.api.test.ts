@@ -112,11 +112,14 @@ describe("API reference", () => {
       "/api/features-tasks",
       "/api/me/summary",
       "/api/my-bids",
+      "/api/questions/{id}",
+      "/api/questions/{id}/answer",
       "/api/tasks",
       "/api/tasks/{id}",
       "/api/tasks/{id}/accept",
       "/api/tasks/{id}/cancel",
       "/api/tasks/{id}/complete",
+      "/api/tasks/{id}/questions",
       "/api/tasks/{id}/release",
     ]);
     expect(Object.keys(document.paths["/api/bids/{id}"]).sort()).toEqual(["delete", "patch"]);

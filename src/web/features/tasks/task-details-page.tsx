@@ -9,6 +9,7 @@ import { RequireAuth } from "../accounts/require-auth.tsx";
 import { isSameEmail, requireUser } from "../accounts/session.ts";
 import { PlaceBid } from "../bids/place-bid.tsx";
 import { PublicOffers } from "../bids/public-offers.tsx";
+import { TaskQuestions } from "../questions/task-questions.tsx";
 import { getTask } from "./tasks-api.ts";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -95,6 +96,7 @@ export function Component() {
             <PlaceBid key={task._id} task={task} ownTask={ownTask} />
           </div>
           {task.offersPublic && !ownTask && <PublicOffers key={task._id} taskId={task._id} />}
+          <TaskQuestions key={`questions-${task._id}`} taskId={task._id} isPoster={ownTask} />
         </div>
       </article>
     </RequireAuth>

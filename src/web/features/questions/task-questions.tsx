@@ -1,0 +1,193 @@
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { errorMessage } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { notify } from "../../lib/notify.ts";
+import { answerQuestion, askQuestion, hideQuestion, listQuestions, type Question } from "./questions-api.ts";
+
+/** The contract's rule for a text, checked with its own schema (loaded on first use, not with the page). */
+async function check(kind: "question" | "answer", text: string): Promise<string | null> {
+  const { AnswerQuestionSchema, AskQuestionSchema } = await import("../../lib/schemas.ts");
+  const result =
+    kind === "question"
+      ? AskQuestionSchema.safeParse({ body: text })
+      : AnswerQuestionSchema.safeParse({ answer: text });
+  return result.success ? null : (result.error.issues[0]?.message ?? "This text is not valid.");
+}
+
+function TextForm({
+  label,
+  submitLabel,
+  initial = "",
+  kind,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  submitLabel: string;
+  initial?: string;
+  kind: "question" | "answer";
+  onSubmit: (text: string) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = await check(kind, text);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await onSubmit(text.trim());
+      setText("");
+    } catch (failure) {
+      notify.error(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} noValidate className="mt-3 grid gap-2">
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="input min-h-20"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Sending…" : submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Questions and answers on a task's page (PRODUCT.md, Conversation): everyone signed in but the
+ * poster asks; the poster answers, changes an answer, and hides spam.
+ */
+export function TaskQuestions({ taskId, isPoster }: { taskId: string; isPoster: boolean }) {
+  const [questions, setQuestions] = useState<Question[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [answering, setAnswering] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    listQuestions(taskId, page, controller.signal)
+      .then((found) => {
+        setQuestions((current) => (page === 1 ? found.questions : [...current, ...found.questions]));
+        setTotal(found.total);
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) notify.error(errorMessage(error));
+      });
+    return () => controller.abort();
+  }, [taskId, page]);
+
+  const replace = (updated: Question) =>
+    setQuestions((current) => current.map((question) => (question._id === updated._id ? updated : question)));
+
+  async function toggleHidden(question: Question) {
+    try {
+      replace(await hideQuestion(question._id, !question.hidden));
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  }
+
+  return (
+    <section aria-labelledby="questions-heading" className="mt-8">
+      <h2 id="questions-heading" className="text-lg font-semibold">
+        Questions ({total})
+      </h2>
+      {!isPoster && (
+        <TextForm
+          label="Ask the client a question"
+          submitLabel="Ask"
+          kind="question"
+          onSubmit={async (text) => {
+            const asked = await askQuestion(taskId, text);
+            setQuestions((current) => [asked, ...current]);
+            setTotal((n) => n + 1);
+            notify.success("Your question has been posted.");
+          }}
+        />
+      )}
+      {questions.length === 0 ? (
+        <p className="muted mt-3 text-sm">No questions yet.</p>
+      ) : (
+        <ul className="mt-4 grid gap-3" aria-label="Questions">
+          {questions.map((question) => (
+            <li key={question._id} className="rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
+              <p className="text-xs">
+                <span className="font-semibold">{question.askerName}</span>{" "}
+                <time className="muted" dateTime={question.createdAt}>
+                  {formatDateTime(question.createdAt)}
+                </time>
+                {question.hidden && <span className="ml-2 font-semibold text-red-700 dark:text-red-300">Hidden</span>}
+              </p>
+              <p className="mt-1 whitespace-pre-line break-words">{question.body}</p>
+              {question.answer && answering !== question._id && (
+                <div className="mt-2 border-l-4 border-indigo-300 pl-3 dark:border-indigo-700">
+                  <p className="text-xs font-semibold text-indigo-800 dark:text-indigo-200">Answer from the client</p>
+                  <p className="whitespace-pre-line break-words">{question.answer}</p>
+                </div>
+              )}
+              {isPoster && answering === question._id && (
+                <TextForm
+                  label={question.answer ? "Change your answer" : "Your answer"}
+                  submitLabel="Save answer"
+                  initial={question.answer ?? ""}
+                  kind="answer"
+                  onCancel={() => setAnswering(null)}
+                  onSubmit={async (text) => {
+                    replace(await answerQuestion(question._id, text));
+                    setAnswering(null);
+                    notify.success("Your answer has been saved.");
+                  }}
+                />
+              )}
+              {isPoster && answering !== question._id && (
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    className="btn-secondary px-3 py-1.5"
+                    onClick={() => setAnswering(question._id)}
+                  >
+                    {question.answer ? "Edit answer" : "Answer"}
+                  </button>
+                  <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => toggleHidden(question)}>
+                    {question.hidden ? "Show question" : "Hide question"}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {questions.length < total && (
+        <button type="button" className="btn-secondary mt-4" onClick={() => setPage((n) => n + 1)}>
+          Show more questions
+        </button>
+      )}
+    </section>
+  );
+}
