@@ -36,6 +36,8 @@ export const LIMITS = {
   answerMax: 2000,
   questionsPageDefault: 20,
   questionsPageMax: 50,
+  messageMax: 5000,
+  messagesPageMax: 100,
 } as const;
 
 export const PASSWORD_HINT =

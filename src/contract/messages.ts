@@ -25,5 +25,6 @@ export const MESSAGES = {
   ownTaskQuestion: "You cannot ask a question on your own task. Add what is missing to its description instead.",
   notQuestionPoster: "Only the person who posted this task can answer or hide its questions.",
   questionNotFound: "This question does not exist or has been hidden.",
+  threadNotFound: "This conversation does not exist.",
   googleAccountExists: "An account with this email already exists. Sign in with your email and password instead.",
 } as const;

@@ -309,6 +309,31 @@ export const QuestionListQuerySchema = z.object({
     .default(LIMITS.questionsPageDefault),
 });
 
+/* Private messages: one thread per task and bidder, between the poster and that bidder */
+
+export const SendMessageSchema = z.object({ body: requiredText("Message", LIMITS.messageMax) });
+export const ThreadParamsSchema = z.object({ id: IdSchema("Task id"), bidderId: IdSchema("Bidder id") });
+
+export const MessageSchema = z.object({
+  _id: z.string(),
+  body: z.string(),
+  senderName: z.string(),
+  mine: z.boolean(),
+  sentAt: z.string(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const ThreadSchema = z.object({
+  taskId: z.string(),
+  taskTitle: z.string(),
+  bidderId: z.string(),
+  otherName: z.string().describe("The other person in the thread"),
+  lastMessage: z.string(),
+  lastAt: z.string(),
+  unread: z.number().int(),
+});
+export type Thread = z.infer<typeof ThreadSchema>;
+
 /* Accounts */
 
 export const SignUpSchema = z.object({

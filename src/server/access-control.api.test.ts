@@ -44,6 +44,11 @@ const matrix: Record<string, Row> = {
     body: () => ({ answer: "An answer." }),
     refused: { user: () => stranger, status: 403 },
   },
+  "POST /api/tasks/{id}/threads/{bidderId}/messages": {
+    id: () => taskId,
+    body: () => ({ body: "Hello" }),
+    refused: { user: () => stranger, status: 404 },
+  },
   "PATCH /api/questions/{id}": {
     id: () => questionId,
     body: () => ({ hidden: true }),
@@ -97,7 +102,7 @@ describe("access control matrix", () => {
       const before = await snapshot();
       const response = await ctx.app.inject({
         method: method as "POST",
-        url: path.replace("{id}", row.id?.() ?? taskId),
+        url: path.replace("{id}", row.id?.() ?? taskId).replace("{bidderId}", bidder.id),
         ...(row.body ? { payload: row.body() } : {}),
       });
       expect(response.statusCode).toBe(401);
@@ -111,7 +116,7 @@ describe("access control matrix", () => {
       const before = await snapshot();
       const response = await ctx.app.inject({
         method: method as "POST",
-        url: path.replace("{id}", row.id?.() ?? taskId),
+        url: path.replace("{id}", row.id?.() ?? taskId).replace("{bidderId}", bidder.id),
         headers: { cookie: refused.user().cookie },
         ...(row.body ? { payload: row.body() } : {}),
       });

@@ -11,6 +11,7 @@ import { passwordWorkGate, type WorkGate } from "./accounts/work-gate.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { registerBidRoutes } from "./bids/bid-routes.ts";
 import type { Config } from "./config.ts";
+import { registerMessageRoutes } from "./conversation/message-routes.ts";
 import { registerQuestionRoutes } from "./conversation/question-routes.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrations.ts";
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerBidRoutes(app, deps);
   registerHiringRoutes(app, deps);
   registerQuestionRoutes(app, deps);
+  registerMessageRoutes(app, deps);
 
   const servesWeb = await registerWebApp(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

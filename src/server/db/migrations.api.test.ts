@@ -38,6 +38,7 @@ describe("migrations", () => {
       "0004-search",
       "0005-hiring",
       "0006-questions",
+      "0007-messages",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -187,6 +188,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0004-search",
       "0005-hiring",
       "0006-questions",
+      "0007-messages",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -223,7 +225,11 @@ describe("upgrading a database that already holds bids", () => {
         target.current.db,
       );
     }
-    expect(await migrateToLatest(target.current.db, target.current.dialect)).toEqual(["0005-hiring", "0006-questions"]);
+    expect(await migrateToLatest(target.current.db, target.current.dialect)).toEqual([
+      "0005-hiring",
+      "0006-questions",
+      "0007-messages",
+    ]);
 
     const bids = await target.current.db
       .selectFrom("bids")
@@ -395,6 +401,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0004-search",
         "0005-hiring",
         "0006-questions",
+        "0007-messages",
       ]);
       expect(warnings).toEqual([
         expect.stringMatching(/^Search will read every task: the pg_trgm extension could not/),

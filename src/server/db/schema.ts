@@ -97,6 +97,24 @@ export interface QuestionTable {
   created_at: string;
 }
 
+/** A private message; its thread is (task_id, bidder_id). */
+export interface MessageTable {
+  id: string;
+  task_id: string;
+  bidder_id: string;
+  sender_id: string;
+  body: string;
+  sent_at: string;
+}
+
+/** When a person last read a thread, for its unread count. */
+export interface ThreadReadTable {
+  task_id: string;
+  bidder_id: string;
+  user_id: string;
+  read_at: string;
+}
+
 /** Tasks per category and status, kept by database triggers (migrations 0003 and 0005). */
 export interface TaskCountTable {
   category: string;
@@ -113,4 +131,6 @@ export interface DB {
   bids: BidTable;
   task_counts: TaskCountTable;
   questions: QuestionTable;
+  messages: MessageTable;
+  thread_reads: ThreadReadTable;
 }

@@ -121,6 +121,8 @@ describe("API reference", () => {
       "/api/tasks/{id}/complete",
       "/api/tasks/{id}/questions",
       "/api/tasks/{id}/release",
+      "/api/tasks/{id}/threads/{bidderId}/messages",
+      "/api/threads",
     ]);
     expect(Object.keys(document.paths["/api/bids/{id}"]).sort()).toEqual(["delete", "patch"]);
     expect(Object.keys(document.paths["/api/tasks"]).sort()).toEqual(["get", "post"]);

@@ -1,0 +1,134 @@
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { createId } from "../ids.ts";
+
+/** A thread: the task and the bidder the poster talks with. */
+export interface ThreadKey {
+  taskId: string;
+  bidderId: string;
+}
+
+export interface MessageRecord {
+  id: string;
+  senderId: string;
+  senderName: string;
+  body: string;
+  sentAt: string;
+}
+
+export async function insertMessage(
+  db: Kysely<DB>,
+  thread: ThreadKey,
+  senderId: string,
+  body: string,
+  now = new Date(),
+): Promise<string> {
+  const id = createId();
+  await db
+    .insertInto("messages")
+    .values({
+      id,
+      task_id: thread.taskId,
+      bidder_id: thread.bidderId,
+      sender_id: senderId,
+      body,
+      sent_at: now.toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+/** The latest messages of a thread, oldest first (at most `limit`). */
+export async function listMessages(db: Kysely<DB>, thread: ThreadKey, limit: number): Promise<MessageRecord[]> {
+  const rows = await db
+    .selectFrom("messages")
+    .innerJoin("user", "user.id", "messages.sender_id")
+    .select(["messages.id", "messages.sender_id", "messages.body", "messages.sent_at", "user.name"])
+    .where("messages.task_id", "=", thread.taskId)
+    .where("messages.bidder_id", "=", thread.bidderId)
+    .orderBy("messages.sent_at", "desc")
+    .orderBy("messages.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.reverse().map((row) => ({
+    id: row.id,
+    senderId: row.sender_id,
+    senderName: row.name,
+    body: row.body,
+    sentAt: row.sent_at,
+  }));
+}
+
+export async function markThreadRead(db: Kysely<DB>, thread: ThreadKey, userId: string, now = new Date()) {
+  await db
+    .insertInto("thread_reads")
+    .values({ task_id: thread.taskId, bidder_id: thread.bidderId, user_id: userId, read_at: now.toISOString() })
+    .onConflict((conflict) =>
+      conflict.columns(["task_id", "bidder_id", "user_id"]).doUpdateSet({ read_at: now.toISOString() }),
+    )
+    .execute();
+}
+
+export interface ThreadSummary extends ThreadKey {
+  taskTitle: string;
+  otherName: string;
+  lastMessage: string;
+  lastAt: string;
+  unread: number;
+}
+
+/**
+ * The threads a person is in (as a task's poster, or as the bidder), newest activity first, each
+ * with its last message and how many messages from the other person came after their last read.
+ */
+export async function listThreads(db: Kysely<DB>, userId: string, limit: number): Promise<ThreadSummary[]> {
+  const rows = await db
+    .selectFrom("messages as m")
+    .innerJoin("tasks as t", "t.id", "m.task_id")
+    .innerJoin("user as owner", "owner.id", "t.owner_id")
+    .innerJoin("user as bidder", "bidder.id", "m.bidder_id")
+    .leftJoin("thread_reads as r", (join) =>
+      join.onRef("r.task_id", "=", "m.task_id").onRef("r.bidder_id", "=", "m.bidder_id").on("r.user_id", "=", userId),
+    )
+    .where((eb) => eb.or([eb("t.owner_id", "=", userId), eb("m.bidder_id", "=", userId)]))
+    .select((eb) => [
+      "m.task_id",
+      "m.bidder_id",
+      "t.title",
+      "t.owner_id",
+      "owner.name as owner_name",
+      "bidder.name as bidder_name",
+      eb.fn.max("m.sent_at").as("last_at"),
+      eb.fn
+        .sum<number>(
+          sql<number>`case when ${eb.ref("m.sender_id")} <> ${userId} and (${eb.ref("r.read_at")} is null or ${eb.ref("m.sent_at")} > ${eb.ref("r.read_at")}) then 1 else 0 end`,
+        )
+        .as("unread"),
+    ])
+    .groupBy(["m.task_id", "m.bidder_id", "t.title", "t.owner_id", "owner.name", "bidder.name"])
+    .orderBy("last_at", "desc")
+    .limit(limit)
+    .execute();
+  return Promise.all(
+    rows.map(async (row) => {
+      const last = await db
+        .selectFrom("messages")
+        .select("body")
+        .where("task_id", "=", row.task_id)
+        .where("bidder_id", "=", row.bidder_id)
+        .orderBy("sent_at", "desc")
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      return {
+        taskId: row.task_id,
+        bidderId: row.bidder_id,
+        taskTitle: row.title,
+        otherName: row.owner_id === userId ? row.bidder_name : row.owner_name,
+        lastMessage: last.body,
+        lastAt: String(row.last_at),
+        unread: Number(row.unread ?? 0),
+      };
+    }),
+  );
+}
