@@ -43,6 +43,7 @@ export const SCREENS: Screen[] = [
     ready: heading("My Posted Tasks"),
   },
   { name: "my-bids", path: () => "/dashboard/my-bids", signedIn: true, ready: heading("My Bids") },
+  { name: "messages", path: () => "/dashboard/messages", signedIn: true, ready: heading("Messages") },
   {
     name: "update-task",
     path: ({ taskId }) => `/dashboard/update-task/${taskId}`,

@@ -217,6 +217,7 @@ export const BidSchema = z.object({
     .optional()
     .describe("For the task's poster and the bidder; for every signed-in reader when offers are public"),
   userEmail: z.string().optional().describe("Only for the task's poster and the bidder"),
+  bidderId: z.string().optional().describe("The bidder's id, for their message thread; for the poster and the bidder"),
   amount: z.number().optional().describe("The offer in US dollars; as userName"),
   days: z.number().int().optional().describe("Promised delivery in days; for the poster and the bidder"),
   message: z.string().optional().describe("Cover note; for the poster and the bidder"),

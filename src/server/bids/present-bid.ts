@@ -19,6 +19,7 @@ export function presentBid(bid: BidRecord, viewerId: string, task: { ownerId: st
     ...(full
       ? {
           userEmail: bid.bidderEmail,
+          bidderId: bid.bidderId,
           ...(bid.days !== null ? { days: bid.days } : {}),
           ...(bid.message !== null ? { message: bid.message } : {}),
         }

@@ -29,6 +29,10 @@ export const routes: RouteObject[] = [
               { path: "add-task", lazy: () => import("../features/dashboard/add-task-page.tsx") },
               { path: "my-posted-tasks", lazy: () => import("../features/dashboard/my-posted-tasks-page.tsx") },
               { path: "my-bids", lazy: () => import("../features/bids/my-bids-page.tsx") },
+              {
+                path: "messages/:taskId?/:bidderId?",
+                lazy: () => import("../features/messages/messages-page.tsx"),
+              },
               { path: "update-task/:id", lazy: () => import("../features/dashboard/update-task-page.tsx") },
             ],
           },

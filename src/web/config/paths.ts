@@ -11,6 +11,9 @@ export const paths = {
   addTask: "/dashboard/add-task",
   myPostedTasks: "/dashboard/my-posted-tasks",
   myBids: "/dashboard/my-bids",
+  messages: "/dashboard/messages",
+  thread: (taskId: string, bidderId: string) =>
+    `/dashboard/messages/${encodeURIComponent(taskId)}/${encodeURIComponent(bidderId)}`,
   updateTask: (id: string) => `/dashboard/update-task/${encodeURIComponent(id)}`,
 } as const;
 

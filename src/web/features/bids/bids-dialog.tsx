@@ -1,10 +1,12 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Check } from "lucide-react";
+import { Check, MessageSquare } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { ANONYMOUS_NAME } from "../../../contract/limits.ts";
 import type { Task } from "../../../contract/schemas.ts";
 import { Spinner } from "../../components/spinner.tsx";
 import { BidStatusBadge } from "../../components/status-badge.tsx";
+import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { confirmAction } from "../../lib/dialogs.ts";
 import { formatBudget, formatDateTime } from "../../lib/format.ts";
@@ -160,6 +162,15 @@ export function BidsDialog({
                           <p className="mt-2 text-sm whitespace-pre-line break-words text-slate-700 dark:text-slate-300">
                             {bid.message}
                           </p>
+                        )}
+                        {bid.bidderId && (
+                          <Link
+                            to={paths.thread(task._id, bid.bidderId)}
+                            className="btn-secondary mt-3 mr-2 px-3 py-1.5"
+                            aria-label={`Message ${name}`}
+                          >
+                            <MessageSquare aria-hidden="true" className="size-4" /> Message
+                          </Link>
                         )}
                         {current.status === "open" && bid.status === "pending" && (
                           <button

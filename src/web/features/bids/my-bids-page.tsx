@@ -102,6 +102,15 @@ export function Component() {
                   <span className="muted">Task</span>{" "}
                   <TaskStatusBadge status={bid.task.status} deadline={bid.task.deadline} />
                 </span>
+                {bid.bidderId && (
+                  <Link
+                    to={paths.thread(bid.task._id, bid.bidderId)}
+                    className="link"
+                    aria-label={`Message the client of ${bid.task.title}`}
+                  >
+                    Message
+                  </Link>
+                )}
               </div>
             </li>
           ))}

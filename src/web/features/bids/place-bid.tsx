@@ -1,10 +1,11 @@
-import { Gavel, LogOut, Pencil, Undo2 } from "lucide-react";
+import { Gavel, LogOut, MessageSquare, Pencil, Undo2 } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { isBiddingOpen } from "../../../contract/dates.ts";
 import { MESSAGES } from "../../../contract/messages.ts";
 import type { Task } from "../../../contract/schemas.ts";
 import { BidStatusBadge } from "../../components/status-badge.tsx";
+import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { confirmAction } from "../../lib/dialogs.ts";
 import { formatBudget } from "../../lib/format.ts";
@@ -113,6 +114,11 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
             </p>
           )}
           {myBid.message && <p className="mt-2 text-sm whitespace-pre-line break-words">{myBid.message}</p>}
+          {myBid.bidderId && (
+            <Link to={paths.thread(task._id, myBid.bidderId)} className="btn-secondary mt-4 mr-2">
+              <MessageSquare aria-hidden="true" className="size-4" /> Message the client
+            </Link>
+          )}
           {working && (
             <button type="button" className="btn-secondary mt-4" onClick={release} disabled={withdrawing}>
               <LogOut aria-hidden="true" className="size-4" /> Give the task back

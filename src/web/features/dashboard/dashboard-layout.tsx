@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Gavel, LayoutDashboard, ListChecks, PanelLeftOpen, PlusCircle, X } from "lucide-react";
+import { Gavel, LayoutDashboard, ListChecks, MessageSquare, PanelLeftOpen, PlusCircle, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type LoaderFunctionArgs, NavLink, Outlet, useLocation } from "react-router";
 import { paths } from "../../config/paths.ts";
@@ -16,6 +16,7 @@ const MENU = [
   { to: paths.addTask, label: "Add Task", Icon: PlusCircle, end: false },
   { to: paths.myPostedTasks, label: "My Posted Task", Icon: ListChecks, end: false },
   { to: paths.myBids, label: "My Bids", Icon: Gavel, end: false },
+  { to: paths.messages, label: "Messages", Icon: MessageSquare, end: false },
 ];
 
 function SideMenu() {

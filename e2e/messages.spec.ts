@@ -1,0 +1,51 @@
+import { expect, test, uniqueId } from "./support/fixtures.ts";
+
+test("a client writes to a bidder from the Bids dialog; the bidder sees it unread in Messages and replies", async ({
+  browser,
+  baseURL,
+  makeUser,
+}) => {
+  const client = await makeUser({ name: `Client ${uniqueId()}` });
+  const freelancer = await makeUser({ name: `Freelancer ${uniqueId()}` });
+  const title = `Poster design ${uniqueId()}`;
+  const taskId = await client.createTask({ title });
+  await freelancer.bid(taskId);
+  const windowFor = async (account: typeof client) => {
+    const context = await browser.newContext({ baseURL });
+    await context.addCookies((await account.api.storageState()).cookies);
+    return context.newPage();
+  };
+
+  const clientPage = await windowFor(client);
+  await clientPage.goto("/dashboard/my-posted-tasks");
+  await clientPage.getByRole("button", { name: `Bids for ${title}` }).click();
+  await clientPage.getByRole("link", { name: `Message ${freelancer.name}` }).click();
+  await expect(clientPage.getByRole("heading", { name: `Messages with ${freelancer.name}` })).toBeVisible();
+  await clientPage.getByRole("button", { name: "Send" }).click();
+  await expect(clientPage.getByText("Message is required")).toBeVisible();
+  await clientPage.getByLabel("Your message").fill("Can you do A2 as well as A3?");
+  await clientPage.getByRole("button", { name: "Send" }).click();
+  await expect(clientPage.getByRole("list", { name: "Messages" })).toContainText("Can you do A2 as well as A3?");
+
+  const freelancerPage = await windowFor(freelancer);
+  await freelancerPage.goto("/dashboard/messages");
+  const conversation = freelancerPage.getByRole("link", { name: new RegExp(client.name) });
+  await expect(conversation).toContainText("1 unread");
+  await expect(conversation).toContainText(title);
+  await conversation.click();
+  await expect(freelancerPage.getByRole("list", { name: "Messages" })).toContainText("Can you do A2 as well as A3?");
+  await freelancerPage.getByLabel("Your message").fill("Yes, both sizes for the same price.");
+  await freelancerPage.getByRole("button", { name: "Send" }).click();
+  await freelancerPage.goto("/dashboard/messages");
+  await expect(freelancerPage.getByRole("link", { name: new RegExp(client.name) })).not.toContainText("unread");
+
+  await clientPage.reload();
+  await expect(clientPage.getByRole("list", { name: "Messages" })).toContainText("Yes, both sizes for the same price.");
+  // The freelancer reaches the same thread from the task's page.
+  await freelancerPage.goto(`/task-details/${taskId}`);
+  await freelancerPage.getByRole("link", { name: "Message the client" }).click();
+  await expect(freelancerPage.getByRole("list", { name: "Messages" })).toContainText(
+    "Yes, both sizes for the same price.",
+  );
+  for (const page of [clientPage, freelancerPage]) await page.context().close();
+});

@@ -1,0 +1,194 @@
+import { ChevronLeft } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { LIMITS } from "../../../contract/limits.ts";
+import { PageHeader } from "../../components/page-header.tsx";
+import { paths } from "../../config/paths.ts";
+import { errorMessage } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { notify } from "../../lib/notify.ts";
+import { toRouteError } from "../../lib/route-errors.ts";
+import { usePageTitle } from "../../lib/title.ts";
+import { isSameEmail, requireUser } from "../accounts/session.ts";
+import { listBids } from "../bids/bids-api.ts";
+import { getTask } from "../tasks/tasks-api.ts";
+import { listMessages, listThreads, type Message, sendMessage, type Thread } from "./messages-api.ts";
+
+/** Messages (/dashboard/messages) lists my threads; with a task and a bidder in the path, it shows that thread. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  try {
+    if (params.taskId && params.bidderId) {
+      const { taskId, bidderId } = params;
+      const [messages, task] = await Promise.all([
+        listMessages(taskId, bidderId, request.signal),
+        getTask(taskId, request.signal),
+      ]);
+      // The other person: the bidder for the task's poster, the poster for the bidder.
+      const otherName = isSameEmail(task.userEmail, user.email)
+        ? (await listBids(taskId, request.signal)).bids.find((bid) => bid.bidderId === bidderId)?.userName
+        : task.userName;
+      return { view: "thread" as const, taskId, bidderId, messages, taskTitle: task.title, otherName };
+    }
+    return { view: "list" as const, threads: await listThreads(request.signal) };
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+function ThreadList({ threads }: { threads: Thread[] }) {
+  if (threads.length === 0) {
+    return (
+      <div className="card p-10 text-center">
+        <p className="text-lg font-semibold">No messages yet.</p>
+        <p className="muted mt-1 text-sm">
+          Write to a bidder from your task's Bids, or to a client from a task you bid on.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-3" aria-label="Conversations">
+      {threads.map((thread) => (
+        <li key={`${thread.taskId}/${thread.bidderId}`}>
+          <Link
+            to={paths.thread(thread.taskId, thread.bidderId)}
+            className="card flex flex-wrap items-center justify-between gap-3 p-4 hover:shadow-md"
+          >
+            <div className="min-w-0">
+              <p className="font-semibold break-words">
+                {thread.otherName} <span className="muted font-normal">· {thread.taskTitle}</span>
+              </p>
+              <p className="muted mt-1 truncate text-sm">{thread.lastMessage}</p>
+            </div>
+            <div className="flex items-center gap-3 text-xs">
+              <time dateTime={thread.lastAt} className="muted">
+                {formatDateTime(thread.lastAt)}
+              </time>
+              {thread.unread > 0 && (
+                <span className="rounded-full bg-indigo-700 px-2 py-0.5 font-semibold text-white dark:bg-indigo-400 dark:text-slate-950">
+                  {thread.unread} unread
+                </span>
+              )}
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: string; initial: Message[] }) {
+  const [messages, setMessages] = useState(initial);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const end = useRef<HTMLLIElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the newest message when one arrives
+  useEffect(() => end.current?.scrollIntoView({ block: "nearest" }), [messages.length]);
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    const { SendMessageSchema } = await import("../../lib/schemas.ts");
+    const checked = SendMessageSchema.safeParse({ body: text });
+    setError(checked.success ? null : (checked.error.issues[0]?.message ?? "This message is not valid."));
+    if (!checked.success) return;
+    setBusy(true);
+    try {
+      const sent = await sendMessage(taskId, bidderId, text.trim());
+      setMessages((current) => [...current, sent]);
+      setText("");
+    } catch (failure) {
+      notify.error(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="card p-4 sm:p-6">
+      {messages.length === 0 ? (
+        <p className="muted text-sm">No messages yet. Say hello.</p>
+      ) : (
+        <ol className="grid max-h-[60dvh] gap-3 overflow-y-auto" aria-label="Messages">
+          {messages.map((message) => (
+            <li
+              key={message._id}
+              ref={message === messages[messages.length - 1] ? end : undefined}
+              className={`max-w-[85%] rounded-2xl px-4 py-2 ${
+                message.mine
+                  ? "ml-auto bg-indigo-700 text-white dark:bg-indigo-400 dark:text-slate-950"
+                  : "bg-slate-100 dark:bg-slate-800"
+              }`}
+            >
+              <p className="text-xs font-semibold">{message.mine ? "You" : message.senderName}</p>
+              <p className="whitespace-pre-line break-words">{message.body}</p>
+              <time dateTime={message.sentAt} className="text-xs opacity-80">
+                {formatDateTime(message.sentAt)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form onSubmit={send} noValidate className="mt-4 grid gap-2">
+        <label htmlFor={id} className="label">
+          Your message
+        </label>
+        <textarea
+          id={id}
+          className="input min-h-20"
+          maxLength={LIMITS.messageMax}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error && (
+          <p id={`${id}-error`} className="field-error">
+            {error}
+          </p>
+        )}
+        <div>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Sending…" : "Send"}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+export function Component() {
+  const data = useLoaderData<typeof loader>();
+  usePageTitle("Messages");
+  if (data.view === "list") {
+    return (
+      <div>
+        <PageHeader title="Messages" intro="Your conversations with clients and bidders, the newest first." />
+        <ThreadList threads={data.threads} />
+      </div>
+    );
+  }
+  return (
+    <div>
+      <Link to={paths.messages} className="link mb-4 inline-flex items-center gap-1 text-sm">
+        <ChevronLeft aria-hidden="true" className="size-4" /> All messages
+      </Link>
+      <PageHeader
+        title={data.otherName ? `Messages with ${data.otherName}` : "Messages"}
+        intro={
+          <Link to={paths.taskDetails(data.taskId)} className="link">
+            {data.taskTitle}
+          </Link>
+        }
+      />
+      <ThreadView
+        key={`${data.taskId}/${data.bidderId}`}
+        taskId={data.taskId}
+        bidderId={data.bidderId}
+        initial={data.messages}
+      />
+    </div>
+  );
+}
