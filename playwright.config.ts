@@ -10,7 +10,9 @@ export default defineConfig({
   globalSetup: "./e2e/support/global-setup.ts",
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // On CI a test that fails is run once more, and reported as flaky (npm test prints the count)
+  // when it then passes: a rare timing failure on a loaded machine does not sink the run.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   forbidOnly: !!process.env.CI,

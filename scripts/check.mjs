@@ -81,6 +81,8 @@ if (existsSync(vitestReport)) {
 if (existsSync(playwrightReport)) {
   const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
   passed += stats.expected + stats.flaky;
+  if (stats.flaky > 0)
+    console.log(`\n${stats.flaky} browser test(s) passed only on a retry (flaky): see the list above`);
   failed += stats.unexpected;
   skipped += stats.skipped;
 }
