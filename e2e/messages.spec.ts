@@ -36,6 +36,10 @@ test("a client writes to a bidder from the Bids dialog; the bidder sees it unrea
   await expect(freelancerPage.getByRole("list", { name: "Messages" })).toContainText("Can you do A2 as well as A3?");
   await freelancerPage.getByLabel("Your message").fill("Yes, both sizes for the same price.");
   await freelancerPage.getByRole("button", { name: "Send" }).click();
+  // Sent once it shows in the thread; leaving the page before that would cancel the request.
+  await expect(freelancerPage.getByRole("list", { name: "Messages" })).toContainText(
+    "Yes, both sizes for the same price.",
+  );
   await freelancerPage.goto("/dashboard/messages");
   await expect(freelancerPage.getByRole("link", { name: new RegExp(client.name) })).not.toContainText("unread");
 
