@@ -85,8 +85,12 @@ function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: s
   const [busy, setBusy] = useState(false);
   const id = useId();
   const end = useRef<HTMLLIElement>(null);
+  // Braces, not an arrow's value: scrollIntoView returns a promise in current Chromium, and React
+  // would take it for the effect's cleanup and call it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the newest message when one arrives
-  useEffect(() => end.current?.scrollIntoView({ block: "nearest" }), [messages.length]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "nearest" });
+  }, [messages.length]);
 
   async function send(event: FormEvent) {
     event.preventDefault();
