@@ -3,6 +3,8 @@ import { expect, test } from "./support/fixtures.ts";
 test.describe("header", () => {
   test("the brand's tooltip, and the signed-out links", async ({ page }) => {
     await page.goto("/about");
+    // The first screen from the HTML has no tooltip yet: hover once the app has taken the page over.
+    await expect(page.locator("html")).toHaveAttribute("data-app-started", "");
     const header = page.getByRole("banner");
     await header.getByRole("link", { name: "QuickGig home" }).hover();
     await expect(page.getByRole("tooltip")).toHaveText("a freelance marketplace launched in 1985");
