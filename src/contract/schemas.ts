@@ -92,6 +92,12 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** A page size from 1 to `max`, `fallback` when left out; one message names the range. */
+function pageLimitSchema(max: number, fallback: number) {
+  const message = `Limit must be a whole number from 1 to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).default(fallback);
+}
+
 /* Tasks */
 
 export const TaskInputSchema = z.object({
@@ -149,12 +155,7 @@ export const TaskListQuerySchema = z.object({
     .min(1, "Page must be a whole number from 1")
     .max(1_000_000, "Page is too large")
     .default(1),
-  limit: z.coerce
-    .number({ error: `Limit must be a whole number from 1 to ${LIMITS.tasksPageMax}` })
-    .int(`Limit must be a whole number from 1 to ${LIMITS.tasksPageMax}`)
-    .min(1, `Limit must be a whole number from 1 to ${LIMITS.tasksPageMax}`)
-    .max(LIMITS.tasksPageMax, `Limit must be a whole number from 1 to ${LIMITS.tasksPageMax}`)
-    .default(LIMITS.tasksPageDefault),
+  limit: pageLimitSchema(LIMITS.tasksPageMax, LIMITS.tasksPageDefault),
   owner: z.literal("me", { error: 'Owner can only be "me"' }).optional(),
   status: statusListSchema(TASK_STATUSES, "Status"),
 });
@@ -271,12 +272,7 @@ export type DashboardSummary = z.infer<typeof DashboardSummarySchema>;
 export const BidListQuerySchema = z.object({
   taskId: IdSchema("taskId"),
   page: TaskListQuerySchema.shape.page,
-  limit: z.coerce
-    .number({ error: `Limit must be a whole number from 1 to ${LIMITS.bidsPageMax}` })
-    .int(`Limit must be a whole number from 1 to ${LIMITS.bidsPageMax}`)
-    .min(1, `Limit must be a whole number from 1 to ${LIMITS.bidsPageMax}`)
-    .max(LIMITS.bidsPageMax, `Limit must be a whole number from 1 to ${LIMITS.bidsPageMax}`)
-    .default(LIMITS.bidsPageDefault),
+  limit: pageLimitSchema(LIMITS.bidsPageMax, LIMITS.bidsPageDefault),
 });
 
 /* Questions (public, on a task's page) */
@@ -302,12 +298,7 @@ export type Question = z.infer<typeof QuestionSchema>;
 
 export const QuestionListQuerySchema = z.object({
   page: TaskListQuerySchema.shape.page,
-  limit: z.coerce
-    .number({ error: `Limit must be a whole number from 1 to ${LIMITS.questionsPageMax}` })
-    .int(`Limit must be a whole number from 1 to ${LIMITS.questionsPageMax}`)
-    .min(1, `Limit must be a whole number from 1 to ${LIMITS.questionsPageMax}`)
-    .max(LIMITS.questionsPageMax, `Limit must be a whole number from 1 to ${LIMITS.questionsPageMax}`)
-    .default(LIMITS.questionsPageDefault),
+  limit: pageLimitSchema(LIMITS.questionsPageMax, LIMITS.questionsPageDefault),
 });
 
 /* Private messages: one thread per task and bidder, between the poster and that bidder */
