@@ -1,4 +1,5 @@
 export * from "./dates.ts";
+export * from "./format.ts";
 export * from "./limits.ts";
 export * from "./messages.ts";
 export * from "./schemas.ts";

@@ -38,6 +38,10 @@ export const LIMITS = {
   questionsPageMax: 50,
   messageMax: 5000,
   messagesPageMax: 100,
+  notificationsPageDefault: 20,
+  notificationsPageMax: 50,
+  /** Live streams one person may hold open (a tab each). */
+  eventStreamsPerUser: 20,
 } as const;
 
 export const PASSWORD_HINT =

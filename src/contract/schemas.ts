@@ -93,7 +93,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** A page size from 1 to `max`, `fallback` when left out; one message names the range. */
-function pageLimitSchema(max: number, fallback: number) {
+export function pageLimitSchema(max: number, fallback: number) {
   const message = `Limit must be a whole number from 1 to ${max}`;
   return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).default(fallback);
 }
@@ -346,6 +346,15 @@ export const SignInSchema = z.object({
     .string({ error: "Password is required" })
     .min(1, "Password is required")
     .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+});
+
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
+
+/** A new password from a reset link: the same rules as at sign-up. */
+export const ResetPasswordSchema = z.object({
+  token: z.string({ error: "The reset link is incomplete" }).min(1, "The reset link is incomplete").max(200),
+  newPassword: PasswordSchema,
 });
 
 export const ProfileSchema = z.object({ name: NameSchema, image: PhotoUrlSchema });

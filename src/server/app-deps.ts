@@ -3,6 +3,8 @@ import type { Sessions } from "./accounts/session.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { RateLimiters } from "./http/rate-limits.ts";
+import type { EventHub } from "./notifications/event-hub.ts";
+import type { Notifier } from "./notifications/notifier.ts";
 
 /** What the feature routes are built from; created once in app.ts. */
 export interface AppDeps {
@@ -11,4 +13,8 @@ export interface AppDeps {
   auth: Auth;
   sessions: Sessions;
   limiters: RateLimiters;
+  /** Writes notices in a change's transaction (notifications/notifier.ts). */
+  notifier: Notifier;
+  /** The live streams open in this process. */
+  hub: EventHub;
 }

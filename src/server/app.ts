@@ -4,6 +4,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { sql } from "kysely";
+import { accountEmails } from "./accounts/account-emails.ts";
 import { createAuth } from "./accounts/auth.ts";
 import { registerAuthRoutes } from "./accounts/auth-routes.ts";
 import { registerSessionGuard, Sessions } from "./accounts/session.ts";
@@ -16,6 +17,8 @@ import { registerQuestionRoutes } from "./conversation/question-routes.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrations.ts";
 import { seedDemoData } from "./demo/seed.ts";
+import { createMailer } from "./email/mailer.ts";
+import { OutboxWorker } from "./email/outbox.ts";
 import { registerHiringRoutes } from "./hiring/hiring-routes.ts";
 import {
   collectAllowedMethods,
@@ -30,6 +33,10 @@ import { registerResponseCache } from "./http/response-cache.ts";
 import { registerSameOriginGuard } from "./http/same-origin.ts";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, sendIndex } from "./http/web-app.ts";
+import { EventHub } from "./notifications/event-hub.ts";
+import { pruneOldNotifications } from "./notifications/notification-repository.ts";
+import { registerNotificationRoutes } from "./notifications/notification-routes.ts";
+import { Notifier } from "./notifications/notifier.ts";
 import { registerTaskRoutes } from "./tasks/task-routes.ts";
 
 export interface BuildOptions {
@@ -82,7 +89,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
     trustedOrigins: config.trustedOrigins,
   });
-  const auth = createAuth(config, database, origins, app.log);
+  const hub = new EventHub();
+  await hub.start(config.database, app.log);
+  app.addHook("onClose", () => hub.stop());
+  const mailer = createMailer(config.email, app.log);
+  const outbox = new OutboxWorker(database, mailer.send, { retryMs: config.email.retryMs, log: app.log });
+  app.addHook("onReady", async () => outbox.start());
+  app.addHook("onClose", async () => {
+    await outbox.stop();
+    mailer.close();
+  });
+  const notifier = new Notifier(database, hub, outbox, { publicUrl: config.publicUrl, secret: config.authSecret });
+  const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config.publicUrl));
   if (config.seedDemoData) await seedDemoData({ database, auth }, app.log);
 
   registerProblemHandlers(app);
@@ -116,7 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const sessions = new Sessions(auth, database, config.authSecret);
   const limiters = await registerRateLimits(app, { config, sessions });
-  const deps: AppDeps = { config, database, auth, sessions, limiters };
+  const deps: AppDeps = { config, database, auth, sessions, limiters, notifier, hub };
   registerSameOriginGuard(app, origins);
   registerSessionGuard(app, sessions);
   registerAuthRoutes(app, auth, {
@@ -130,6 +148,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerHiringRoutes(app, deps);
   registerQuestionRoutes(app, deps);
   registerMessageRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
+  pruneOldNotifications(app, database);
 
   const servesWeb = await registerWebApp(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {

@@ -33,6 +33,15 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(0).default(20),
   RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(0).default(5),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(0).default(20),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: "must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example:465",
+    })
+    .optional(),
+  EMAIL_FROM: z.string().optional(),
+  EMAIL_DIR: z.string().default("./data/outbox"),
+  EMAIL_RETRY_MS: z.coerce.number({ error: "must be a whole number" }).int().min(1).default(30_000),
 });
 
 export type Database =
@@ -61,6 +70,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Requests a minute; 0 turns a limit off. */
   rateLimits: { authPerAddress: number; authPerAccount: number; writesPerUser: number };
+  /** Emails go through SMTP when smtpUrl is set, else into .eml files in dir (email/mailer.ts). */
+  email: { smtpUrl: string | null; from: string; dir: string; retryMs: number };
 }
 
 export class ConfigError extends Error {
@@ -125,6 +136,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authPerAddress: values.RATE_LIMIT_AUTH_PER_MINUTE,
       authPerAccount: values.RATE_LIMIT_ACCOUNT_PER_MINUTE,
       writesPerUser: values.RATE_LIMIT_WRITES_PER_MINUTE,
+    },
+    email: {
+      smtpUrl: values.SMTP_URL ?? null,
+      from: values.EMAIL_FROM ?? `QuickGig <no-reply@${new URL(publicUrl).hostname}>`,
+      dir: path.resolve(values.EMAIL_DIR),
+      retryMs: values.EMAIL_RETRY_MS,
     },
   };
 }

@@ -1,6 +1,8 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function start() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -18,6 +20,8 @@ async function start() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down: finishing requests in flight");
+    // Live streams end at once; a connection still open after the grace period is cut.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     await app.close();
     process.exit(0);
   };

@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers/promises";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from "fastify";
 import { MESSAGES } from "../../contract/index.ts";
@@ -8,6 +9,20 @@ import { GateFullError, type WorkGate } from "./work-gate.ts";
 
 /** The auth paths that hash a password (sign-in hashes even for an unknown email). */
 const PASSWORD_PATHS = new Set(["/api/auth/sign-in/email", "/api/auth/sign-up/email"]);
+/** Paths limited per client address and per account (the email in the body). */
+const ACCOUNT_PATHS = new Set([
+  ...PASSWORD_PATHS,
+  "/api/auth/request-password-reset",
+  "/api/auth/send-verification-email",
+]);
+/** Paths limited per client address only: their body names no account. */
+const ADDRESS_PATHS = new Set(["/api/auth/reset-password", "/api/auth/verify-email"]);
+/**
+ * A reset request takes at least this long, whether the account exists or not: the answer is the
+ * same, and its timing must not tell either (the existing account's email is only queued, so both
+ * take a few milliseconds; this floor hides the difference).
+ */
+export const RESET_REQUEST_FLOOR_MS = 250;
 export const BUSY_MESSAGE = "Too many people are signing in right now. Please wait a second and try again.";
 
 /**
@@ -24,9 +39,9 @@ export function registerAuthRoutes(
     url: "/api/auth/*",
     schema: { hide: true },
     async preHandler(request, reply) {
-      if (PASSWORD_PATHS.has(request.url.split("?")[0] ?? "")) {
-        await options.limiters.accountAttempt.call(app, request, reply);
-      }
+      const pathname = request.url.split("?")[0] ?? "";
+      if (ACCOUNT_PATHS.has(pathname)) await options.limiters.accountAttempt.call(app, request, reply);
+      if (ADDRESS_PATHS.has(pathname)) await options.limiters.addressAttempt.call(app, request, reply);
     },
     async handler(request, reply) {
       const url = new URL(request.url, options.publicUrl);
@@ -43,11 +58,15 @@ export function registerAuthRoutes(
           }),
         );
       let response: Response;
+      const started = performance.now();
       try {
         response = PASSWORD_PATHS.has(url.pathname) ? await options.passwordWork.run(call) : await call();
       } catch (error) {
         if (!(error instanceof GateFullError)) throw error;
         return sendProblem(reply.header("retry-after", "1"), 429, BUSY_MESSAGE);
+      }
+      if (url.pathname === "/api/auth/request-password-reset") {
+        await setTimeout(Math.max(0, RESET_REQUEST_FLOOR_MS - (performance.now() - started)));
       }
       await logAccountEvent(request.log, url.pathname, response);
       return forward(response, reply);

@@ -3,10 +3,18 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
-import { LIMITS, ProfileSchema, SignInSchema, SignUpSchema } from "../../contract/index.ts";
+import {
+  ForgotPasswordSchema,
+  LIMITS,
+  ProfileSchema,
+  ResetPasswordSchema,
+  SignInSchema,
+  SignUpSchema,
+} from "../../contract/index.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { OriginPolicy } from "../http/origins.ts";
+import { type AccountEmails, RESET_LINK_MINUTES } from "./account-emails.ts";
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 
 export const GOOGLE_PROVIDER_ID = "google";
@@ -15,7 +23,13 @@ export const SESSION_MAX_SECONDS = 60 * 60 * 24 * 30;
 /** How often use slides a session's idle timeout forward. */
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
-export function createAuth(config: Config, database: Database, origins: OriginPolicy, logger: FastifyBaseLogger) {
+export function createAuth(
+  config: Config,
+  database: Database,
+  origins: OriginPolicy,
+  logger: FastifyBaseLogger,
+  emails: AccountEmails,
+) {
   return betterAuth({
     appName: "QuickGig",
     baseURL: config.publicUrl,
@@ -34,6 +48,17 @@ export function createAuth(config: Config, database: Database, origins: OriginPo
       minPasswordLength: LIMITS.passwordMin,
       maxPasswordLength: LIMITS.passwordMax,
       password: { hash: hashPassword, verify: verifyPassword },
+      // The link's token works once, for 30 minutes; using it ends every session of the account.
+      sendResetPassword: async ({ user, token }) => emails.passwordReset(user, token),
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+    },
+    // An unconfirmed account works; the app asks to confirm (a banner with "Resend email").
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24 * 3,
+      sendVerificationEmail: async ({ user, token }) => emails.verification(user, token),
     },
     // Idle timeout: a session unused for SESSION_IDLE_SECONDS ends; use slides it forward once a day.
     session: {
@@ -76,6 +101,13 @@ export function createAuth(config: Config, database: Database, origins: OriginPo
           }
         }
         if (ctx.path === "/sign-in/email") validateBody(SignInSchema, ctx.body);
+        if (ctx.path === "/request-password-reset") validateBody(ForgotPasswordSchema, ctx.body);
+        if (ctx.path === "/reset-password") {
+          validateBody(ResetPasswordSchema, ctx.body);
+          if (isCommonPassword((ctx.body as { newPassword: string }).newPassword)) {
+            throw new APIError("BAD_REQUEST", { message: COMMON_PASSWORD_MESSAGE, code: "COMMON_PASSWORD" });
+          }
+        }
         // We sign in with Google by redirect only. better-auth would also take a posted ID token,
         // checked for audience but bound to no nonce: whoever read one of the ID tokens kept in the
         // account table could sign in as that user until it expired.

@@ -150,15 +150,26 @@ export async function acceptPendingBid(db: Kysely<DB>, bidId: string): Promise<n
   return row === undefined ? undefined : Number(row.amount_cents);
 }
 
-/** Declines every pending bid of a task, but `except`. */
-export async function declinePendingBids(db: Kysely<DB>, taskId: string, except?: string): Promise<void> {
+/** Declines a task's pending bids (all but `except`); their bidders' ids. */
+export async function declinePendingBids(db: Kysely<DB>, taskId: string, except?: string): Promise<string[]> {
   let query = db
     .updateTable("bids")
     .set({ status: "declined" })
     .where("task_id", "=", taskId)
     .where("status", "=", "pending");
   if (except) query = query.where("id", "!=", except);
-  await query.execute();
+  return (await query.returning("bidder_id").execute()).map((row) => row.bidder_id);
+}
+
+/** Who has a pending offer on a task: those a change to it concerns. */
+export async function pendingBidderIds(db: Kysely<DB>, taskId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("bids")
+    .select("bidder_id")
+    .where("task_id", "=", taskId)
+    .where("status", "=", "pending")
+    .execute();
+  return rows.map((row) => row.bidder_id);
 }
 
 export async function findBidById(db: Kysely<DB>, id: string): Promise<BidRecord | undefined> {

@@ -93,7 +93,7 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
       const offer = { amount: amount ?? task.budget, days: days ?? null, message: message?.trim() || null };
       let placed: { id: string };
       try {
-        placed = await db.transaction().execute(async (trx) => {
+        placed = await deps.notifier.transaction(async (trx, notices) => {
           // Holds the task's row while the bid goes in, so an accept cannot slip between the check and the bid.
           const open = await trx
             .updateTable("tasks")
@@ -102,7 +102,13 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
             .where("status", "=", "open")
             .executeTakeFirst();
           if (Number(open.numUpdatedRows) === 0) throw new HttpProblem(409, MESSAGES.notTakingBids);
-          return placeBid(trx, task.id, viewer.id, offer);
+          const bid = await placeBid(trx, task.id, viewer.id, offer);
+          notices.add({
+            userId: task.ownerId,
+            kind: "bid-new",
+            data: { taskId: task.id, taskTitle: task.title, actorName: viewer.name, amount: offer.amount },
+          });
+          return bid;
         });
       } catch (error) {
         if (error instanceof DuplicateBidError) throw new HttpProblem(409, MESSAGES.alreadyBid);

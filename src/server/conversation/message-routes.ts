@@ -15,6 +15,7 @@ import { requireViewer, type Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { findBidOf } from "../bids/bid-repository.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { markThreadNoticesRead } from "../notifications/notification-repository.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
 import {
   insertMessage,
@@ -36,13 +37,24 @@ export function registerMessageRoutes(root: FastifyInstance, deps: AppDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
 
-  async function openThread(viewer: Viewer, params: { id: string; bidderId: string }): Promise<ThreadKey> {
+  async function openThread(
+    viewer: Viewer,
+    params: { id: string; bidderId: string },
+  ): Promise<ThreadKey & { taskTitle: string; otherId: string }> {
     const task = await findTaskById(db, params.id);
     const isParty = task !== undefined && (viewer.id === task.ownerId || viewer.id === params.bidderId);
     const bid =
       isParty && params.bidderId !== task?.ownerId ? await findBidOf(db, params.id, params.bidderId) : undefined;
-    if (!bid) throw new HttpProblem(404, MESSAGES.threadNotFound);
-    return { taskId: params.id, bidderId: params.bidderId };
+    if (!task || !bid) throw new HttpProblem(404, MESSAGES.threadNotFound);
+    const otherId = viewer.id === task.ownerId ? params.bidderId : task.ownerId;
+    return { taskId: params.id, bidderId: params.bidderId, taskTitle: task.title, otherId };
+  }
+
+  /** Reading a thread reads its notices too; the reader's other tabs update their counts. */
+  async function readThread(thread: ThreadKey, viewer: Viewer) {
+    await markThreadRead(db, thread, viewer.id);
+    await markThreadNoticesRead(db, viewer.id, thread);
+    await deps.notifier.touched(viewer.id);
   }
 
   const present = (message: MessageRecord, viewer: Viewer) => ({
@@ -68,7 +80,7 @@ export function registerMessageRoutes(root: FastifyInstance, deps: AppDeps) {
       const viewer = await requireViewer(deps.sessions, request);
       const thread = await openThread(viewer, request.params);
       const messages = await listMessages(db, thread, LIMITS.messagesPageMax);
-      await markThreadRead(db, thread, viewer.id);
+      await readThread(thread, viewer);
       return messages.map((message) => present(message, viewer));
     },
   );
@@ -90,8 +102,21 @@ export function registerMessageRoutes(root: FastifyInstance, deps: AppDeps) {
       const viewer = await requireViewer(deps.sessions, request);
       const thread = await openThread(viewer, request.params);
       const sentAt = new Date();
-      const id = await insertMessage(db, thread, viewer.id, request.body.body, sentAt);
-      await markThreadRead(db, thread, viewer.id, sentAt);
+      const id = await deps.notifier.transaction(async (trx, notices) => {
+        const inserted = await insertMessage(trx, thread, viewer.id, request.body.body, sentAt);
+        await markThreadRead(trx, thread, viewer.id, sentAt);
+        notices.add({
+          userId: thread.otherId,
+          kind: "message-new",
+          data: {
+            taskId: thread.taskId,
+            taskTitle: thread.taskTitle,
+            actorName: viewer.name,
+            bidderId: thread.bidderId,
+          },
+        });
+        return inserted;
+      });
       return reply.code(201).send({
         _id: id,
         body: request.body.body,

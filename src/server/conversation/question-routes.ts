@@ -61,7 +61,7 @@ export function registerQuestionRoutes(root: FastifyInstance, deps: AppDeps) {
       if (question.hidden) throw new HttpProblem(404, MESSAGES.questionNotFound);
       throw new HttpProblem(403, MESSAGES.notQuestionPoster);
     }
-    return question;
+    return { question, task };
   }
 
   app.get(
@@ -106,7 +106,15 @@ export function registerQuestionRoutes(root: FastifyInstance, deps: AppDeps) {
       const viewer = await requireViewer(deps.sessions, request);
       const task = await findTaskOrFail(deps, request.params.id);
       if (task.ownerId === viewer.id) throw new HttpProblem(403, MESSAGES.ownTaskQuestion);
-      const id = await insertQuestion(db, task.id, viewer.id, request.body.body);
+      const id = await deps.notifier.transaction(async (trx, notices) => {
+        const inserted = await insertQuestion(trx, task.id, viewer.id, request.body.body);
+        notices.add({
+          userId: task.ownerId,
+          kind: "question-new",
+          data: { taskId: task.id, taskTitle: task.title, actorName: viewer.name },
+        });
+        return inserted;
+      });
       const question = await findQuestionById(db, id);
       if (!question) throw new Error("the question just asked is missing");
       return reply.code(201).send(presentQuestion(question, viewer));
@@ -128,8 +136,15 @@ export function registerQuestionRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const viewer = await requireViewer(deps.sessions, request);
-      const question = await findForPoster(viewer, request.params.id);
-      await answerQuestion(db, question.id, request.body.answer);
+      const { question, task } = await findForPoster(viewer, request.params.id);
+      await deps.notifier.transaction(async (trx, notices) => {
+        await answerQuestion(trx, question.id, request.body.answer);
+        // The first answer is news to the asker; a corrected one is not.
+        if (question.answer === null) {
+          const data = { taskId: task.id, taskTitle: task.title, actorName: viewer.name };
+          notices.add({ userId: question.askerId, kind: "question-answered", data });
+        }
+      });
       return presentQuestion((await findQuestionById(db, question.id)) ?? question, viewer);
     },
   );
@@ -148,7 +163,7 @@ export function registerQuestionRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const viewer = await requireViewer(deps.sessions, request);
-      const question = await findForPoster(viewer, request.params.id);
+      const { question } = await findForPoster(viewer, request.params.id);
       await setQuestionHidden(db, question.id, request.body.hidden);
       return presentQuestion((await findQuestionById(db, question.id)) ?? question, viewer);
     },

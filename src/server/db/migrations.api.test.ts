@@ -39,6 +39,7 @@ describe("migrations", () => {
       "0005-hiring",
       "0006-questions",
       "0007-messages",
+      "0008-notifications",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -66,7 +67,14 @@ describe("migrations", () => {
   it("create every table and column better-auth expects", async () => {
     const config = { ...loadConfig({ AUTH_SECRET: "x".repeat(32), SEED_DEMO_DATA: "false" }), database: testDb.config };
     const origins = originPolicy({ publicUrl: null, trustedOrigins: [] });
-    const auth = createAuth(config, database, origins, { info() {}, warn() {}, error() {}, debug() {} } as never);
+    const noEmails = { passwordReset: async () => {}, verification: async () => {} };
+    const auth = createAuth(
+      config,
+      database,
+      origins,
+      { info() {}, warn() {}, error() {}, debug() {} } as never,
+      noEmails,
+    );
     const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
     expect(toBeCreated).toEqual([]);
     expect(toBeAdded).toEqual([]);
@@ -189,6 +197,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0005-hiring",
       "0006-questions",
       "0007-messages",
+      "0008-notifications",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -229,6 +238,7 @@ describe("upgrading a database that already holds bids", () => {
       "0005-hiring",
       "0006-questions",
       "0007-messages",
+      "0008-notifications",
     ]);
 
     const bids = await target.current.db
@@ -402,6 +412,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0005-hiring",
         "0006-questions",
         "0007-messages",
+        "0008-notifications",
       ]);
       expect(warnings).toEqual([
         expect.stringMatching(/^Search will read every task: the pg_trgm extension could not/),

@@ -1,4 +1,4 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /**
  * Tables of better-auth (user, session, account, verification) keep the library's own column
@@ -122,6 +122,46 @@ export interface TaskCountTable {
   total: number;
 }
 
+/** A notice to one person (PRODUCT.md, Notifications); kept 90 days. */
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: string;
+  /** One of the contract's NOTIFICATION_KINDS. */
+  kind: string;
+  task_id: string;
+  /** The thread's bidder, for a message. */
+  bidder_id: string | null;
+  /** JSON of the contract's NotificationDataSchema. */
+  data: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** A person's choice of channel for one kind; the contract's DEFAULT_CHANNELS where there is none. */
+export interface NotificationPreferenceTable {
+  user_id: string;
+  kind: string;
+  channel: string;
+}
+
+/** An email to send (email/outbox.ts). */
+export interface OutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** JSON object of extra headers (List-Unsubscribe). */
+  headers: string;
+  created_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -133,4 +173,7 @@ export interface DB {
   questions: QuestionTable;
   messages: MessageTable;
   thread_reads: ThreadReadTable;
+  notifications: NotificationTable;
+  notification_preferences: NotificationPreferenceTable;
+  outbox: OutboxTable;
 }

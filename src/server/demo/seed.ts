@@ -3,6 +3,7 @@ import type { TaskCategory } from "../../contract/index.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { placeBid } from "../bids/bid-repository.ts";
 import { acceptBid, completeTask } from "../hiring/hiring.ts";
+import { withoutNotices } from "../notifications/notifier.ts";
 import { findTaskById, insertTask } from "../tasks/task-repository.ts";
 
 export const DEMO_USER = { name: "Demo Client", email: "demo@quickgig.dev", password: "Demo1234" } as const;
@@ -212,8 +213,8 @@ export async function seedDemoData(
         if (!found) throw new Error(`demo task ${taskId} is missing`);
         return found;
       };
-      await acceptBid(db, await current(), hired);
-      if (task.outcome === "completed") await completeTask(db, await current());
+      await acceptBid(withoutNotices(db), await current(), hired);
+      if (task.outcome === "completed") await completeTask(withoutNotices(db), await current());
     }
   }
   log.info({ users: userIds.length, tasks: TASKS.length }, `demo data added; sign in as ${DEMO_USER.email}`);

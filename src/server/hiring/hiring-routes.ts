@@ -7,7 +7,7 @@ import {
   TaskIdParamsSchema,
   TaskSchema,
 } from "../../contract/index.ts";
-import { requireViewer } from "../accounts/session.ts";
+import { requireViewer, type Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import type { TaskRecord } from "../tasks/task-repository.ts";
 import { findTaskOrFail, presentTaskFor } from "../tasks/task-routes.ts";
@@ -46,17 +46,17 @@ export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
       const viewer = await requireViewer(deps.sessions, request);
       const task = await findTaskOrFail(deps, request.params.id);
       checkStep("accept", task, viewer.id);
-      await acceptBid(db, task, request.body.bidId, request.body.amount);
+      await acceptBid(deps.notifier, task, request.body.bidId, request.body.amount);
       request.log.info({ taskId: task.id, bidId: request.body.bidId }, "bid accepted");
       return presentTaskFor(deps, task.id, viewer);
     },
   );
 
   // The steps without a body; release is taken by the hired freelancer (checkStep says who may).
-  const steps: Record<"complete" | "cancel" | "release", (task: TaskRecord, viewerId: string) => Promise<void>> = {
-    complete: (task) => completeTask(db, task),
-    cancel: (task) => cancelTask(db, task),
-    release: (task, viewerId) => releaseTask(db, task, viewerId),
+  const steps: Record<"complete" | "cancel" | "release", (task: TaskRecord, viewer: Viewer) => Promise<void>> = {
+    complete: (task) => completeTask(deps.notifier, task),
+    cancel: (task) => cancelTask(deps.notifier, task),
+    release: (task, viewer) => releaseTask(deps.notifier, task, viewer),
   };
   for (const [step, run] of Object.entries(steps) as Array<[keyof typeof steps, (typeof steps)[keyof typeof steps]]>) {
     app.post(
@@ -74,7 +74,7 @@ export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
         const viewer = await requireViewer(deps.sessions, request);
         const task = await findTaskOrFail(deps, request.params.id);
         checkStep(step, task, viewer.id);
-        await run(task, viewer.id);
+        await run(task, viewer);
         request.log.info({ taskId: task.id, step }, "task status changed");
         return presentTaskFor(deps, task.id, viewer);
       },

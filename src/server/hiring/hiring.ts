@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { MESSAGES, type TaskStatus } from "../../contract/index.ts";
+import type { NotificationData } from "../../contract/notifications.ts";
 import {
   acceptPendingBid,
   declinePendingBids,
@@ -10,7 +11,14 @@ import {
 } from "../bids/bid-repository.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { findTaskStatus, setAgreedAmount, setTaskStatus, type TaskRecord } from "../tasks/task-repository.ts";
+import type { Transactor } from "../notifications/notifier.ts";
+import {
+  findTaskAssignee,
+  findTaskStatus,
+  setAgreedAmount,
+  setTaskStatus,
+  type TaskRecord,
+} from "../tasks/task-repository.ts";
 
 /**
  * A task's life (PRODUCT.md, Hiring) as one table: which statuses each step starts from, where it
@@ -55,16 +63,29 @@ async function lostRace(db: Kysely<DB>, step: Step, taskId: string): Promise<nev
   conflict(status ? refusal(step, status) : MESSAGES.taskNotFound);
 }
 
+/** Who takes a step, for the notices it causes. */
+interface Actor {
+  id: string;
+  name: string;
+}
+
+const about = (task: TaskRecord, actor?: Actor, extra: Partial<NotificationData> = {}): NotificationData => ({
+  taskId: task.id,
+  taskTitle: task.title,
+  ...(actor ? { actorName: actor.name } : {}),
+  ...extra,
+});
+
 /**
  * The poster hires a bidder: the task assigned at the bid's amount, that bid accepted, the other
  * pending ones declined. Rows are taken task first, then bids, as every other writer that takes
  * both does, so that two of them never wait on each other (a deadlock on PostgreSQL). `seenAmount`
  * is the offer the poster looked at: if the bidder has changed it since, nothing happens.
  */
-export async function acceptBid(db: Kysely<DB>, task: TaskRecord, bidId: string, seenAmount?: number): Promise<void> {
-  const bid = await findBidById(db, bidId);
-  if (!bid || bid.taskId !== task.id) throw new HttpProblem(404, MESSAGES.bidNotOnTask);
-  await db.transaction().execute(async (trx) => {
+export async function acceptBid(run: Transactor, task: TaskRecord, bidId: string, seenAmount?: number): Promise<void> {
+  await run.transaction(async (trx, notices) => {
+    const bid = await findBidById(trx, bidId);
+    if (!bid || bid.taskId !== task.id) throw new HttpProblem(404, MESSAGES.bidNotOnTask);
     const hire = { assignment: { assigneeId: bid.bidderId, agreedCents: null } };
     if ((await setTaskStatus(trx, task.id, ["open"], "assigned", hire)) === 0) await lostRace(trx, "accept", task.id);
     // A withdrawal or a change racing this accept takes the same bid row: one of them wins it.
@@ -72,21 +93,31 @@ export async function acceptBid(db: Kysely<DB>, task: TaskRecord, bidId: string,
     if (amountCents === undefined) conflict(MESSAGES.bidGone);
     if (seenAmount !== undefined && amountCents !== toCents(seenAmount)) conflict(MESSAGES.offerChanged);
     await setAgreedAmount(trx, task.id, amountCents);
-    await declinePendingBids(trx, task.id, bid.id);
+    const declined = await declinePendingBids(trx, task.id, bid.id);
+    notices.add(
+      { userId: bid.bidderId, kind: "bid-accepted", data: about(task, undefined, { amount: amountCents / 100 }) },
+      ...declined.map((userId) => ({ userId, kind: "bid-declined" as const, data: about(task) })),
+    );
   });
 }
 
-export async function completeTask(db: Kysely<DB>, task: TaskRecord): Promise<void> {
-  if ((await setTaskStatus(db, task.id, ["assigned"], "completed")) === 0) await lostRace(db, "complete", task.id);
+export async function completeTask(run: Transactor, task: TaskRecord): Promise<void> {
+  await run.transaction(async (trx, notices) => {
+    if ((await setTaskStatus(trx, task.id, ["assigned"], "completed")) === 0) await lostRace(trx, "complete", task.id);
+    const assignee = await findTaskAssignee(trx, task.id);
+    if (assignee) notices.add({ userId: assignee, kind: "task-completed", data: about(task) });
+  });
 }
 
-/** Cancelled from open or assigned; the offers still waiting are declined. */
-export async function cancelTask(db: Kysely<DB>, task: TaskRecord): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** Cancelled from open or assigned; the offers still waiting are declined, and their bidders and the freelancer told. */
+export async function cancelTask(run: Transactor, task: TaskRecord): Promise<void> {
+  await run.transaction(async (trx, notices) => {
+    const assignee = await findTaskAssignee(trx, task.id);
     if ((await setTaskStatus(trx, task.id, ["open", "assigned"], "cancelled")) === 0) {
       await lostRace(trx, "cancel", task.id);
     }
-    await declinePendingBids(trx, task.id);
+    const told = [...(await declinePendingBids(trx, task.id)), ...(assignee ? [assignee] : [])];
+    notices.add(...told.map((userId) => ({ userId, kind: "task-cancelled" as const, data: about(task) })));
   });
 }
 
@@ -94,19 +125,20 @@ export async function cancelTask(db: Kysely<DB>, task: TaskRecord): Promise<void
  * The freelancer gives the task back: open again, unassigned, their bid withdrawn. Only while they
  * are the one assigned: a second release sent before the poster hired someone else does nothing.
  */
-export async function releaseTask(db: Kysely<DB>, task: TaskRecord, assigneeId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function releaseTask(run: Transactor, task: TaskRecord, freelancer: Actor): Promise<void> {
+  await run.transaction(async (trx, notices) => {
     const released = await setTaskStatus(trx, task.id, ["assigned"], "open", {
       assignment: { assigneeId: null, agreedCents: null },
-      assignedTo: assigneeId,
+      assignedTo: freelancer.id,
     });
     if (released === 0) conflict(MESSAGES.notAssignee);
     const bid = await trx
       .selectFrom("bids")
       .select("id")
       .where("task_id", "=", task.id)
-      .where("bidder_id", "=", assigneeId)
+      .where("bidder_id", "=", freelancer.id)
       .executeTakeFirst();
     if (bid) await setBidStatus(trx, bid.id, LIVE_BID_STATUSES, "withdrawn");
+    notices.add({ userId: task.ownerId, kind: "task-released", data: about(task, freelancer) });
   });
 }

@@ -6,8 +6,10 @@ import type { AppDeps } from "../app-deps.ts";
 import { HttpProblem } from "./problem.ts";
 
 export interface RateLimiters {
-  /** Sign-in and sign-up: per client address, then per account (the email in the body). */
+  /** Sign-in, sign-up and password reset requests: per client address, then per account (the email in the body). */
   accountAttempt: preHandlerAsyncHookHandler;
+  /** Attempts that name no account (a reset link's token, an unsubscribe link): per client address. */
+  addressAttempt: preHandlerAsyncHookHandler;
   /** Posting tasks and bids: per signed-in user. */
   write: preHandlerAsyncHookHandler;
 }
@@ -66,6 +68,7 @@ export async function registerRateLimits(
       await byAddress.call(app, request, reply);
       await byAccount.call(app, request, reply);
     },
+    addressAttempt: byAddress,
     write: byUser,
   };
 }

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { getSessionCookie } from "better-auth/cookies";
 import { fromNodeHeaders } from "better-auth/node";
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import pg from "pg";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { todayAnywhereOnEarth } from "../../contract/index.ts";
 import type { Database as DatabaseConfig } from "../config.ts";
+import { PgListener } from "../db/pg-listener.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -21,7 +21,6 @@ export const CHANGE_FEED_NAME = "quickgig-change-feed";
 
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 256 * 1024;
-const RECONNECT_MS = 1000;
 /** Kept with an entry and sent again on a hit. */
 const KEPT_HEADERS = ["x-total-count", "link"] as const;
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -116,7 +115,20 @@ export async function registerResponseCache(
   const listensForChanges = options.enabled && options.database.dialect === "postgres";
   const cache = new ResponseCache(options.enabled && !listensForChanges);
   if (listensForChanges && options.database.dialect === "postgres") {
-    const feed = new ChangeFeed(options.database, cache, app.log);
+    // The cache is on only while it listens: when the connection drops, the cache empties and stays off until it is back.
+    const feed = new PgListener(
+      options.database,
+      CHANGES_CHANNEL,
+      CHANGE_FEED_NAME,
+      {
+        message: (payload, schema) => {
+          if (payload === schema) cache.invalidate();
+        },
+        up: () => cache.setEnabled(true),
+        down: () => cache.setEnabled(false),
+      },
+      app.log,
+    );
     await feed.start();
     app.addHook("onClose", () => feed.stop());
   }
@@ -165,64 +177,4 @@ export async function registerResponseCache(
   });
 
   return cache;
-}
-
-/**
- * A connection of its own that LISTENs on the changes channel. The cache is on only while it
- * listens: when the connection drops, the cache empties and stays off until it is back.
- */
-class ChangeFeed {
-  private client: pg.Client | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
-  private schemaName = "";
-
-  constructor(
-    private readonly database: Extract<DatabaseConfig, { dialect: "postgres" }>,
-    private readonly cache: ResponseCache,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  async start(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: this.database.connectionString,
-      connectionTimeoutMillis: 5000,
-      application_name: CHANGE_FEED_NAME,
-      ...(this.database.schema ? { options: `-c search_path=${this.database.schema}` } : {}),
-    });
-    this.client = client;
-    const lost = (error?: Error) => {
-      if (this.client !== client) return;
-      this.client = undefined;
-      this.cache.setEnabled(false);
-      client.end().catch(() => {});
-      if (this.stopped) return;
-      this.log.warn({ err: error }, "change feed lost; response cache off until it is back");
-      this.timer = setTimeout(() => void this.start(), RECONNECT_MS);
-      this.timer.unref();
-    };
-    client.on("error", lost);
-    client.on("end", () => lost());
-    client.on("notification", (message) => {
-      if (message.channel === CHANGES_CHANNEL && message.payload === this.schemaName) this.cache.invalidate();
-    });
-    try {
-      await client.connect();
-      const result = await client.query<{ schema: string }>("select current_schema() as schema");
-      this.schemaName = result.rows[0]?.schema ?? "";
-      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
-      if (this.client === client) this.cache.setEnabled(true);
-    } catch (error) {
-      lost(error instanceof Error ? error : new Error(String(error)));
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    const client = this.client;
-    this.client = undefined;
-    this.cache.setEnabled(false);
-    await client?.end().catch(() => {});
-  }
 }

@@ -224,6 +224,12 @@ export async function updateTask(db: Kysely<DB>, id: string, input: TaskInput, n
   return Number(result.numUpdatedRows);
 }
 
+/** Who works on a task now (read in the transaction that changes it). */
+export async function findTaskAssignee(db: Kysely<DB>, id: string): Promise<string | null> {
+  const row = await db.selectFrom("tasks").select("assignee_id").where("id", "=", id).executeTakeFirst();
+  return row?.assignee_id ?? null;
+}
+
 /** Deletes an open task (and its bids); 0 when it is gone or no longer open. */
 export async function deleteTask(db: Kysely<DB>, id: string): Promise<number> {
   const result = await db.deleteFrom("tasks").where("id", "=", id).where("status", "=", "open").executeTakeFirst();

@@ -11,14 +11,16 @@ import {
   ProblemSchema,
   type Task,
   TaskIdParamsSchema,
+  type TaskInput,
   TaskInputSchema,
   TaskListQuerySchema,
   TaskSchema,
   todayAnywhereOnEarth,
 } from "../../contract/index.ts";
+import type { TaskChange } from "../../contract/notifications.ts";
 import { findViewer, requireViewer, type Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { countBidsForTask, findBidOf } from "../bids/bid-repository.ts";
+import { countBidsForTask, findBidOf, pendingBidderIds } from "../bids/bid-repository.ts";
 import { presentBid } from "../bids/present-bid.ts";
 import { HttpProblem } from "../http/problem.ts";
 import {
@@ -203,7 +205,17 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
           errors: [{ field: "deadline", message: "Deadline cannot be in the past" }],
         });
       }
-      const modifiedCount = await updateTask(db, task.id, input);
+      const modifiedCount = await deps.notifier.transaction(async (trx, notices) => {
+        const before = (await findTaskById(trx, task.id)) ?? task;
+        const modified = await updateTask(trx, task.id, input);
+        const changes = modified > 0 ? changesOf(before, input) : [];
+        if (changes.length > 0) {
+          const data = { taskId: task.id, taskTitle: input.title, changes };
+          const bidders = await pendingBidderIds(trx, task.id);
+          notices.add(...bidders.map((userId) => ({ userId, kind: "task-changed" as const, data })));
+        }
+        return modified;
+      });
       // Nothing written: no field differed, or the task stopped being open meanwhile.
       if (modifiedCount === 0) requireOpen(await findTaskOrFail(deps, task.id));
       return { modifiedCount };
@@ -224,10 +236,32 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const task = await findOwnTask(deps, request, request.params.id);
       requireOpen(task);
-      const deletedCount = await deleteTask(db, task.id);
+      const deletedCount = await deps.notifier.transaction(async (trx, notices) => {
+        const bidders = await pendingBidderIds(trx, task.id);
+        const deleted = await deleteTask(trx, task.id);
+        if (deleted > 0) {
+          const data = { taskId: task.id, taskTitle: task.title };
+          notices.add(...bidders.map((userId) => ({ userId, kind: "task-deleted" as const, data })));
+        }
+        return deleted;
+      });
       if (deletedCount === 0) requireOpen(await findTaskOrFail(deps, task.id));
       request.log.info({ taskId: task.id }, "task deleted");
       return { deletedCount };
     },
   );
+}
+
+/** What a bidder is told changed: each field with its old and new value (the description's too long to quote). */
+function changesOf(before: TaskRecord, after: TaskInput): TaskChange[] {
+  const changes: TaskChange[] = [];
+  for (const field of ["title", "category", "description", "deadline", "budget"] as const) {
+    if (before[field] !== after[field])
+      changes.push({
+        field,
+        from: field === "description" ? "" : before[field],
+        to: field === "description" ? "" : after[field],
+      });
+  }
+  return changes;
 }

@@ -44,6 +44,7 @@ export async function startServerProcess(
       HOST: "127.0.0.1",
       PUBLIC_URL: origin,
       WEB_DIST: path.join(tmpdir(), "quickgig-no-web-build"),
+      EMAIL_DIR: path.join(tmpdir(), "quickgig-test-mail"),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import type { TaskInput } from "../../contract/index.ts";
@@ -35,6 +37,8 @@ export function setupTestApp(
         RATE_LIMIT_AUTH_PER_MINUTE: "0",
         RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
         RATE_LIMIT_WRITES_PER_MINUTE: "0",
+        // Emails without SMTP_URL go to files: beside the test's database, never into ./data.
+        EMAIL_DIR: path.join(tmpdir(), `quickgig-test-mail-${process.pid}`),
         ...(typeof env === "function" ? env() : env),
       }),
       database: context.database.config,

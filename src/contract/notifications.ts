@@ -1,0 +1,172 @@
+import { z } from "zod";
+import { formatBudget, formatDeadline } from "./format.ts";
+import { LIMITS } from "./limits.ts";
+import { pageLimitSchema } from "./schemas.ts";
+
+/** What a person is told about (PRODUCT.md, Notifications). */
+export const NOTIFICATION_KINDS = [
+  "bid-new",
+  "bid-accepted",
+  "bid-declined",
+  "task-changed",
+  "task-cancelled",
+  "task-deleted",
+  "question-new",
+  "question-answered",
+  "message-new",
+  "task-completed",
+  "task-released",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** email: in the app and by email; app: in the app only; off: neither. */
+export const NOTIFICATION_CHANNELS = ["email", "app", "off"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** By email what decides or changes someone's work; the rest in the app only. */
+export const DEFAULT_CHANNELS: Record<NotificationKind, NotificationChannel> = {
+  "bid-new": "app",
+  "bid-accepted": "email",
+  "bid-declined": "email",
+  "task-changed": "email",
+  "task-cancelled": "email",
+  "task-deleted": "email",
+  "question-new": "app",
+  "question-answered": "app",
+  "message-new": "email",
+  "task-completed": "app",
+  "task-released": "app",
+};
+
+/** How each kind is named where a person chooses its channel, and in an email's unsubscribe line. */
+export const KIND_LABELS: Record<NotificationKind, string> = {
+  "bid-new": "New bids on my tasks",
+  "bid-accepted": "My bid accepted",
+  "bid-declined": "My bid declined",
+  "task-changed": "Changes to a task I bid on",
+  "task-cancelled": "A task I bid on cancelled",
+  "task-deleted": "A task I bid on deleted",
+  "question-new": "New questions on my tasks",
+  "question-answered": "Answers to my questions",
+  "message-new": "New messages",
+  "task-completed": "A task I work on marked completed",
+  "task-released": "A freelancer giving my task back",
+};
+
+export const TASK_FIELD_LABELS = {
+  title: "Title",
+  category: "Category",
+  description: "Description",
+  deadline: "Deadline",
+  budget: "Budget",
+} as const;
+export type TaskField = keyof typeof TASK_FIELD_LABELS;
+
+export const TaskChangeSchema = z.object({
+  field: z.enum(Object.keys(TASK_FIELD_LABELS) as [TaskField, ...TaskField[]]),
+  from: z.union([z.string(), z.number()]),
+  to: z.union([z.string(), z.number()]),
+});
+export type TaskChange = z.infer<typeof TaskChangeSchema>;
+
+/** What a notice is about, kept with it: the task may be gone by the time it is read. */
+export const NotificationDataSchema = z.object({
+  taskId: z.string(),
+  taskTitle: z.string(),
+  actorName: z.string().optional(),
+  amount: z.number().optional(),
+  /** The thread's bidder, for a message. */
+  bidderId: z.string().optional(),
+  changes: z.array(TaskChangeSchema).optional(),
+});
+export type NotificationData = z.infer<typeof NotificationDataSchema>;
+
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  data: NotificationDataSchema,
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationListQuerySchema = z.object({
+  before: z.coerce
+    .number({ error: "before must be a notification id" })
+    .int("before must be a notification id")
+    .positive("before must be a notification id")
+    .optional(),
+  unread: z.enum(["true", "false"], { error: "unread must be true or false" }).optional(),
+  limit: pageLimitSchema(LIMITS.notificationsPageMax, LIMITS.notificationsPageDefault),
+});
+
+export const NotificationIdParamsSchema = z.object({
+  id: z.coerce.number({ error: "Notification id is not valid" }).int("Notification id is not valid").positive(),
+});
+
+export const UnreadCountsSchema = z.object({
+  notifications: z.number().int(),
+  messages: z.number().int(),
+});
+export type UnreadCounts = z.infer<typeof UnreadCountsSchema>;
+
+export const NotificationPreferencesSchema = z.record(z.enum(NOTIFICATION_KINDS), z.enum(NOTIFICATION_CHANNELS));
+export type NotificationPreferences = Record<NotificationKind, NotificationChannel>;
+
+export const UpdatePreferencesSchema = z.partialRecord(
+  z.enum(NOTIFICATION_KINDS, { error: "Unknown kind of notification" }),
+  z.enum(NOTIFICATION_CHANNELS, { error: "Choose email, app or off" }),
+);
+
+export const UnsubscribeSchema = z.object({ token: z.string().min(1, "The unsubscribe link is incomplete").max(500) });
+export const UnsubscribeResultSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS), label: z.string() });
+
+function describeChange(change: TaskChange): string {
+  const show = (value: string | number) =>
+    change.field === "budget"
+      ? formatBudget(Number(value))
+      : change.field === "deadline"
+        ? formatDeadline(String(value))
+        : String(value);
+  if (change.field === "deadline") return `Deadline moved from ${show(change.from)} to ${show(change.to)}`;
+  if (change.field === "description") return "Description changed";
+  return `${TASK_FIELD_LABELS[change.field]} changed from ${show(change.from)} to ${show(change.to)}`;
+}
+
+/** One line saying what happened, the same in the app and in an email. */
+export function describeNotification(kind: NotificationKind, data: NotificationData): string {
+  const who = data.actorName || "Someone";
+  const task = `“${data.taskTitle}”`;
+  const amount = data.amount === undefined ? "" : ` for ${formatBudget(data.amount)}`;
+  switch (kind) {
+    case "bid-new":
+      return `${who} bid${amount} on ${task}.`;
+    case "bid-accepted":
+      return `Your bid on ${task} was accepted${amount}. You are hired!`;
+    case "bid-declined":
+      return `Your bid on ${task} was declined: the client hired someone else.`;
+    case "task-changed":
+      return `${task} changed after your bid: ${(data.changes ?? []).map(describeChange).join("; ")}.`;
+    case "task-cancelled":
+      return `${task}, which you bid on, was cancelled by the client.`;
+    case "task-deleted":
+      return `${task}, which you bid on, was deleted by the client.`;
+    case "question-new":
+      return `${who} asked a question on ${task}.`;
+    case "question-answered":
+      return `The client answered your question on ${task}.`;
+    case "message-new":
+      return `${who} sent you a message about ${task}.`;
+    case "task-completed":
+      return `${task} was marked completed by the client.`;
+    case "task-released":
+      return `${who} gave ${task} back. It is open for bids again.`;
+  }
+}
+
+/** Where a notice leads, as a path of the web app. Nothing to open for a deleted task. */
+export function notificationLink(kind: NotificationKind, data: NotificationData): string | null {
+  if (kind === "task-deleted") return null;
+  if (kind === "message-new" && data.bidderId) return `/dashboard/messages/${data.taskId}/${data.bidderId}`;
+  return `/task-details/${data.taskId}`;
+}

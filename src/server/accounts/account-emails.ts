@@ -1,0 +1,57 @@
+import type { Database } from "../db/database.ts";
+import { enqueueEmail, type OutboxWorker } from "../email/outbox.ts";
+import { composeEmail } from "../email/templates.ts";
+
+export const RESET_LINK_MINUTES = 30;
+
+interface Person {
+  name: string;
+  email: string;
+}
+
+/** The emails of an account itself; they go whatever the person chose for notices, through the outbox like every email. */
+export interface AccountEmails {
+  passwordReset(person: Person, token: string): Promise<void>;
+  verification(person: Person, token: string): Promise<void>;
+}
+
+export function accountEmails(database: Database, outbox: OutboxWorker, publicUrl: string): AccountEmails {
+  const enqueue = async (email: Parameters<typeof enqueueEmail>[1]) => {
+    await enqueueEmail(database.db, email);
+    outbox.wake();
+  };
+  return {
+    passwordReset: (person, token) =>
+      enqueue(
+        composeEmail({
+          to: person.email,
+          name: person.name,
+          subject: "Reset your QuickGig password",
+          lines: [
+            "Someone asked to reset the password of your QuickGig account. If it was you, choose a new password with the link below.",
+            `The link works once, for ${RESET_LINK_MINUTES} minutes. Resetting signs you out everywhere else.`,
+            "If it was not you, ignore this email: your password stays as it is.",
+          ],
+          action: {
+            label: "Choose a new password",
+            url: `${publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`,
+          },
+        }),
+      ),
+    verification: (person, token) =>
+      enqueue(
+        composeEmail({
+          to: person.email,
+          name: person.name,
+          subject: "Confirm your email for QuickGig",
+          lines: [
+            "Welcome to QuickGig! Confirm that this is your email address, so that we can reach you about your tasks and bids.",
+          ],
+          action: {
+            label: "Confirm my email",
+            url: `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent("/dashboard?verified=1")}`,
+          },
+        }),
+      ),
+  };
+}

@@ -1,0 +1,250 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { LIMITS, ProblemSchema } from "../../contract/index.ts";
+import {
+  KIND_LABELS,
+  NotificationIdParamsSchema,
+  NotificationListQuerySchema,
+  NotificationPreferencesSchema,
+  NotificationSchema,
+  UnreadCountsSchema,
+  UnsubscribeResultSchema,
+  UnsubscribeSchema,
+  UpdatePreferencesSchema,
+} from "../../contract/notifications.ts";
+import { requireViewer } from "../accounts/session.ts";
+import type { AppDeps } from "../app-deps.ts";
+import { readUnsubscribeToken } from "../email/unsubscribe-token.ts";
+import { HttpProblem } from "../http/problem.ts";
+import {
+  latestNotificationId,
+  listNotifications,
+  listNotificationsAfter,
+  markNotificationsRead,
+  notificationExists,
+  readPreferences,
+  savePreferences,
+  unreadCounts,
+} from "./notification-repository.ts";
+
+const problems = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema };
+const NOT_FOUND = "This notification does not exist.";
+export const BAD_UNSUBSCRIBE_LINK = "This unsubscribe link is not valid. Open your profile to choose your emails.";
+
+/** The bell's list and counts, the choice of channel per kind, and the unsubscribe link of every email. */
+export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+
+  app.get(
+    "/api/notifications",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["notifications"],
+        summary: "My notifications, newest first; `before` (an id) pages back, `unread=true` keeps the unread",
+        querystring: NotificationListQuerySchema,
+        response: { 200: z.array(NotificationSchema), ...problems },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      const { before, unread, limit } = request.query;
+      return listNotifications(db, viewer.id, { before, unreadOnly: unread === "true", limit });
+    },
+  );
+
+  app.get(
+    "/api/notifications/unread",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["notifications"],
+        summary: "How many notifications and messages I have not read",
+        response: { 200: UnreadCountsSchema, 401: ProblemSchema },
+      },
+    },
+    async (request) => unreadCounts(db, (await requireViewer(deps.sessions, request)).id),
+  );
+
+  app.post(
+    "/api/notifications/:id/read",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["notifications"],
+        summary: "Mark one of my notifications read",
+        params: NotificationIdParamsSchema,
+        response: { 200: UnreadCountsSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      const changed = await markNotificationsRead(db, viewer.id, request.params.id);
+      if (changed === 0 && !(await notificationExists(db, viewer.id, request.params.id))) {
+        throw new HttpProblem(404, NOT_FOUND);
+      }
+      if (changed > 0) await deps.notifier.touched(viewer.id);
+      return unreadCounts(db, viewer.id);
+    },
+  );
+
+  app.post(
+    "/api/notifications/read-all",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["notifications"],
+        summary: "Mark all my notifications read",
+        response: { 200: UnreadCountsSchema, 401: ProblemSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      if ((await markNotificationsRead(db, viewer.id)) > 0) await deps.notifier.touched(viewer.id);
+      return unreadCounts(db, viewer.id);
+    },
+  );
+
+  app.get(
+    "/api/me/notification-preferences",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["notifications"],
+        summary: "For each kind of notification: email (and in the app), app (only) or off",
+        response: { 200: NotificationPreferencesSchema, 401: ProblemSchema },
+      },
+    },
+    async (request) => readPreferences(db, (await requireViewer(deps.sessions, request)).id),
+  );
+
+  app.put(
+    "/api/me/notification-preferences",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["notifications"],
+        summary: "Change the channel of some kinds; the others keep theirs",
+        body: UpdatePreferencesSchema,
+        response: { 200: NotificationPreferencesSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      await savePreferences(db, viewer.id, request.body);
+      return readPreferences(db, viewer.id);
+    },
+  );
+
+  app.post(
+    "/api/email/unsubscribe",
+    {
+      preHandler: deps.limiters.addressAttempt,
+      schema: {
+        tags: ["notifications"],
+        summary: "Stop the emails of one kind, from the link in such an email; no sign-in needed",
+        body: UnsubscribeSchema,
+        response: { 200: UnsubscribeResultSchema, 400: ProblemSchema },
+      },
+    },
+    async (request) => {
+      const target = readUnsubscribeToken(deps.config.authSecret, request.body.token);
+      if (!target) throw new HttpProblem(400, BAD_UNSUBSCRIBE_LINK);
+      const preferences = await readPreferences(db, target.userId);
+      // Emails stop; the notices stay in the app unless the person turned them off already.
+      if (preferences[target.kind] === "email") await savePreferences(db, target.userId, { [target.kind]: "app" });
+      return { kind: target.kind, label: KIND_LABELS[target.kind] };
+    },
+  );
+
+  registerEventStream(app, deps);
+}
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * One server-sent-events stream per tab: `notification` events (id = the notice's id) and `unread`
+ * counts, sent at once and whenever they change. A stream that reconnects with Last-Event-ID gets
+ * what it missed; a new one starts from now.
+ */
+function registerEventStream(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps.database;
+  const open = new Set<() => void>();
+  app.addHook("preClose", async () => {
+    for (const close of open) close();
+  });
+
+  app.get(
+    "/api/events",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["notifications"],
+        summary: "A live stream (text/event-stream) of my new notifications and unread counts",
+        headers: z.object({ "last-event-id": z.string().optional() }),
+        response: { 401: ProblemSchema, 429: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      if (deps.hub.streamsOf(viewer.id) >= LIMITS.eventStreamsPerUser) {
+        throw new HttpProblem(429, "Too many QuickGig tabs are open. Close some and reload this one.");
+      }
+      const resumeFrom = Number.parseInt(String(request.headers["last-event-id"] ?? ""), 10);
+      let lastId =
+        Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await latestNotificationId(db, viewer.id);
+
+      reply.hijack();
+      const raw = reply.raw;
+      const socket = request.raw.socket;
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+        "x-request-id": request.id,
+        connection: "close",
+      });
+      raw.write("retry: 2000\n\n");
+
+      let sending: Promise<void> | undefined;
+      let again = false;
+      const send = async () => {
+        do {
+          again = false;
+          const notices = await listNotificationsAfter(db, viewer.id, lastId, 50);
+          for (const notice of notices) {
+            raw.write(`id: ${notice.id}\nevent: notification\ndata: ${JSON.stringify(notice)}\n\n`);
+            lastId = notice.id;
+          }
+          raw.write(`event: unread\ndata: ${JSON.stringify(await unreadCounts(db, viewer.id))}\n\n`);
+        } while (again && !raw.destroyed);
+      };
+      const wake = () => {
+        if (sending) {
+          again = true;
+          return;
+        }
+        sending = send()
+          .catch((error) => request.log.warn({ err: error }, "event stream could not read"))
+          .finally(() => {
+            sending = undefined;
+          });
+      };
+      const unsubscribe = deps.hub.subscribe(viewer.id, wake);
+      const heartbeat = setInterval(() => raw.write(": keep-alive\n\n"), HEARTBEAT_MS);
+      const close = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(close);
+        // The socket goes with the stream: nothing is left for a shutdown to wait on.
+        raw.end(() => socket.destroy());
+      };
+      open.add(close);
+      raw.on("close", close);
+      wake();
+    },
+  );
+}

@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Notification } from "../../contract/notifications.ts";
+import { startSmtpServer, type TestSmtpServer } from "../test/smtp-server.ts";
+import { inDays, postTask, setupTestApp, signUp, type TestUser, taskInput } from "../test/test-app.ts";
+
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(async () => smtp?.close());
+
+const ctx = setupTestApp(() => ({ SMTP_URL: smtp.url, EMAIL_RETRY_MS: "50" }));
+
+function call(user: TestUser | null, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) {
+  return ctx.app.inject({
+    method,
+    url,
+    ...(user ? { headers: { cookie: user.cookie } } : {}),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function noticesOf(user: TestUser): Promise<Notification[]> {
+  const response = await call(user, "GET", "/api/notifications");
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function latest(user: TestUser): Promise<Notification | undefined> {
+  return (await noticesOf(user))[0];
+}
+
+async function bid(user: TestUser, taskId: string, amount?: number) {
+  const response = await call(user, "POST", "/api/bids", { taskId, ...(amount ? { amount } : {}) });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { _id: string };
+}
+
+let poster: TestUser;
+let alice: TestUser;
+let bob: TestUser;
+let stranger: TestUser;
+
+beforeAll(async () => {
+  poster = await signUp(ctx.app, { name: "Paula Poster" });
+  alice = await signUp(ctx.app, { name: "Alice Bidder" });
+  bob = await signUp(ctx.app, { name: "Bob Bidder" });
+  stranger = await signUp(ctx.app, { name: "Sam Stranger" });
+});
+
+describe("a notice for every event", () => {
+  it("a new bid tells the poster, with the bidder and the amount", async () => {
+    const taskId = await postTask(ctx.app, poster, { title: "Bakery logo" });
+    await bid(alice, taskId, 180);
+    expect(await latest(poster)).toMatchObject({
+      kind: "bid-new",
+      read: false,
+      data: { taskId, taskTitle: "Bakery logo", actorName: "Alice Bidder", amount: 180 },
+    });
+    // Nobody else hears of it.
+    expect((await noticesOf(stranger)).length).toBe(0);
+  });
+
+  it("hiring tells the one hired and declines the others, each in their own list", async () => {
+    const taskId = await postTask(ctx.app, poster, { title: "Flyer" });
+    const hired = await bid(alice, taskId, 90);
+    await bid(bob, taskId, 80);
+    const accepted = await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: hired._id });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await latest(alice)).toMatchObject({ kind: "bid-accepted", data: { taskId, amount: 90 } });
+    expect(await latest(bob)).toMatchObject({ kind: "bid-declined", data: { taskId, taskTitle: "Flyer" } });
+
+    // The freelancer gives it back: the poster is told.
+    expect((await call(alice, "POST", `/api/tasks/${taskId}/release`)).statusCode).toBe(200);
+    expect(await latest(poster)).toMatchObject({ kind: "task-released", data: { taskId, actorName: "Alice Bidder" } });
+  });
+
+  it("a completed task tells its freelancer; a cancelled one tells every bidder still waiting and the one hired", async () => {
+    const done = await postTask(ctx.app, poster, { title: "Done task" });
+    const hired = await bid(alice, done);
+    await call(poster, "POST", `/api/tasks/${done}/accept`, { bidId: hired._id });
+    expect((await call(poster, "POST", `/api/tasks/${done}/complete`)).statusCode).toBe(200);
+    expect(await latest(alice)).toMatchObject({ kind: "task-completed", data: { taskId: done } });
+
+    const cancelled = await postTask(ctx.app, poster, { title: "Cancelled task" });
+    await bid(alice, cancelled);
+    await bid(bob, cancelled);
+    expect((await call(poster, "POST", `/api/tasks/${cancelled}/cancel`)).statusCode).toBe(200);
+    for (const user of [alice, bob]) {
+      expect(await latest(user)).toMatchObject({ kind: "task-cancelled", data: { taskId: cancelled } });
+    }
+  });
+
+  it("a change after a bid names each changed field with its old and new value", async () => {
+    const deadline = inDays(10);
+    const taskId = await postTask(ctx.app, poster, { title: "Website", budget: 500, deadline });
+    await bid(alice, taskId);
+    const newDeadline = inDays(20);
+    const changed = await call(
+      poster,
+      "PUT",
+      `/api/tasks/${taskId}`,
+      taskInput({ title: "Website", budget: 350, deadline: newDeadline }),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const notice = await latest(alice);
+    expect(notice).toMatchObject({ kind: "task-changed", data: { taskId, taskTitle: "Website" } });
+    expect(notice?.data.changes).toEqual([
+      { field: "deadline", from: deadline, to: newDeadline },
+      { field: "budget", from: 500, to: 350 },
+    ]);
+    // Saving the same fields again changes nothing and tells nobody.
+    const before = (await noticesOf(alice)).length;
+    await call(
+      poster,
+      "PUT",
+      `/api/tasks/${taskId}`,
+      taskInput({ title: "Website", budget: 350, deadline: newDeadline }),
+    );
+    expect((await noticesOf(alice)).length).toBe(before);
+  });
+
+  it("a deleted task tells its bidders, and the notice outlives the task", async () => {
+    const taskId = await postTask(ctx.app, poster, { title: "Short-lived" });
+    await bid(bob, taskId);
+    expect((await call(poster, "DELETE", `/api/tasks/${taskId}`)).statusCode).toBe(200);
+    expect(await latest(bob)).toMatchObject({ kind: "task-deleted", data: { taskId, taskTitle: "Short-lived" } });
+  });
+
+  it("questions tell the poster; a first answer tells the asker, a corrected one does not", async () => {
+    const taskId = await postTask(ctx.app, poster, { title: "Copywriting" });
+    const asked = await call(stranger, "POST", `/api/tasks/${taskId}/questions`, { body: "How many words?" });
+    expect(asked.statusCode).toBe(201);
+    expect(await latest(poster)).toMatchObject({ kind: "question-new", data: { taskId, actorName: "Sam Stranger" } });
+    const questionId = asked.json()._id;
+    await call(poster, "PUT", `/api/questions/${questionId}/answer`, { answer: "About 800." });
+    expect(await latest(stranger)).toMatchObject({ kind: "question-answered", data: { taskId } });
+    const before = (await noticesOf(stranger)).length;
+    await call(poster, "PUT", `/api/questions/${questionId}/answer`, { answer: "About 900." });
+    expect((await noticesOf(stranger)).length).toBe(before);
+  });
+
+  it("a message tells the other person, and reading the thread reads its notices", async () => {
+    const taskId = await postTask(ctx.app, poster, { title: "Messages task" });
+    await bid(alice, taskId);
+    const thread = `/api/tasks/${taskId}/threads/${alice.id}/messages`;
+    await call(poster, "POST", thread, { body: "Can you start Monday?" });
+    await call(poster, "POST", thread, { body: "And finish by Friday?" });
+    const notice = await latest(alice);
+    expect(notice).toMatchObject({ kind: "message-new", read: false, data: { taskId, bidderId: alice.id } });
+    const unread = (await call(alice, "GET", "/api/notifications/unread")).json();
+    expect(unread.messages).toBe(2);
+    await call(alice, "GET", thread);
+    const after = (await call(alice, "GET", "/api/notifications/unread")).json();
+    expect(after.messages).toBe(0);
+    const messageNotices = (await noticesOf(alice)).filter((n) => n.kind === "message-new" && n.data.taskId === taskId);
+    expect(messageNotices.length).toBe(2);
+    expect(messageNotices.every((n) => n.read)).toBe(true);
+    // The sender is not told of their own message.
+    expect((await noticesOf(poster)).some((n) => n.kind === "message-new" && n.data.taskId === taskId)).toBe(false);
+  });
+
+  it("a change that fails writes no notice", async () => {
+    const taskId = await postTask(ctx.app, poster);
+    await bid(alice, taskId);
+    const before = (await noticesOf(poster)).length;
+    const again = await call(alice, "POST", "/api/bids", { taskId });
+    expect(again.statusCode).toBe(409);
+    expect((await noticesOf(poster)).length).toBe(before);
+  });
+});
+
+describe("reading notices", () => {
+  it("marks one or all read, only one's own, and pages back with `before`", async () => {
+    const reader = await signUp(ctx.app, { name: "Reader" });
+    for (let i = 0; i < 3; i++) {
+      const taskId = await postTask(ctx.app, reader, { title: `Reader task ${i}` });
+      await bid(alice, taskId);
+    }
+    const all = await noticesOf(reader);
+    expect(all.map((n) => n.data.taskTitle)).toEqual(["Reader task 2", "Reader task 1", "Reader task 0"]);
+    const page = (await call(reader, "GET", `/api/notifications?before=${all[0]?.id}&limit=1`)).json();
+    expect(page.map((n: Notification) => n.data.taskTitle)).toEqual(["Reader task 1"]);
+
+    expect((await call(stranger, "POST", `/api/notifications/${all[0]?.id}/read`)).statusCode).toBe(404);
+    const one = await call(reader, "POST", `/api/notifications/${all[0]?.id}/read`);
+    expect(one.json()).toEqual({ notifications: 2, messages: 0 });
+    const unread = (await call(reader, "GET", "/api/notifications?unread=true")).json();
+    expect(unread.length).toBe(2);
+    expect((await call(reader, "POST", "/api/notifications/read-all")).json()).toEqual({
+      notifications: 0,
+      messages: 0,
+    });
+    expect((await call(reader, "GET", "/api/notifications/unread")).json()).toEqual({ notifications: 0, messages: 0 });
+
+    const bad = await call(reader, "GET", "/api/notifications?limit=500");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toContain("Limit must be a whole number from 1 to 50");
+    expect((await call(null, "GET", "/api/notifications")).statusCode).toBe(401);
+  });
+});
+
+describe("choices and emails", () => {
+  it("by default emails an accepted bid and not a new bid; choosing off stops the notice too", async () => {
+    const chooser = await signUp(ctx.app, { name: "Chooser" });
+    const defaults = (await call(chooser, "GET", "/api/me/notification-preferences")).json();
+    expect(defaults).toMatchObject({ "bid-new": "app", "bid-accepted": "email", "message-new": "email" });
+
+    const taskId = await postTask(ctx.app, chooser, { title: "Chooser's task" });
+    const placed = await bid(alice, taskId);
+    await call(chooser, "POST", `/api/tasks/${taskId}/accept`, { bidId: placed._id });
+    const email = await smtp.waitFor((e) => e.to === alice.email && e.subject.includes("Chooser's task"));
+    expect(email.subject).toBe("Your bid on “Chooser's task” was accepted");
+    expect(email.text).toContain("Hello Alice Bidder,");
+    expect(email.text).toContain(`http://localhost:3000/task-details/${taskId}`);
+    expect(email.html).toContain("Chooser&#39;s task");
+    expect(smtp.received.some((e) => e.to === chooser.email && e.subject.includes("New bid"))).toBe(false);
+
+    const saved = await call(chooser, "PUT", "/api/me/notification-preferences", { "question-new": "off" });
+    expect(saved.json()).toMatchObject({ "question-new": "off", "bid-new": "app" });
+    const before = (await noticesOf(chooser)).length;
+    await call(stranger, "POST", `/api/tasks/${taskId}/questions`, { body: "Still open?" });
+    expect((await noticesOf(chooser)).length).toBe(before);
+
+    const wrong = await call(chooser, "PUT", "/api/me/notification-preferences", { "bid-new": "sms" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0].message).toBe("Choose email, app or off");
+  });
+
+  it("an email's unsubscribe link stops that kind of email without signing in", async () => {
+    const taskId = await postTask(ctx.app, poster, { title: "Unsubscribe task" });
+    await bid(bob, taskId);
+    await call(poster, "PUT", `/api/tasks/${taskId}`, taskInput({ title: "Unsubscribe task", budget: 999 }));
+    const email = await smtp.waitFor((e) => e.to === bob.email && e.subject.includes("Unsubscribe task"));
+    expect(email.text).toContain("Budget changed from $250.00 to $999.00");
+    const link = new URL(email.text.match(/To stop these emails: (\S+)/)?.[1] ?? "");
+    expect(link.pathname).toBe("/email/unsubscribe");
+    expect(JSON.stringify(email.headers.get("list"))).toContain("/email/unsubscribe?token=");
+    const token = link.searchParams.get("token") ?? "";
+
+    const done = await call(null, "POST", "/api/email/unsubscribe", { token });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ kind: "task-changed", label: "Changes to a task I bid on" });
+    const choices = (await call(bob, "GET", "/api/me/notification-preferences")).json();
+    expect(choices["task-changed"]).toBe("app");
+    expect(choices["bid-accepted"]).toBe("email");
+
+    const forged = await call(null, "POST", "/api/email/unsubscribe", { token: token.replace(/.$/, "x") });
+    expect(forged.statusCode).toBe(400);
+    const otherKind = await call(null, "POST", "/api/email/unsubscribe", {
+      token: token.replace("task-changed", "bid-accepted"),
+    });
+    expect(otherKind.statusCode).toBe(400);
+  });
+
+  it("an SMTP server that refuses delays the email and loses none; it goes once the server accepts", async () => {
+    smtp.setRefusing(true);
+    const refusedBefore = smtp.refused;
+    const taskId = await postTask(ctx.app, poster, { title: "While SMTP is down" });
+    const placed = await bid(bob, taskId);
+    await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: placed._id });
+    // Tries and back-off: 50 ms, then 100, 200...
+    const deadline = Date.now() + 5000;
+    while (smtp.refused < refusedBefore + 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(smtp.refused).toBeGreaterThanOrEqual(refusedBefore + 3);
+    expect(smtp.received.some((e) => e.subject.includes("While SMTP is down"))).toBe(false);
+    smtp.setRefusing(false);
+    const email = await smtp.waitFor((e) => e.to === bob.email && e.subject.includes("While SMTP is down"), 15_000);
+    expect(email.subject).toBe("Your bid on “While SMTP is down” was accepted");
+    expect(smtp.received.filter((e) => e.subject.includes("While SMTP is down")).length).toBe(1);
+  });
+});

@@ -1,0 +1,151 @@
+import { type Kysely, sql } from "kysely";
+import {
+  DEFAULT_CHANNELS,
+  describeNotification,
+  KIND_LABELS,
+  type NotificationChannel,
+  type NotificationData,
+  type NotificationKind,
+  notificationLink,
+} from "../../contract/notifications.ts";
+import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
+import { enqueueEmail, type OutboxWorker } from "../email/outbox.ts";
+import { composeEmail } from "../email/templates.ts";
+import { unsubscribeToken } from "../email/unsubscribe-token.ts";
+import { EVENTS_CHANNEL, type EventHub } from "./event-hub.ts";
+
+/** Something to tell one person. */
+export interface Notice {
+  userId: string;
+  kind: NotificationKind;
+  data: NotificationData;
+}
+
+/** What a write hands the notices it causes to; they are written when its transaction ends. */
+export interface Notices {
+  add(...notices: Notice[]): void;
+}
+
+/** Runs a change and the notices it causes in one transaction. */
+export interface Transactor {
+  transaction<T>(work: (trx: Kysely<DB>, notices: Notices) => Promise<T>): Promise<T>;
+}
+
+/** For writes that tell nobody (the demo data). */
+export function withoutNotices(db: Kysely<DB>): Transactor {
+  return { transaction: (work) => db.transaction().execute((trx) => work(trx, { add: () => {} })) };
+}
+
+const SUBJECTS: Record<NotificationKind, (data: NotificationData) => string> = {
+  "bid-new": (data) => `New bid on “${data.taskTitle}”`,
+  "bid-accepted": (data) => `Your bid on “${data.taskTitle}” was accepted`,
+  "bid-declined": (data) => `Your bid on “${data.taskTitle}” was declined`,
+  "task-changed": (data) => `“${data.taskTitle}” changed after your bid`,
+  "task-cancelled": (data) => `“${data.taskTitle}” was cancelled`,
+  "task-deleted": (data) => `“${data.taskTitle}” was deleted`,
+  "question-new": (data) => `New question on “${data.taskTitle}”`,
+  "question-answered": (data) => `Your question on “${data.taskTitle}” was answered`,
+  "message-new": (data) => `New message about “${data.taskTitle}”`,
+  "task-completed": (data) => `“${data.taskTitle}” was marked completed`,
+  "task-released": (data) => `“${data.taskTitle}” is open again`,
+};
+
+/**
+ * Notices are written in the same transaction as the change they tell of, with the emails of those
+ * who want them in the outbox: both happen or neither does. After the commit, the people told are
+ * woken in this process and, through the database, in every other.
+ */
+export class Notifier implements Transactor {
+  constructor(
+    private readonly database: Database,
+    private readonly hub: EventHub,
+    private readonly outbox: OutboxWorker,
+    private readonly links: { publicUrl: string; secret: string },
+  ) {}
+
+  /** Runs `work` in one transaction with the notices it adds; a rollback loses them with the rest. */
+  async transaction<T>(work: (trx: Kysely<DB>, notices: Notices) => Promise<T>): Promise<T> {
+    const pending: Notice[] = [];
+    const result = await this.database.db.transaction().execute(async (trx) => {
+      const value = await work(trx, { add: (...notices) => pending.push(...notices) });
+      await this.write(trx, pending);
+      return value;
+    });
+    this.afterCommit(pending.map((notice) => notice.userId));
+    return result;
+  }
+
+  /** Someone's unread counts changed without a new notice (they read something): their other tabs hear of it. */
+  async touched(userId: string): Promise<void> {
+    if (this.database.dialect === "postgres") await this.announce(this.database.db, [userId]);
+    this.hub.wake([userId]);
+  }
+
+  private afterCommit(userIds: string[]): void {
+    if (userIds.length === 0) return;
+    this.hub.wake(userIds);
+    this.outbox.wake();
+  }
+
+  private async write(trx: Kysely<DB>, notices: Notice[]): Promise<void> {
+    if (notices.length === 0) return;
+    const userIds = [...new Set(notices.map((notice) => notice.userId))];
+    const [people, choices] = await Promise.all([
+      trx.selectFrom("user").select(["id", "name", "email"]).where("id", "in", userIds).execute(),
+      trx
+        .selectFrom("notification_preferences")
+        .select(["user_id", "kind", "channel"])
+        .where("user_id", "in", userIds)
+        .execute(),
+    ]);
+    const channelOf = (notice: Notice): NotificationChannel =>
+      (choices.find((choice) => choice.user_id === notice.userId && choice.kind === notice.kind)?.channel as
+        | NotificationChannel
+        | undefined) ?? DEFAULT_CHANNELS[notice.kind];
+    const now = new Date().toISOString();
+    const told: string[] = [];
+    for (const notice of notices) {
+      const channel = channelOf(notice);
+      const person = people.find((row) => row.id === notice.userId);
+      if (channel === "off" || !person) continue;
+      told.push(notice.userId);
+      await trx
+        .insertInto("notifications")
+        .values({
+          user_id: notice.userId,
+          kind: notice.kind,
+          task_id: notice.data.taskId,
+          bidder_id: notice.data.bidderId ?? null,
+          data: JSON.stringify(notice.data),
+          created_at: now,
+        })
+        .execute();
+      if (channel === "email") await enqueueEmail(trx, this.email(notice, person));
+    }
+    if (this.database.dialect === "postgres") await this.announce(trx, told);
+  }
+
+  /** Delivered to the other processes when (and only if) the transaction commits. */
+  private async announce(db: Kysely<DB>, userIds: string[]): Promise<void> {
+    for (const userId of new Set(userIds)) {
+      await sql`select pg_notify(${EVENTS_CHANNEL}, current_schema() || ' ' || ${userId})`.execute(db);
+    }
+  }
+
+  private email(notice: Notice, person: { name: string; email: string }) {
+    const link = notificationLink(notice.kind, notice.data);
+    const token = unsubscribeToken(this.links.secret, notice.userId, notice.kind);
+    return composeEmail({
+      to: person.email,
+      name: person.name,
+      subject: SUBJECTS[notice.kind](notice.data),
+      lines: [describeNotification(notice.kind, notice.data)],
+      ...(link ? { action: { label: "Open in QuickGig", url: `${this.links.publicUrl}${link}` } } : {}),
+      unsubscribe: {
+        label: KIND_LABELS[notice.kind],
+        url: `${this.links.publicUrl}/email/unsubscribe?token=${encodeURIComponent(token)}`,
+      },
+    });
+  }
+}

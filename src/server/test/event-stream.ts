@@ -1,0 +1,79 @@
+import http, { type IncomingMessage } from "node:http";
+
+export interface StreamEvent {
+  id?: string;
+  event: string;
+  data: string;
+}
+
+/**
+ * A server-sent-events reader for tests, over a real socket: it keeps every event that arrives and
+ * waits for the one a test expects.
+ */
+export async function openEventStream(url: string, headers: Record<string, string>) {
+  // A socket of its own (no keep-alive agent), gone when the stream is.
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers: { accept: "text/event-stream", ...headers } }, resolve);
+    request.once("error", reject);
+  });
+  const events: StreamEvent[] = [];
+  const waiters = new Set<() => void>();
+  const done = (async () => {
+    let buffer = "";
+    try {
+      for await (const chunk of response) {
+        buffer += String(chunk);
+        let end = buffer.indexOf("\n\n");
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event: StreamEvent = { event: "message", data: "" };
+          let isEvent = false;
+          for (const line of block.split("\n")) {
+            const [field, ...rest] = line.split(": ");
+            const value = rest.join(": ");
+            if (field === "id") event.id = value;
+            if (field === "event") event.event = value;
+            if (field === "data") {
+              event.data = value;
+              isEvent = true;
+            }
+          }
+          if (isEvent) events.push(event);
+          for (const wake of waiters) wake();
+          end = buffer.indexOf("\n\n");
+        }
+      }
+    } catch {
+      // closed by close()
+    }
+  })();
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    events,
+    /** The first event from index `from` on that matches; fails after `timeoutMs`. */
+    async next(match: (event: StreamEvent) => boolean, from = 0, timeoutMs = 5000): Promise<StreamEvent> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = events.slice(from).find(match);
+        if (found) return found;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no such event in ${timeoutMs} ms; got ${JSON.stringify(events)}`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(wake, left);
+          waiters.add(wake);
+        });
+      }
+    },
+    async close() {
+      response.destroy();
+      await done;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { AddressInfo } from "node:net";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: ParsedMail["headers"];
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 for tests: it keeps what it receives, and while `refusing` it
+ * answers every message with a temporary failure (451), as a server that is down for a while would.
+ */
+export async function startSmtpServer() {
+  const received: ReceivedEmail[] = [];
+  const waiters = new Set<() => void>();
+  let refusing = false;
+  let refused = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      if (refusing) {
+        refused += 1;
+        stream.resume();
+        stream.on("end", () => callback(Object.assign(new Error("Try again later"), { responseCode: 451 })));
+        return;
+      }
+      simpleParser(stream)
+        .then((mail) => {
+          const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+          received.push({
+            to: to?.value[0]?.address ?? "",
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+            html: typeof mail.html === "string" ? mail.html : "",
+            headers: mail.headers,
+          });
+          for (const wake of waiters) wake();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    get refused() {
+      return refused;
+    },
+    setRefusing(value: boolean) {
+      refusing = value;
+    },
+    /** The first email (already here or still to come) that matches; fails after `timeoutMs`. */
+    async waitFor(match: (email: ReceivedEmail) => boolean, timeoutMs = 10_000): Promise<ReceivedEmail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find(match);
+        if (found) return found;
+        const left = deadline - Date.now();
+        if (left <= 0)
+          throw new Error(
+            `no such email arrived in ${timeoutMs} ms; got: ${received.map((e) => `${e.to}: ${e.subject}`).join(", ") || "none"}`,
+          );
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(wake, left);
+          waiters.add(wake);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type TestSmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
+/** The first link in an email's text that starts with `prefix`. */
+export function linkIn(email: ReceivedEmail, prefix: string): string {
+  const link = email.text.split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!link) throw new Error(`no link starting with ${prefix} in:\n${email.text}`);
+  return link;
+}
