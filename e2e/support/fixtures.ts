@@ -99,3 +99,35 @@ export const test = base.extend<{
 export function toast(page: Page, text: string | RegExp) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
 }
+
+export interface ReceivedEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The first email to `to` whose subject contains `subject`, as the test's SMTP server received it (waits up to 10 s). */
+export async function waitForEmail(to: string, subject: string): Promise<ReceivedEmail> {
+  const control = process.env.E2E_OIDC_CONTROL;
+  if (!control) throw new Error("E2E_OIDC_CONTROL is not set: run the tests through playwright.config.ts");
+  let found: ReceivedEmail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const emails = (await (await fetch(`${control}/mail?to=${encodeURIComponent(to)}`)).json()) as ReceivedEmail[];
+        found = emails.find((email) => email.subject.includes(subject));
+        return found !== undefined;
+      },
+      { timeout: 10_000, message: `an email to ${to} about "${subject}"` },
+    )
+    .toBe(true);
+  return found as ReceivedEmail;
+}
+
+/** The link in an email's text that starts with `prefix`. */
+export function linkIn(email: ReceivedEmail, prefix: string): string {
+  const link = email.text.split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!link) throw new Error(`no link starting with ${prefix} in:\n${email.text}`);
+  return link;
+}

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startOidcProvider } from "../../src/server/test/oidc-provider.ts";
+import { startSmtpServer } from "../../src/server/test/smtp-server.ts";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,8 +33,9 @@ async function waitForHealth(url: string, server: ChildProcess, logFile: string)
 }
 
 /**
- * Starts, once for the whole run: the local OpenID provider standing in for Google, a small control
- * endpoint through which tests choose the next Google account, and the app itself (the built web
+ * Starts, once for the whole run: the local OpenID provider standing in for Google, an SMTP server,
+ * a small control endpoint through which tests choose the next Google account and read the emails
+ * that arrived (GET /mail?to=), and the app itself (the built web
  * app from dist/web, the production server bundle) on a free port with a fresh SQLite file.
  */
 export default async function globalSetup() {
@@ -51,7 +53,15 @@ export default async function globalSetup() {
     redirectUris: [`${baseURL}/api/auth/callback/google`, `${baseURL}/api/auth/oauth2/callback/google`],
   });
 
+  // A real SMTP server: the app sends every email here, and tests read them through the control endpoint.
+  const smtp = await startSmtpServer();
   const control: Server = createServer((req, res) => {
+    if (req.url?.startsWith("/mail")) {
+      const to = new URL(req.url, "http://control").searchParams.get("to");
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(smtp.received.filter((email) => email.to === to).map(({ headers, ...email }) => email)));
+      return;
+    }
     let body = "";
     req.on("data", (chunk) => {
       body += chunk;
@@ -85,6 +95,8 @@ export default async function globalSetup() {
       RATE_LIMIT_AUTH_PER_MINUTE: "0",
       RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
       RATE_LIMIT_WRITES_PER_MINUTE: "0",
+      SMTP_URL: smtp.url,
+      EMAIL_RETRY_MS: "200",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -101,6 +113,7 @@ export default async function globalSetup() {
     server.kill("SIGTERM");
     await new Promise((resolve) => (server.exitCode === null ? server.once("exit", resolve) : resolve(null)));
     await provider.close();
+    await smtp.close();
     await new Promise((resolve) => control.close(resolve));
     log.end();
     if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
