@@ -176,7 +176,7 @@ export async function seedDemoData(
   const userIds: string[] = [];
   for (const person of [DEMO_USER, ...FREELANCERS]) {
     const user = await context.internalAdapter.createUser(
-      { name: person.name, email: person.email, emailVerified: false },
+      { name: person.name, email: person.email, emailVerified: true },
       { method: "email-password" },
     );
     await context.internalAdapter.linkAccount({
