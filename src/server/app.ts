@@ -26,6 +26,7 @@ import {
   registerUrlLengthLimit,
   sendMethodNotAllowed,
 } from "./http/framework-errors.ts";
+import { registerCors } from "./http/cors.ts";
 import { originPolicy } from "./http/origins.ts";
 import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
 import { registerRateLimits } from "./http/rate-limits.ts";
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   registerProblemHandlers(app);
   registerSecurityHeaders(app, headers);
+  await registerCors(app, origins);
   registerUrlLengthLimit(app);
   await registerResponseCache(app, { enabled: config.responseCache, database: config.database });
   await app.register(fastifySwagger, {

@@ -71,4 +71,13 @@ describe("loadConfig", () => {
   it("needs AUTH_SECRET in production with PostgreSQL, where instances must agree", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x@y/z" })).toThrow(/AUTH_SECRET/);
   });
+
+  it("allows cross-site cookies only over https", () => {
+    expect(() => loadConfig({ AUTH_SECRET: secret, AUTH_COOKIE_SAMESITE: "none" })).toThrow(
+      "AUTH_COOKIE_SAMESITE: none needs an https:// PUBLIC_URL",
+    );
+    const config = loadConfig({ AUTH_SECRET: secret, AUTH_COOKIE_SAMESITE: "none", PUBLIC_URL: "https://api.example" });
+    expect(config.cookieSameSite).toBe("none");
+    expect(loadConfig({ AUTH_SECRET: secret }).cookieSameSite).toBe("lax");
+  });
 });

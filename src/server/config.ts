@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(0).default(20),
   RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(0).default(5),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(0).default(20),
+  AUTH_COOKIE_SAMESITE: z.enum(["lax", "none"], { error: "must be lax or none" }).default("lax"),
   SMTP_URL: z
     .url({
       protocol: /^smtps?$/,
@@ -70,6 +71,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Requests a minute; 0 turns a limit off. */
   rateLimits: { authPerAddress: number; authPerAccount: number; writesPerUser: number };
+  /** "none" only for a web app on another site than the API (docs/deploying-the-web-app.md); needs https. */
+  cookieSameSite: "lax" | "none";
   /** Emails go through SMTP when smtpUrl is set, else into .eml files in dir (email/mailer.ts). */
   email: { smtpUrl: string | null; from: string; dir: string; retryMs: number };
 }
@@ -102,6 +105,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (database.dialect === "postgres" && !values.AUTH_SECRET) {
       problems.push("AUTH_SECRET: required in production with PostgreSQL, so every instance signs sessions alike");
     }
+  }
+  if (values.AUTH_COOKIE_SAMESITE === "none" && !values.PUBLIC_URL?.startsWith("https:")) {
+    problems.push("AUTH_COOKIE_SAMESITE: none needs an https:// PUBLIC_URL (browsers drop such cookies over http)");
   }
   if (problems.length > 0 || typeof database === "string") throw new ConfigError(problems);
 
@@ -137,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authPerAccount: values.RATE_LIMIT_ACCOUNT_PER_MINUTE,
       writesPerUser: values.RATE_LIMIT_WRITES_PER_MINUTE,
     },
+    cookieSameSite: values.AUTH_COOKIE_SAMESITE,
     email: {
       smtpUrl: values.SMTP_URL ?? null,
       from: values.EMAIL_FROM ?? `QuickGig <no-reply@${new URL(publicUrl).hostname}>`,

@@ -86,7 +86,11 @@ export function createAuth(
       useSecureCookies: config.publicUrl.startsWith("https:"),
       // better-auth turns its origin checks off under a test runner; ours test the real behaviour.
       disableOriginCheck: false,
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      defaultCookieAttributes: {
+        httpOnly: true,
+        sameSite: config.cookieSameSite,
+        ...(config.cookieSameSite === "none" ? { secure: true } : {}),
+      },
     },
     rateLimit: { enabled: false },
     logger: {

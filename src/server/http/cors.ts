@@ -1,0 +1,23 @@
+import fastifyCors from "@fastify/cors";
+import type { FastifyInstance } from "fastify";
+import type { OriginPolicy } from "./origins.ts";
+
+/** How long a browser may keep a preflight's answer (seconds). */
+export const PREFLIGHT_MAX_AGE = 600;
+
+/**
+ * The web app may be served from another origin than the API (VITE_API_URL): such an origin, listed
+ * in TRUSTED_ORIGINS (or any local address while PUBLIC_URL is unset), may call the API with its
+ * cookies. The answer names that origin, never `*`, and varies by Origin.
+ */
+export async function registerCors(app: FastifyInstance, origins: OriginPolicy) {
+  await app.register(fastifyCors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && origins.isTrusted(origin)),
+    credentials: true,
+    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    allowedHeaders: ["Content-Type", "Accept", "Last-Event-ID"],
+    exposedHeaders: ["X-Total-Count", "Link", "X-Request-Id", "Retry-After"],
+    maxAge: PREFLIGHT_MAX_AGE,
+    strictPreflight: true,
+  });
+}
