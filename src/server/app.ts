@@ -3,6 +3,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { JWTVerifyGetKey } from "jose";
 import { sql } from "kysely";
 import { accountEmails } from "./accounts/account-emails.ts";
 import { createAuth } from "./accounts/auth.ts";
@@ -20,13 +21,13 @@ import { seedDemoData } from "./demo/seed.ts";
 import { createMailer } from "./email/mailer.ts";
 import { OutboxWorker } from "./email/outbox.ts";
 import { registerHiringRoutes } from "./hiring/hiring-routes.ts";
+import { registerCors } from "./http/cors.ts";
 import {
   collectAllowedMethods,
   frameworkErrorOptions,
   registerUrlLengthLimit,
   sendMethodNotAllowed,
 } from "./http/framework-errors.ts";
-import { registerCors } from "./http/cors.ts";
 import { originPolicy } from "./http/origins.ts";
 import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
 import { registerRateLimits } from "./http/rate-limits.ts";
@@ -45,6 +46,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** How many sign-ins may hash at once and wait; sized from the machine's cores by default. */
   passwordWork?: WorkGate;
+  /** Keys that sign Firebase ID tokens; Google's unless a test brings its own. */
+  firebaseKeys?: JWTVerifyGetKey;
 }
 
 /** Auth paths carry one-time codes and state in their query; the log keeps only the path. */
@@ -101,7 +104,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     mailer.close();
   });
   const notifier = new Notifier(database, hub, outbox, { publicUrl: config.publicUrl, secret: config.authSecret });
-  const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config.publicUrl));
+  const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config.publicUrl), {
+    firebaseKeys: options.firebaseKeys,
+  });
   if (config.seedDemoData) await seedDemoData({ database, auth }, app.log);
 
   registerProblemHandlers(app);

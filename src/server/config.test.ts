@@ -80,4 +80,17 @@ describe("loadConfig", () => {
     expect(config.cookieSameSite).toBe("none");
     expect(loadConfig({ AUTH_SECRET: secret }).cookieSameSite).toBe("lax");
   });
+
+  it("takes Firebase sign-in from its project id, with the web API key or an emulator", () => {
+    expect(loadConfig({ AUTH_SECRET: secret }).firebase).toBeNull();
+    expect(() => loadConfig({ AUTH_SECRET: secret, FIREBASE_PROJECT_ID: "my-app-1234" })).toThrow(
+      "FIREBASE_API_KEY: required with FIREBASE_PROJECT_ID",
+    );
+    expect(() => loadConfig({ AUTH_SECRET: secret, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toThrow(
+      "FIREBASE_AUTH_EMULATOR_HOST: set FIREBASE_PROJECT_ID too",
+    );
+    expect(
+      loadConfig({ AUTH_SECRET: secret, FIREBASE_PROJECT_ID: "my-app-1234", FIREBASE_API_KEY: "key" }).firebase,
+    ).toEqual({ projectId: "my-app-1234", apiKey: "key", emulatorHost: null });
+  });
 });

@@ -34,6 +34,15 @@ const EnvSchema = z.object({
   RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(0).default(5),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(0).default(20),
   AUTH_COOKIE_SAMESITE: z.enum(["lax", "none"], { error: "must be lax or none" }).default("lax"),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id such as my-app-1234")
+    .optional(),
+  FIREBASE_API_KEY: z.string().optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d+$/, "must be host:port such as 127.0.0.1:9099")
+    .optional(),
   SMTP_URL: z
     .url({
       protocol: /^smtps?$/,
@@ -71,6 +80,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Requests a minute; 0 turns a limit off. */
   rateLimits: { authPerAddress: number; authPerAccount: number; writesPerUser: number };
+  /** Sign-in with Firebase Authentication (accounts/firebase.ts); null when FIREBASE_PROJECT_ID is unset. */
+  firebase: { projectId: string; apiKey: string; emulatorHost: string | null } | null;
   /** "none" only for a web app on another site than the API (docs/deploying-the-web-app.md); needs https. */
   cookieSameSite: "lax" | "none";
   /** Emails go through SMTP when smtpUrl is set, else into .eml files in dir (email/mailer.ts). */
@@ -105,6 +116,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (database.dialect === "postgres" && !values.AUTH_SECRET) {
       problems.push("AUTH_SECRET: required in production with PostgreSQL, so every instance signs sessions alike");
     }
+  }
+  if (values.FIREBASE_PROJECT_ID && !values.FIREBASE_API_KEY && !values.FIREBASE_AUTH_EMULATOR_HOST) {
+    problems.push(
+      "FIREBASE_API_KEY: required with FIREBASE_PROJECT_ID (the web app's apiKey, to check that an account still exists)",
+    );
+  }
+  if (values.FIREBASE_AUTH_EMULATOR_HOST && !values.FIREBASE_PROJECT_ID) {
+    problems.push("FIREBASE_AUTH_EMULATOR_HOST: set FIREBASE_PROJECT_ID too (a demo- project id for the emulator)");
   }
   if (values.AUTH_COOKIE_SAMESITE === "none" && !values.PUBLIC_URL?.startsWith("https:")) {
     problems.push("AUTH_COOKIE_SAMESITE: none needs an https:// PUBLIC_URL (browsers drop such cookies over http)");
@@ -144,6 +163,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       writesPerUser: values.RATE_LIMIT_WRITES_PER_MINUTE,
     },
     cookieSameSite: values.AUTH_COOKIE_SAMESITE,
+    firebase: values.FIREBASE_PROJECT_ID
+      ? {
+          projectId: values.FIREBASE_PROJECT_ID,
+          // The emulator takes any key.
+          apiKey: values.FIREBASE_API_KEY ?? "emulator",
+          emulatorHost: values.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+        }
+      : null,
     email: {
       smtpUrl: values.SMTP_URL ?? null,
       from: values.EMAIL_FROM ?? `QuickGig <no-reply@${new URL(publicUrl).hostname}>`,

@@ -16,7 +16,7 @@ const ACCOUNT_PATHS = new Set([
   "/api/auth/send-verification-email",
 ]);
 /** Paths limited per client address only: their body names no account. */
-const ADDRESS_PATHS = new Set(["/api/auth/reset-password", "/api/auth/verify-email"]);
+const ADDRESS_PATHS = new Set(["/api/auth/reset-password", "/api/auth/verify-email", "/api/auth/sign-in/firebase"]);
 /**
  * A reset request takes at least this long, whether the account exists or not: the answer is the
  * same, and its timing must not tell either (the existing account's email is only queued, so both
@@ -84,6 +84,7 @@ const ACCOUNT_EVENTS: Record<string, string> = {
   "/api/auth/sign-in/email": "sign-in",
   "/api/auth/sign-up/email": "sign-up",
   "/api/auth/sign-out": "sign-out",
+  "/api/auth/sign-in/firebase": "firebase sign-in",
   [`/api/auth/callback/${GOOGLE_PROVIDER_ID}`]: "google sign-in",
 };
 

@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import type { FastifyBaseLogger } from "fastify";
+import type { JWTVerifyGetKey } from "jose";
 import type { z } from "zod";
 import {
   ForgotPasswordSchema,
@@ -15,6 +16,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { OriginPolicy } from "../http/origins.ts";
 import { type AccountEmails, RESET_LINK_MINUTES } from "./account-emails.ts";
+import { firebaseSignIn } from "./firebase.ts";
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 
 export const GOOGLE_PROVIDER_ID = "google";
@@ -29,6 +31,7 @@ export function createAuth(
   origins: OriginPolicy,
   logger: FastifyBaseLogger,
   emails: AccountEmails,
+  extra: { firebaseKeys?: JWTVerifyGetKey } = {},
 ) {
   return betterAuth({
     appName: "QuickGig",
@@ -124,24 +127,27 @@ export function createAuth(
         if (ctx.path === "/update-user") validateBody(ProfileSchema.partial(), ctx.body);
       }),
     },
-    plugins: config.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: GOOGLE_PROVIDER_ID,
-                name: "Google",
-                discoveryUrl: `${config.google.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
-                requireIdTokenVerification: true,
-                clientId: config.google.clientId,
-                clientSecret: config.google.clientSecret,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      ...(config.firebase ? [firebaseSignIn({ ...config.firebase, keys: extra.firebaseKeys })] : []),
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  name: "Google",
+                  discoveryUrl: `${config.google.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+                  requireIdTokenVerification: true,
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 

@@ -7,8 +7,8 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
 import { startSmtpServer, type TestSmtpServer } from "../test/smtp-server.ts";
-import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
 import { setupTestApp, signUp } from "../test/test-app.ts";
+import { createTestDatabase, type TestDatabase } from "../test/test-database.ts";
 import { enqueueEmail } from "./outbox.ts";
 import { composeEmail } from "./templates.ts";
 

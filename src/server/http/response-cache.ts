@@ -30,6 +30,11 @@ const NEUTRAL_WRITES = new Set([
   "/api/auth/sign-up/email",
   "/api/auth/sign-in/social",
   "/api/auth/sign-out",
+  "/api/auth/sign-in/firebase",
+  "/api/auth/request-password-reset",
+  "/api/auth/reset-password",
+  "/api/auth/send-verification-email",
+  "/api/notifications/read-all",
 ]);
 
 interface Entry {

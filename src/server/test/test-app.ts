@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { TaskInput } from "../../contract/index.ts";
 import { type BuildOptions, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
+import { openDatabase } from "../db/database.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export const TEST_PASSWORD = "Quick-Gig-7x";
@@ -115,4 +116,18 @@ export async function postTask(
   });
   if (response.statusCode !== 201) throw new Error(`post task failed: ${response.statusCode} ${response.body}`);
   return (response.json() as { insertedId: string }).insertedId;
+}
+
+/** Marks an account's email confirmed, as following its emailed link does. */
+export async function markEmailVerified(context: TestContext, email: string): Promise<void> {
+  const database = openDatabase(context.database.config);
+  try {
+    await database.db
+      .updateTable("user")
+      .set({ emailVerified: context.database.config.dialect === "postgres" ? true : 1 })
+      .where("email", "=", email)
+      .execute();
+  } finally {
+    await database.close();
+  }
 }

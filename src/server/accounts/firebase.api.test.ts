@@ -1,0 +1,167 @@
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT, UnsecuredJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../contract/index.ts";
+import { EMULATOR_PROJECT, type FirebaseEmulator, startFirebaseEmulator } from "../test/firebase-emulator.ts";
+import { markEmailVerified, PUBLIC_URL, sessionCookie, setupTestApp, signUp } from "../test/test-app.ts";
+
+const PROJECT = "quickgig-test";
+const now = () => Math.floor(Date.now() / 1000);
+
+function claims(overrides: JWTPayload = {}): JWTPayload {
+  return {
+    iss: `https://securetoken.google.com/${PROJECT}`,
+    aud: PROJECT,
+    sub: "firebase-user-1",
+    auth_time: now() - 60,
+    iat: now() - 60,
+    exp: now() + 3600,
+    email: "signed@example.com",
+    email_verified: true,
+    ...overrides,
+  };
+}
+
+describe("Firebase ID tokens, checked as Google signs them", async () => {
+  const { privateKey, publicKey } = await generateKeyPair("RS256");
+  const otherKeys = await generateKeyPair("RS256");
+  const jwk = { ...(await exportJWK(publicKey)), kid: "key-1", alg: "RS256", use: "sig" };
+  const ctx = setupTestApp({ FIREBASE_PROJECT_ID: PROJECT, FIREBASE_API_KEY: "web-api-key" }, undefined, {
+    firebaseKeys: createLocalJWKSet({ keys: [jwk] }),
+  });
+  const sign = (payload: JWTPayload, key = privateKey) =>
+    new SignJWT(payload).setProtectedHeader({ alg: "RS256", kid: "key-1" }).sign(key);
+  const signIn = (idToken: string) =>
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/firebase",
+      headers: { origin: PUBLIC_URL },
+      payload: { idToken },
+    });
+
+  it.each([
+    ["for another project", () => sign(claims({ aud: "someone-elses-project" })), "it is for another project"],
+    [
+      "from another issuer",
+      () => sign(claims({ iss: "https://securetoken.google.com/someone-else" })),
+      "another issuer made it",
+    ],
+    ["expired", () => sign(claims({ exp: now() - 600, iat: now() - 4200, auth_time: now() - 4200 })), "it has expired"],
+    ["signed with another key", () => sign(claims(), otherKeys.privateKey), "its signature is not Google's"],
+    [
+      "unsigned (an emulator's) while no emulator is configured",
+      async () => new UnsecuredJWT(claims()).encode(),
+      "it is not a signed Firebase token",
+    ],
+    [
+      "signed in in the future",
+      () => sign(claims({ auth_time: now() + 600 })),
+      "its sign-in time is missing or in the future",
+    ],
+    [
+      "without a sign-in time",
+      () => sign(claims({ auth_time: undefined })),
+      "its sign-in time is missing or in the future",
+    ],
+  ])("refuses a token %s, saying why, with no session", async (_label, make, why) => {
+    const response = await signIn(await make());
+    expect(response.statusCode).toBe(401);
+    expect(response.headers["content-type"]).toContain("application/problem+json");
+    expect(response.json().detail).toContain(why);
+    expect(response.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("refuses a missing or oversized token by the body's rules", async () => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/firebase",
+      headers: { origin: PUBLIC_URL },
+      payload: { idToken: "" },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe("Firebase sign-in against the Auth emulator", () => {
+  let emulator: FirebaseEmulator;
+  beforeAll(async () => {
+    emulator = await startFirebaseEmulator();
+    console.info(`Firebase Auth emulator ready in ${emulator.startupMs} ms`);
+  }, 90_000);
+  afterAll(async () => emulator?.stop());
+
+  const ctx = setupTestApp(() => ({
+    FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+  }));
+  const signIn = (idToken: string) =>
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/firebase",
+      headers: { origin: PUBLIC_URL },
+      payload: { idToken },
+    });
+  const unique = () => `fb-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+  it("a Firebase sign-up opens a QuickGig session; signing in again finds the same person", async () => {
+    const email = unique();
+    const { idToken } = await emulator.signUp(email, "Fire-Base-Pass-8", "Fiona Fire");
+    const first = await signIn(idToken);
+    expect(first.statusCode, first.body).toBe(200);
+    const session = await ctx.app.inject({ url: "/api/auth/get-session", headers: { cookie: sessionCookie(first) } });
+    expect(session.json().user).toMatchObject({ email, name: "Fiona Fire", emailVerified: false });
+
+    const again = await emulator.signIn(email, "Fire-Base-Pass-8");
+    const second = await signIn(again.idToken);
+    expect(second.json().user.id).toBe(first.json().user.id);
+
+    // The session is an ordinary one: the person posts a task.
+    const posted = await ctx.app.inject({
+      method: "POST",
+      url: "/api/tasks",
+      headers: { cookie: sessionCookie(second) },
+      payload: {
+        title: "Posted after a Firebase sign-in",
+        category: "Design",
+        description: "Same session as every other sign-in.",
+        deadline: new Date(Date.now() + 10 * 864e5).toISOString().slice(0, 10),
+        budget: 120,
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+  });
+
+  it("a token of a deleted Firebase account is refused", async () => {
+    const { idToken } = await emulator.signUp(unique(), "Fire-Base-Pass-8");
+    await emulator.deleteAccount(idToken);
+    const response = await signIn(idToken);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().detail).toBe("This Firebase account no longer exists.");
+  });
+
+  it("an expired emulator token is refused too", async () => {
+    const token = new UnsecuredJWT(
+      claims({ iss: `https://securetoken.google.com/${EMULATOR_PROJECT}`, aud: EMULATOR_PROJECT, exp: now() - 600 }),
+    ).encode();
+    const response = await signIn(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().detail).toContain("it has expired");
+  });
+
+  it("joins an existing QuickGig account only when both sides confirmed the email", async () => {
+    const existing = await signUp(ctx.app, { email: unique() });
+    const { idToken, localId } = await emulator.signUp(existing.email, "Fire-Base-Pass-8");
+    const refused = await signIn(idToken);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe(MESSAGES.googleAccountExists);
+
+    // Both confirmed: the Firebase sign-in opens that same account.
+    await emulator.verifyEmail(localId);
+    const verified = await emulator.signIn(existing.email, "Fire-Base-Pass-8");
+    const stillRefused = await signIn(verified.idToken);
+    expect(stillRefused.statusCode).toBe(403);
+    await markEmailVerified(ctx, existing.email);
+    const joined = await signIn(verified.idToken);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().user.id).toBe(existing.id);
+  });
+});
