@@ -18,6 +18,7 @@ export async function registerCors(app: FastifyInstance, origins: OriginPolicy) 
     allowedHeaders: ["Content-Type", "Accept", "Last-Event-ID"],
     exposedHeaders: ["X-Total-Count", "Link", "X-Request-Id", "Retry-After"],
     maxAge: PREFLIGHT_MAX_AGE,
-    strictPreflight: true,
+    // An OPTIONS that is not a preflight gets an empty 204, not the plugin's plain-text 400.
+    strictPreflight: false,
   });
 }
