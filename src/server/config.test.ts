@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { readFileSync } from "node:fs";
+import { ConfigError, ENV_KEYS, loadConfig } from "./config.ts";
 
 const secret = "s".repeat(32);
 
@@ -92,5 +93,13 @@ describe("loadConfig", () => {
     expect(
       loadConfig({ AUTH_SECRET: secret, FIREBASE_PROJECT_ID: "my-app-1234", FIREBASE_API_KEY: "key" }).firebase,
     ).toEqual({ projectId: "my-app-1234", apiKey: "key", emulatorHost: null });
+  });
+
+  it(".env.example lists every variable the server reads, and nothing it does not", () => {
+    const listed = readFileSync(".env.example", "utf8")
+      .split("\n")
+      .map((line) => line.match(/^([A-Z_]+)=/)?.[1])
+      .filter((key): key is string => key !== undefined && !key.startsWith("VITE_"));
+    expect(listed.sort()).toEqual([...ENV_KEYS].sort());
   });
 });

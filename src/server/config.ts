@@ -54,6 +54,9 @@ const EnvSchema = z.object({
   EMAIL_RETRY_MS: z.coerce.number({ error: "must be a whole number" }).int().min(1).default(30_000),
 });
 
+/** Every variable the server reads; .env.example lists each (config.test.ts checks). */
+export const ENV_KEYS = Object.keys(EnvSchema.shape);
+
 export type Database =
   | { dialect: "sqlite"; file: string }
   | { dialect: "postgres"; connectionString: string; schema?: string };
