@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { transform } from "esbuild";
+import { msw } from "msw/vite";
 import { defineConfig, type Plugin, runnerImport } from "vite";
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
@@ -179,10 +180,19 @@ function firstScreens(): Plugin {
 const NAMED_CHUNKS = new Set(["framework", "preload-helper", "start", "task-card", "rolldown-runtime"]);
 
 // The web app lives in src/web; its build lands in dist/web, which the server serves.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: path.resolve("src/web"),
   publicDir: path.resolve("src/web/public"),
-  plugins: [react(), tailwindcss(), collectStartModules(), firstScreens(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    collectStartModules(),
+    firstScreens(),
+    precompress(),
+    // Mock mode (npm run dev:mock): msw's service worker script, and the switch main.tsx reads.
+    ...(mode === "mock" ? [msw({ mode: "worker-only" })] : []),
+  ],
+  define: mode === "mock" ? { "import.meta.env.VITE_MOCK_API": JSON.stringify("true") } : {},
   build: {
     outDir: path.resolve("dist/web"),
     emptyOutDir: true,
@@ -222,6 +232,9 @@ export default defineConfig({
       },
     },
   },
+  // The dev server prepares every page's libraries at start, not when a lazy page first asks (which
+  // reloads the page, and in mock mode loses its data).
+  optimizeDeps: { entries: ["**/*.tsx"] },
   server: {
     port: 5173,
     proxy: { "/api": "http://localhost:3000" },
@@ -229,4 +242,4 @@ export default defineConfig({
   preview: {
     proxy: { "/api": "http://localhost:3000" },
   },
-});
+}));

@@ -6,7 +6,9 @@ import "./styles.css";
  * (vite.config.ts), is fetched in parallel and the app (app/start.tsx) takes the page over. A
  * hidden tab paints nothing and runs no animation frames, so there the app starts straight away.
  */
-function start() {
+async function start() {
+  // Mock mode only (npm run dev:mock); the build leaves this out.
+  if (import.meta.env.VITE_MOCK_API === "true") await (await import("./mocks/browser.ts")).startMockApi();
   const listed = document.getElementById("app-modules")?.textContent;
   for (const href of listed ? (JSON.parse(listed) as string[]) : []) {
     const link = document.createElement("link");

@@ -1,161 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { TaskCategory } from "../../contract/index.ts";
+import { DEMO_FREELANCERS as FREELANCERS, DEMO_OFFERS as OFFERS, DEMO_TASKS as TASKS, DEMO_USER } from "../../contract/demo-data.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { placeBid } from "../bids/bid-repository.ts";
 import { acceptBid, completeTask } from "../hiring/hiring.ts";
 import { withoutNotices } from "../notifications/notifier.ts";
 import { findTaskById, insertTask } from "../tasks/task-repository.ts";
-
-export const DEMO_USER = { name: "Demo Client", email: "demo@quickgig.dev", password: "Demo1234" } as const;
-
-const FREELANCERS = [
-  { name: "Maya Patel", email: "maya@quickgig.dev" },
-  { name: "Lucas Moreau", email: "lucas@quickgig.dev" },
-  { name: "Aisha Bello", email: "aisha@quickgig.dev" },
-] as const;
-
-interface DemoTask {
-  owner: number;
-  title: string;
-  category: TaskCategory;
-  description: string;
-  daysLeft: number;
-  budget: number;
-  bidders: number[];
-  /** The first bidder was hired; "completed" when the work is done too. */
-  outcome?: "assigned" | "completed";
-}
-
-/** Each bidder's offer: a share of the budget, a delivery time and a cover note. */
-const OFFERS = [
-  { share: 0.9, days: 7, message: "I have done several sites like this; happy to share examples." },
-  { share: 1, days: 5, message: "I can start tomorrow and keep you updated every other day." },
-  { share: 0.8, days: 10, message: "Fixed price, two rounds of changes included." },
-  { share: 0.95, days: 4, message: "Quick turnaround; I will send a first draft within two days." },
-] as const;
-
-/* Owner 0 is the demo user; 1..3 are the freelancers above. */
-const TASKS: DemoTask[] = [
-  {
-    owner: 0,
-    title: "Landing page for a neighbourhood bakery",
-    category: "Web Development",
-    description:
-      "A one-page site with opening hours, a menu section and a contact form. Mobile first, fast, and easy for the owner to update.",
-    daysLeft: 12,
-    budget: 450,
-    bidders: [1, 2],
-  },
-  {
-    owner: 0,
-    title: "Logo and colour palette for a cycling club",
-    outcome: "assigned",
-    category: "Design",
-    description:
-      "We need a simple, bold logo that works on jerseys and on the website, plus a palette of four colours.",
-    daysLeft: 20,
-    budget: 300,
-    bidders: [3],
-  },
-  {
-    owner: 0,
-    title: "Five blog posts about home composting",
-    category: "Writing",
-    description:
-      "Friendly, practical posts of about 800 words each, with a short summary and a title suggestion for each.",
-    daysLeft: 30,
-    budget: 250,
-    bidders: [],
-  },
-  {
-    owner: 1,
-    title: "Fix checkout bug in a small online shop",
-    outcome: "completed",
-    category: "Web Development",
-    description:
-      "Customers sometimes see an empty cart after paying. The shop runs on Node.js and PostgreSQL; logs are available.",
-    daysLeft: 5,
-    budget: 380,
-    bidders: [0, 2],
-  },
-  {
-    owner: 1,
-    title: "Social media plan for a yoga studio launch",
-    category: "Marketing",
-    description:
-      "A four-week plan for Instagram and Facebook, with post ideas, a posting calendar and a small ad budget proposal.",
-    daysLeft: 9,
-    budget: 520,
-    bidders: [3],
-  },
-  {
-    owner: 2,
-    title: "Illustrations for a children's picture book",
-    category: "Design",
-    description: "Twelve full-page illustrations in a warm watercolour style for a 24-page story about a lost kite.",
-    daysLeft: 45,
-    budget: 1800,
-    bidders: [0],
-  },
-  {
-    owner: 2,
-    title: "Translate product pages from English to Spanish",
-    outcome: "assigned",
-    category: "Writing",
-    description:
-      "About 4,000 words of product descriptions for outdoor gear. Natural, friendly tone for customers in Spain.",
-    daysLeft: 14,
-    budget: 340,
-    bidders: [1],
-  },
-  {
-    owner: 3,
-    title: "Email newsletter template",
-    category: "Marketing",
-    description:
-      "A reusable newsletter template that looks right in the major email clients, with a short guide for editing it.",
-    daysLeft: 7,
-    budget: 200,
-    bidders: [],
-  },
-  {
-    owner: 3,
-    title: "React dashboard for sensor readings",
-    category: "Web Development",
-    description: "Charts of temperature and humidity from an existing JSON API, with date filters and a CSV export.",
-    daysLeft: 25,
-    budget: 1200,
-    bidders: [0, 1],
-  },
-  {
-    owner: 1,
-    title: "Proofread a 60-page research report",
-    category: "Writing",
-    description: "Grammar, consistency and clarity for a report on urban gardens. Track changes in a shared document.",
-    daysLeft: 3,
-    budget: 180,
-    bidders: [2],
-  },
-  {
-    owner: 2,
-    title: "Brand refresh for a coffee roaster",
-    category: "Design",
-    description:
-      "Update the packaging labels and the website header so they feel modern while keeping the current logo.",
-    daysLeft: 18,
-    budget: 950,
-    bidders: [],
-  },
-  {
-    owner: 3,
-    title: "SEO audit of a travel blog",
-    category: "Marketing",
-    description: "Review 50 posts for search performance and give a prioritised list of fixes with expected impact.",
-    daysLeft: -2,
-    budget: 275,
-    bidders: [1, 2],
-  },
-];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -219,3 +68,5 @@ export async function seedDemoData(
   }
   log.info({ users: userIds.length, tasks: TASKS.length }, `demo data added; sign in as ${DEMO_USER.email}`);
 }
+
+export { DEMO_USER };
