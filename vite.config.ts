@@ -221,6 +221,10 @@ export default defineConfig(({ mode }) => ({
             // file of its own, so that the entry does not import the app.
             { name: "preload-helper", test: /preload-helper/, priority: 3 },
             { name: "start", test: (id: string) => startModules.has(id), priority: 1 },
+            // zod with the browser's setting (lib/zod-jitless.ts) in one file: that setting must run
+            // before any schema is built, and a chunk of schemas shared by two pages (the contract's
+            // notifications import its schemas) is evaluated before the page chunk that imports it.
+            { name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]lib[\\/]zod-jitless\.ts$/, priority: 2 },
             // The task card, its formatting and the tasks API client: Home, Browse Tasks and Task
             // Details all need them, and one file is smaller than three.
             {

@@ -43,10 +43,8 @@ test.describe("Login", () => {
     await expect(password).toHaveAttribute("type", "password");
     await page.getByRole("button", { name: "Password rules" }).focus();
     await expect(page.getByRole("tooltip")).toHaveText(PASSWORD_HINT);
-    const forgot = page.getByRole("button", { name: "Forgot password?" });
-    await forgot.click();
-    await expect(page).toHaveURL(/\/auth\/login$/);
     await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/auth/forgot-password");
     await page.getByRole("link", { name: "Register" }).click();
     await expect(page).toHaveURL(/\/auth\/register$/);
   });
@@ -142,7 +140,7 @@ test.describe("Profile", () => {
     const user = await makeUser();
     await login(user);
     await page.goto("/profile");
-    await expect(page.getByText(user.email)).toBeVisible();
+    await expect(page.getByRole("main").getByText(user.email)).toBeVisible();
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue(user.name);
     await page.getByLabel("Name", { exact: true }).fill("Renamed Person");
     await page.getByLabel("Photo URL").fill("https://127.0.0.1:9/new-photo.png");

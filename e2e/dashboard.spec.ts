@@ -14,7 +14,14 @@ test("the index shows the person's figures, recent activity and quick actions; t
   await expect(page.getByText("Nothing yet: post a task or place a bid, and it shows here.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Post a New Task" })).toHaveAttribute("href", "/dashboard/add-task");
   const menu = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(menu.getByRole("link")).toHaveText(["Home", "Add Task", "My Posted Task", "My Bids", "Messages"]);
+  await expect(menu.getByRole("link")).toHaveText([
+    "Home",
+    "Add Task",
+    "My Posted Task",
+    "My Bids",
+    "Messages",
+    "Notifications",
+  ]);
   await menu.getByRole("link", { name: "My Posted Task" }).click();
   await expect(page).toHaveURL(/\/dashboard\/my-posted-tasks$/);
   await expect(page.getByText("No tasks posted yet.")).toBeVisible();
@@ -31,7 +38,14 @@ test.describe("on a phone", () => {
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Dashboard menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Dashboard" });
-    await expect(drawer.getByRole("link")).toHaveText(["Home", "Add Task", "My Posted Task", "My Bids", "Messages"]);
+    await expect(drawer.getByRole("link")).toHaveText([
+      "Home",
+      "Add Task",
+      "My Posted Task",
+      "My Bids",
+      "Messages",
+      "Notifications",
+    ]);
     for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
     await expect(drawer.locator(":focus")).toHaveCount(1);
     await page.keyboard.press("Escape");

@@ -21,10 +21,10 @@ test("a client writes to a bidder from the Bids dialog; the bidder sees it unrea
   await clientPage.getByRole("button", { name: `Bids for ${title}` }).click();
   await clientPage.getByRole("link", { name: `Message ${freelancer.name}` }).click();
   await expect(clientPage.getByRole("heading", { name: `Messages with ${freelancer.name}` })).toBeVisible();
-  await clientPage.getByRole("button", { name: "Send" }).click();
+  await clientPage.getByRole("button", { name: "Send", exact: true }).click();
   await expect(clientPage.getByText("Message is required")).toBeVisible();
   await clientPage.getByLabel("Your message").fill("Can you do A2 as well as A3?");
-  await clientPage.getByRole("button", { name: "Send" }).click();
+  await clientPage.getByRole("button", { name: "Send", exact: true }).click();
   await expect(clientPage.getByRole("list", { name: "Messages" })).toContainText("Can you do A2 as well as A3?");
 
   const freelancerPage = await windowFor(freelancer);
@@ -35,7 +35,7 @@ test("a client writes to a bidder from the Bids dialog; the bidder sees it unrea
   await conversation.click();
   await expect(freelancerPage.getByRole("list", { name: "Messages" })).toContainText("Can you do A2 as well as A3?");
   await freelancerPage.getByLabel("Your message").fill("Yes, both sizes for the same price.");
-  await freelancerPage.getByRole("button", { name: "Send" }).click();
+  await freelancerPage.getByRole("button", { name: "Send", exact: true }).click();
   // Sent once it shows in the thread; leaving the page before that would cancel the request.
   await expect(freelancerPage.getByRole("list", { name: "Messages" })).toContainText(
     "Yes, both sizes for the same price.",

@@ -9,6 +9,9 @@ test.describe("every route of the route table", () => {
       ["/auth/login", "Login - QuickGig", "Login Your Account"],
       ["/auth/register", "Sign Up - QuickGig", "Sign Up Your Account"],
       ["/profile", "Profile - QuickGig", "Please log in to view your profile."],
+      ["/auth/forgot-password", "Forgot Password - QuickGig", "Forgot Your Password?"],
+      ["/auth/reset-password?token=abc", "Reset Password - QuickGig", "Choose a New Password"],
+      ["/email/unsubscribe?token=abc", "Unsubscribe - QuickGig", "Unsubscribe"],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: heading })).toBeVisible();
@@ -27,6 +30,7 @@ test.describe("every route of the route table", () => {
       ["/dashboard/add-task", "Add Task - QuickGig", "Add Task"],
       ["/dashboard/my-posted-tasks", "My Posted Tasks - QuickGig", "My Posted Tasks"],
       [`/dashboard/update-task/${taskId}`, "Update Task - QuickGig", "Update Task"],
+      ["/dashboard/notifications", "Notifications - QuickGig", "Notifications"],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: heading, exact: true }).first()).toBeVisible();
@@ -73,7 +77,13 @@ test.describe("Error page", () => {
 });
 
 test.describe("private-route guard", () => {
-  for (const path of ["/dashboard", "/dashboard/add-task", "/dashboard/my-posted-tasks", "/task-details/abc"]) {
+  for (const path of [
+    "/dashboard",
+    "/dashboard/add-task",
+    "/dashboard/my-posted-tasks",
+    "/dashboard/notifications",
+    "/task-details/abc",
+  ]) {
     test(`${path} sends a visitor to the login page, carrying the path`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(`/auth/login?redirect=${encodeURIComponent(path)}`);

@@ -20,6 +20,24 @@ export const SCREENS: Screen[] = [
   { name: "about", path: () => "/about", signedIn: false, ready: heading("About QuickGig") },
   { name: "login", path: () => "/auth/login", signedIn: false, ready: heading("Login Your Account") },
   { name: "register", path: () => "/auth/register", signedIn: false, ready: heading("Sign Up Your Account") },
+  {
+    name: "forgot-password",
+    path: () => "/auth/forgot-password",
+    signedIn: false,
+    ready: heading("Forgot Your Password?"),
+  },
+  {
+    name: "reset-password",
+    path: () => "/auth/reset-password?token=screens",
+    signedIn: false,
+    ready: heading("Choose a New Password"),
+  },
+  {
+    name: "unsubscribe",
+    path: () => "/email/unsubscribe?token=screens",
+    signedIn: false,
+    ready: heading("Unsubscribe"),
+  },
   { name: "error", path: () => "/no-such-page", signedIn: false, ready: heading("Something Went Wrong!") },
   {
     name: "profile-signed-out",
@@ -44,6 +62,14 @@ export const SCREENS: Screen[] = [
   },
   { name: "my-bids", path: () => "/dashboard/my-bids", signedIn: true, ready: heading("My Bids") },
   { name: "messages", path: () => "/dashboard/messages", signedIn: true, ready: heading("Messages") },
+  {
+    name: "notifications",
+    path: () => "/dashboard/notifications",
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole("list", { name: "Notifications" }).waitFor();
+    },
+  },
   {
     name: "update-task",
     path: ({ taskId }) => `/dashboard/update-task/${taskId}`,

@@ -4,11 +4,13 @@ import { DialogHost } from "../components/dialog-host.tsx";
 import { Header } from "../components/header.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { takeGoogleSignInReturn } from "../features/accounts/google-return.ts";
-import { loadSession } from "../features/accounts/session.ts";
+import { loadSession, useSession } from "../features/accounts/session.ts";
 import { notify } from "../lib/notify.ts";
 import { useAfterFirstPaint } from "../lib/use-after-first-paint.ts";
 
 const LazyToaster = lazy(() => import("../components/lazy-toaster.tsx"));
+// For signed-in people only: the reminder to confirm their email.
+const EmailBanner = lazy(() => import("../features/accounts/email-banner.tsx"));
 // Below the fold on every page: loaded after the first paint.
 const Footer = lazy(() => import("../components/footer.tsx").then((module) => ({ default: module.Footer })));
 
@@ -25,6 +27,7 @@ function NavigationProgress() {
 
 /** The frame of every page: skip link, header, the page, and the footer once the browser is idle. */
 export function Shell({ children }: { children: React.ReactNode }) {
+  const { user } = useSession();
   const showFooter = useAfterFirstPaint();
   const footerPlaceholder = <div className="h-96 bg-slate-900 dark:bg-black" />;
   return (
@@ -36,6 +39,11 @@ export function Shell({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       <Header />
+      {user && (
+        <Suspense>
+          <EmailBanner user={user} />
+        </Suspense>
+      )}
       {/* At least a screen high, so the footer, which renders late, never appears on the first screen. */}
       <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
         {children}

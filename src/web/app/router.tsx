@@ -2,7 +2,12 @@ import { createBrowserRouter, data, type RouteObject } from "react-router";
 import { ErrorPage } from "../components/error-page.tsx";
 import { AppFallback, RootLayout } from "./root-layout.tsx";
 
-/** Every page of the route table (specification, section 2), each one's code loaded when first needed. */
+/**
+ * The route table (specification, section 2), each page's code loaded when first needed. Here are
+ * the pages a visit most often starts on; the rest of the table (app/more-routes.ts) loads the first
+ * time a path matches none of these, so that a new screen adds nothing to what a first visit
+ * downloads (docs/decisions/012-route-table-in-two-parts.md).
+ */
 export const routes: RouteObject[] = [
   {
     id: "root",
@@ -12,6 +17,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         // Errors show inside the layout, header and footer kept.
+        id: "pages",
         ErrorBoundary: ErrorPage,
         children: [
           { index: true, lazy: () => import("../features/home/home-page.tsx") },
@@ -20,22 +26,6 @@ export const routes: RouteObject[] = [
           { path: "about", lazy: () => import("../features/about/about-page.tsx") },
           { path: "auth/login", lazy: () => import("../features/accounts/login-page.tsx") },
           { path: "auth/register", lazy: () => import("../features/accounts/register-page.tsx") },
-          { path: "profile", lazy: () => import("../features/accounts/profile-page.tsx") },
-          {
-            path: "dashboard",
-            lazy: () => import("../features/dashboard/dashboard-layout.tsx"),
-            children: [
-              { index: true, lazy: () => import("../features/dashboard/dashboard-home-page.tsx") },
-              { path: "add-task", lazy: () => import("../features/dashboard/add-task-page.tsx") },
-              { path: "my-posted-tasks", lazy: () => import("../features/dashboard/my-posted-tasks-page.tsx") },
-              { path: "my-bids", lazy: () => import("../features/bids/my-bids-page.tsx") },
-              {
-                path: "messages/:taskId?/:bidderId?",
-                lazy: () => import("../features/messages/messages-page.tsx"),
-              },
-              { path: "update-task/:id", lazy: () => import("../features/dashboard/update-task-page.tsx") },
-            ],
-          },
           {
             path: "*",
             loader: () => {
@@ -48,6 +38,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
+let moreRoutes: Promise<RouteObject[]> | undefined;
+
 export function createRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, {
+    // A path that only the catch-all matches may be one of the other pages: their part of the table
+    // is added (once; patching the same routes again changes nothing) and the path matched again.
+    async patchRoutesOnNavigation({ matches, patch }) {
+      if (matches[matches.length - 1]?.route.path !== "*") return;
+      moreRoutes ??= import("./more-routes.ts").then((module) => module.moreRoutes);
+      patch("pages", await moreRoutes);
+    },
+  });
 }

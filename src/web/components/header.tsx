@@ -8,6 +8,7 @@ import { Tooltip } from "./tooltip.tsx";
 
 // Most first visits are signed out: the signed-in buttons (and logout's code) load only for a user.
 const AccountButtons = lazy(() => import("./account-buttons.tsx"));
+const NotificationBell = lazy(() => import("../features/notifications/notification-bell.tsx"));
 
 export const BRAND_TOOLTIP = "a freelance marketplace launched in 1985";
 
@@ -124,24 +125,32 @@ export function Header() {
             <NavItems signedIn={signedIn} />
           </ul>
         </nav>
-        <div className="hidden items-center gap-2 lg:flex lg:justify-self-end">
-          <ThemeToggle />
-          <AuthButtons />
-        </div>
-        <button
-          type="button"
-          className="btn-ghost px-2.5 lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? (
-            <XIcon aria-hidden="true" className="size-6" />
-          ) : (
-            <MenuIcon aria-hidden="true" className="size-6" />
+        <div className="flex items-center gap-2 lg:justify-self-end">
+          {/* In the bar at every width; on phones beside the menu button. */}
+          {signedIn && (
+            <Suspense>
+              <NotificationBell />
+            </Suspense>
           )}
-        </button>
+          <div className="hidden items-center gap-2 lg:flex">
+            <ThemeToggle />
+            <AuthButtons />
+          </div>
+          <button
+            type="button"
+            className="btn-ghost px-2.5 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <XIcon aria-hidden="true" className="size-6" />
+            ) : (
+              <MenuIcon aria-hidden="true" className="size-6" />
+            )}
+          </button>
+        </div>
       </div>
       {menuOpen && (
         <div id={menuId} className="border-t border-slate-200 px-4 pt-3 pb-4 lg:hidden dark:border-slate-800">

@@ -6,6 +6,7 @@ export const paths = {
   about: "/about",
   login: "/auth/login",
   register: "/auth/register",
+  forgotPassword: "/auth/forgot-password",
   profile: "/profile",
   dashboard: "/dashboard",
   addTask: "/dashboard/add-task",
@@ -15,6 +16,7 @@ export const paths = {
   thread: (taskId: string, bidderId: string) =>
     `/dashboard/messages/${encodeURIComponent(taskId)}/${encodeURIComponent(bidderId)}`,
   updateTask: (id: string) => `/dashboard/update-task/${encodeURIComponent(id)}`,
+  notifications: "/dashboard/notifications",
 } as const;
 
 /** Route patterns for the router; they match the builders above. */

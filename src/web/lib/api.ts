@@ -4,6 +4,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: string,
     readonly fields: Array<{ field: string; message: string }> = [],
+    /** The sign-in service's code for some refusals, e.g. INVALID_TOKEN. */
+    readonly code?: string,
   ) {
     super(detail);
     this.name = "ApiError";
@@ -50,15 +52,22 @@ export async function apiJson<T>(path: string, options: ApiOptions = {}): Promis
 async function toApiError(response: Response): Promise<ApiError> {
   let detail = `The request failed (${response.status}).`;
   let fields: ApiError["fields"] = [];
+  let code: string | undefined;
   try {
-    const problem = (await response.json()) as { detail?: unknown; message?: unknown; errors?: ApiError["fields"] };
+    const problem = (await response.json()) as {
+      detail?: unknown;
+      message?: unknown;
+      errors?: ApiError["fields"];
+      code?: unknown;
+    };
     if (typeof problem.detail === "string" && problem.detail) detail = problem.detail;
     else if (typeof problem.message === "string" && problem.message) detail = problem.message;
     if (Array.isArray(problem.errors)) fields = problem.errors;
+    if (typeof problem.code === "string") code = problem.code;
   } catch {
     // Not JSON (a proxy's error page, say): the generic sentence stays.
   }
-  return new ApiError(response.status, detail, fields);
+  return new ApiError(response.status, detail, fields, code);
 }
 
 /** The message to show a person for any thrown value. */

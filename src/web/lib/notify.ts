@@ -11,7 +11,7 @@ export function onToasterMounted() {
   markReady();
 }
 
-async function show(kind: "success" | "error", message: string) {
+async function show(kind: "success" | "error" | "info", message: string) {
   const [{ toast }] = await Promise.all([import("sonner"), toasterReady]);
   toast[kind](message);
 }
@@ -19,4 +19,5 @@ async function show(kind: "success" | "error", message: string) {
 export const notify = {
   success: (message: string) => void show("success", message),
   error: (message: string) => void show("error", message),
+  info: (message: string) => void show("info", message),
 };

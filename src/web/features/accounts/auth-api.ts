@@ -1,3 +1,4 @@
+import { paths } from "../../config/paths.ts";
 import { apiJson } from "../../lib/api.ts";
 import { markGoogleSignInPending } from "./google-return.ts";
 import { loadSession, setSessionUser, type User } from "./session.ts";
@@ -38,4 +39,28 @@ export async function startGoogleSignIn(returnTo: string): Promise<void> {
   });
   markGoogleSignInPending();
   window.location.assign(url);
+}
+
+/** Emails a reset link when an account has this address; the answer is the same either way. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await apiJson("/api/auth/request-password-reset", {
+    method: "POST",
+    body: { email },
+  });
+}
+
+/** Sets a new password with the token of a reset link; every session of the account ends. */
+export async function resetPassword(input: { token: string; newPassword: string }): Promise<void> {
+  await apiJson("/api/auth/reset-password", { method: "POST", body: input });
+}
+
+/** The confirmation link leads to the dashboard with this query parameter set to 1. */
+export const VERIFIED_PARAM = "verified";
+
+/** Sends the email-confirmation link again; it comes back to the dashboard with ?verified=1. */
+export async function sendVerificationEmail(email: string): Promise<void> {
+  await apiJson("/api/auth/send-verification-email", {
+    method: "POST",
+    body: { email, callbackURL: `${paths.dashboard}?${VERIFIED_PARAM}=1` },
+  });
 }

@@ -77,10 +77,9 @@ export function Component() {
           {...register("password")}
         />
         <div className="text-right">
-          {/* A placeholder with no target (specification, section 2). */}
-          <button type="button" className="link text-sm">
+          <Link to={paths.forgotPassword} className="link text-sm">
             Forgot password?
-          </button>
+          </Link>
         </div>
         <button type="submit" className="btn-primary w-full py-2.5" disabled={isSubmitting}>
           {isSubmitting ? "Logging in…" : "Login"}

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { Avatar } from "../../components/avatar.tsx";
 import { TextField } from "../../components/field.tsx";
 import { Spinner } from "../../components/spinner.tsx";
@@ -10,12 +10,20 @@ import { errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
 import { ProfileSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
+import { EmailPreferences } from "../notifications/email-preferences.tsx";
+import { getPreferences } from "../notifications/notifications-api.ts";
 import { updateProfile } from "./auth-api.ts";
 import { loadSession, type User, useSession } from "./session.ts";
 
-export async function loader() {
-  await loadSession();
-  return null;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await loadSession();
+  if (!user) return { preferences: null, preferencesError: null };
+  // The profile shows without the email choices when they cannot be read; the section says why.
+  try {
+    return { preferences: await getPreferences(request.signal), preferencesError: null };
+  } catch (error) {
+    return { preferences: null, preferencesError: errorMessage(error) };
+  }
 }
 
 function ProfileForm({ user }: { user: User }) {
@@ -60,6 +68,7 @@ function ProfileForm({ user }: { user: User }) {
 export function Component() {
   usePageTitle("Profile");
   const session = useSession();
+  const { preferences, preferencesError } = useLoaderData<typeof loader>();
   if (session.status === "loading") return <Spinner label="Checking your session" />;
   const { user } = session;
   if (!user) {
@@ -82,6 +91,15 @@ export function Component() {
         </div>
         <h2 className="mt-8 text-lg font-semibold">Edit your profile</h2>
         <ProfileForm user={user} />
+        {preferences ? (
+          <EmailPreferences initial={preferences} />
+        ) : (
+          preferencesError && (
+            <p role="alert" className="field-error mt-10">
+              Your email choices could not be loaded: {preferencesError}
+            </p>
+          )
+        )}
       </div>
     </section>
   );

@@ -8,6 +8,8 @@ export interface User {
   name: string;
   email: string;
   image?: string | null;
+  /** False until the person opens the link of the confirmation email (Google accounts come confirmed). */
+  emailVerified: boolean;
 }
 
 export type SessionState =

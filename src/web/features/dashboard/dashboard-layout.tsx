@@ -1,10 +1,11 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Gavel, LayoutDashboard, ListChecks, MessageSquare, PanelLeftOpen, PlusCircle, X } from "lucide-react";
+import { Bell, Gavel, LayoutDashboard, ListChecks, MessageSquare, PanelLeftOpen, PlusCircle, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type LoaderFunctionArgs, NavLink, Outlet, useLocation } from "react-router";
 import { paths } from "../../config/paths.ts";
 import { RequireAuth } from "../accounts/require-auth.tsx";
 import { requireUser } from "../accounts/session.ts";
+import { formatCount, useUnreadCounts } from "../notifications/live-updates.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -16,14 +17,27 @@ const MENU = [
   { to: paths.addTask, label: "Add Task", Icon: PlusCircle, end: false },
   { to: paths.myPostedTasks, label: "My Posted Task", Icon: ListChecks, end: false },
   { to: paths.myBids, label: "My Bids", Icon: Gavel, end: false },
-  { to: paths.messages, label: "Messages", Icon: MessageSquare, end: false },
-];
+  { to: paths.messages, label: "Messages", Icon: MessageSquare, end: false, unread: "messages" },
+  { to: paths.notifications, label: "Notifications", Icon: Bell, end: false, unread: "notifications" },
+] as const;
+
+/** An item's unread count, live (from the header bell's event stream). */
+function UnreadBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="ml-auto rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white dark:bg-red-400 dark:text-slate-950">
+      {formatCount(count)}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
 
 function SideMenu() {
+  const counts = useUnreadCounts();
   return (
     <nav aria-label="Dashboard">
       <ul className="space-y-1">
-        {MENU.map(({ to, label, Icon, end }) => (
+        {MENU.map(({ to, label, Icon, end, ...item }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -38,6 +52,7 @@ function SideMenu() {
             >
               <Icon aria-hidden="true" className="size-5" />
               {label}
+              {"unread" in item && counts && <UnreadBadge count={counts[item.unread]} />}
             </NavLink>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { ChevronLeft } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import { LIMITS } from "../../../contract/limits.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
@@ -11,6 +11,7 @@ import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { isSameEmail, requireUser } from "../accounts/session.ts";
 import { listBids } from "../bids/bids-api.ts";
+import { useUnreadCounts } from "../notifications/live-updates.ts";
 import { getTask } from "../tasks/tasks-api.ts";
 import { listMessages, listThreads, type Message, sendMessage, type Thread } from "./messages-api.ts";
 
@@ -37,6 +38,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 function ThreadList({ threads }: { threads: Thread[] }) {
+  // A message arrived, or a thread was read in another tab: the list reads its unread counts again.
+  const unread = useUnreadCounts()?.messages;
+  const { revalidate } = useRevalidator();
+  const seen = useRef(unread);
+  useEffect(() => {
+    if (unread === undefined || seen.current === unread) return;
+    const first = seen.current === undefined;
+    seen.current = unread;
+    if (!first) void revalidate();
+  }, [unread, revalidate]);
   if (threads.length === 0) {
     return (
       <div className="card p-10 text-center">

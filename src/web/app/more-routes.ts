@@ -1,0 +1,28 @@
+import type { RouteObject } from "react-router";
+
+/**
+ * The pages no visit starts on often (the dashboard, the profile, the pages that emails link to),
+ * added to the table in app/router.tsx the first time one is asked for.
+ */
+export const moreRoutes: RouteObject[] = [
+  { path: "auth/forgot-password", lazy: () => import("../features/accounts/forgot-password-page.tsx") },
+  { path: "auth/reset-password", lazy: () => import("../features/accounts/reset-password-page.tsx") },
+  { path: "email/unsubscribe", lazy: () => import("../features/notifications/unsubscribe-page.tsx") },
+  { path: "profile", lazy: () => import("../features/accounts/profile-page.tsx") },
+  {
+    path: "dashboard",
+    lazy: () => import("../features/dashboard/dashboard-layout.tsx"),
+    children: [
+      { index: true, lazy: () => import("../features/dashboard/dashboard-home-page.tsx") },
+      { path: "add-task", lazy: () => import("../features/dashboard/add-task-page.tsx") },
+      { path: "my-posted-tasks", lazy: () => import("../features/dashboard/my-posted-tasks-page.tsx") },
+      { path: "my-bids", lazy: () => import("../features/bids/my-bids-page.tsx") },
+      {
+        path: "messages/:taskId?/:bidderId?",
+        lazy: () => import("../features/messages/messages-page.tsx"),
+      },
+      { path: "update-task/:id", lazy: () => import("../features/dashboard/update-task-page.tsx") },
+      { path: "notifications", lazy: () => import("../features/notifications/notifications-page.tsx") },
+    ],
+  },
+];

@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from "react";
+import type { Notification, UnreadCounts } from "../../../contract/notifications.ts";
+
+/**
+ * The signed-in person's live stream (GET /api/events, one per tab): the unread counts that the
+ * bell and the dashboard menu show, and each new notice as it arrives. The bell opens the stream
+ * and closes it when it leaves the screen, which is exactly while someone is signed in.
+ */
+let counts: UnreadCounts | null = null;
+const countListeners = new Set<() => void>();
+const noticeListeners = new Set<(notice: Notification) => void>();
+
+/** How long to wait before asking again when the server refused the stream (signed out, too many tabs, down). */
+const REFUSED_RETRY_MS = 30_000;
+
+/** Counts from the stream, or from the answer of a request that read something (null: not known yet). */
+export function setUnreadCounts(next: UnreadCounts | null) {
+  counts = next;
+  for (const listener of countListeners) listener();
+}
+
+const getCounts = () => counts;
+
+function subscribeCounts(listener: () => void) {
+  countListeners.add(listener);
+  return () => countListeners.delete(listener);
+}
+
+export function useUnreadCounts(): UnreadCounts | null {
+  return useSyncExternalStore(subscribeCounts, getCounts, getCounts);
+}
+
+/** A count on a badge: short enough for the bell. */
+export function formatCount(count: number): string {
+  return count > 99 ? "99+" : String(count);
+}
+
+/** Calls `listener` with each new notice while the stream is open; returns the unsubscribe. */
+export function onNotice(listener: (notice: Notification) => void): () => void {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+}
+
+/**
+ * Opens the stream and returns the function that closes it. The browser reconnects by itself after
+ * a dropped connection and resumes with Last-Event-ID; an answer other than a stream ends it for
+ * good, so then a new one is asked for a while later.
+ */
+export function openEventStream(): () => void {
+  let source: EventSource | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const connect = () => {
+    const current = new EventSource("/api/events");
+    source = current;
+    current.addEventListener("unread", (event) => setUnreadCounts(JSON.parse(event.data) as UnreadCounts));
+    current.addEventListener("notification", (event) => {
+      const notice = JSON.parse(event.data) as Notification;
+      for (const listener of noticeListeners) listener(notice);
+    });
+    current.addEventListener("error", () => {
+      if (current.readyState === EventSource.CLOSED) retry = setTimeout(connect, REFUSED_RETRY_MS);
+    });
+  };
+  connect();
+  return () => {
+    clearTimeout(retry);
+    source?.close();
+    setUnreadCounts(null);
+  };
+}
