@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { ConfigError, ENV_KEYS, loadConfig } from "./config.ts";
 
 const secret = "s".repeat(32);

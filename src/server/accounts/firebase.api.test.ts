@@ -1,4 +1,12 @@
-import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT, UnsecuredJWT } from "jose";
+import {
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  SignJWT,
+  UnsecuredJWT,
+} from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
 import { EMULATOR_PROJECT, type FirebaseEmulator, startFirebaseEmulator } from "../test/firebase-emulator.ts";
@@ -21,12 +29,20 @@ function claims(overrides: JWTPayload = {}): JWTPayload {
   };
 }
 
-describe("Firebase ID tokens, checked as Google signs them", async () => {
-  const { privateKey, publicKey } = await generateKeyPair("RS256");
-  const otherKeys = await generateKeyPair("RS256");
-  const jwk = { ...(await exportJWK(publicKey)), kid: "key-1", alg: "RS256", use: "sig" };
+describe("Firebase ID tokens, checked as Google signs them", () => {
+  let privateKey: CryptoKey;
+  let otherKey: CryptoKey;
+  let keys: JWTVerifyGetKey;
+  beforeAll(async () => {
+    const pair = await generateKeyPair("RS256");
+    privateKey = pair.privateKey;
+    otherKey = (await generateKeyPair("RS256")).privateKey;
+    keys = createLocalJWKSet({
+      keys: [{ ...(await exportJWK(pair.publicKey)), kid: "key-1", alg: "RS256", use: "sig" }],
+    });
+  });
   const ctx = setupTestApp({ FIREBASE_PROJECT_ID: PROJECT, FIREBASE_API_KEY: "web-api-key" }, undefined, {
-    firebaseKeys: createLocalJWKSet({ keys: [jwk] }),
+    firebaseKeys: (header, token) => keys(header, token),
   });
   const sign = (payload: JWTPayload, key = privateKey) =>
     new SignJWT(payload).setProtectedHeader({ alg: "RS256", kid: "key-1" }).sign(key);
@@ -46,7 +62,7 @@ describe("Firebase ID tokens, checked as Google signs them", async () => {
       "another issuer made it",
     ],
     ["expired", () => sign(claims({ exp: now() - 600, iat: now() - 4200, auth_time: now() - 4200 })), "it has expired"],
-    ["signed with another key", () => sign(claims(), otherKeys.privateKey), "its signature is not Google's"],
+    ["signed with another key", () => sign(claims(), otherKey), "its signature is not Google's"],
     [
       "unsigned (an emulator's) while no emulator is configured",
       async () => new UnsecuredJWT(claims()).encode(),

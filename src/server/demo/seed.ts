@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import { DEMO_FREELANCERS as FREELANCERS, DEMO_OFFERS as OFFERS, DEMO_TASKS as TASKS, DEMO_USER } from "../../contract/demo-data.ts";
+import {
+  DEMO_USER,
+  DEMO_FREELANCERS as FREELANCERS,
+  DEMO_OFFERS as OFFERS,
+  DEMO_TASKS as TASKS,
+} from "../../contract/demo-data.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { placeBid } from "../bids/bid-repository.ts";
 import { acceptBid, completeTask } from "../hiring/hiring.ts";
