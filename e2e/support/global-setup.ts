@@ -49,6 +49,8 @@ export default async function globalSetup() {
   if (!existsSync(serverBundle)) throw new Error("dist/server/main.js is missing: build first (npm run build)");
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  // The web app served alone from another origin (e2e/separate-origin.spec.ts) calls this API.
+  const staticOrigin = `http://127.0.0.1:${await freePort()}`;
   const provider = await startOidcProvider({
     redirectUris: [`${baseURL}/api/auth/callback/google`, `${baseURL}/api/auth/oauth2/callback/google`],
   });
@@ -96,6 +98,7 @@ export default async function globalSetup() {
       RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
       RATE_LIMIT_WRITES_PER_MINUTE: "0",
       SMTP_URL: smtp.url,
+      TRUSTED_ORIGINS: staticOrigin,
       EMAIL_RETRY_MS: "200",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -108,6 +111,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_OIDC_CONTROL = controlURL;
   process.env.E2E_SERVER_LOG = logFile;
+  process.env.E2E_STATIC_ORIGIN = staticOrigin;
 
   return async () => {
     server.kill("SIGTERM");

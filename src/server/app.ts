@@ -103,8 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await outbox.stop();
     mailer.close();
   });
-  const notifier = new Notifier(database, hub, outbox, { publicUrl: config.publicUrl, secret: config.authSecret });
-  const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config.publicUrl), {
+  const notifier = new Notifier(database, hub, outbox, { webUrl: config.webUrl, secret: config.authSecret });
+  const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config), {
     firebaseKeys: options.firebaseKeys,
   });
   if (config.seedDemoData) await seedDemoData({ database, auth }, app.log);

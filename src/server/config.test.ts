@@ -102,4 +102,16 @@ describe("loadConfig", () => {
       .filter((key): key is string => key !== undefined && !key.startsWith("VITE_"));
     expect(listed.sort()).toEqual([...ENV_KEYS].sort());
   });
+
+  it("takes the web app's own address for email links, and trusts it", () => {
+    const same = loadConfig({ AUTH_SECRET: secret, PUBLIC_URL: "https://api.quickgig.example" });
+    expect(same.webUrl).toBe("https://api.quickgig.example");
+    const apart = loadConfig({
+      AUTH_SECRET: secret,
+      PUBLIC_URL: "https://api.quickgig.example",
+      WEB_URL: "https://quickgig.example/",
+    });
+    expect(apart.webUrl).toBe("https://quickgig.example");
+    expect(apart.trustedOrigins).toEqual(["https://api.quickgig.example", "https://quickgig.example"]);
+  });
 });

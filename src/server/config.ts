@@ -18,6 +18,9 @@ const EnvSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://quickgig.example" })
     .optional(),
+  WEB_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://app.quickgig.example" })
+    .optional(),
   DATABASE_URL: z.string().default("./data/quickgig.db"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TRUSTED_ORIGINS: z.string().optional(),
@@ -67,6 +70,8 @@ export interface Config {
   host: string | null;
   port: number;
   publicUrl: string;
+  /** Where the web app is, for the links of emails: PUBLIC_URL unless the web app is served elsewhere (WEB_URL). */
+  webUrl: string;
   /** false when PUBLIC_URL is unset: then any of this machine's own addresses is the site (http/origins.ts). */
   publicUrlConfigured: boolean;
   database: Database;
@@ -134,8 +139,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (problems.length > 0 || typeof database === "string") throw new ConfigError(problems);
 
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
+  const webUrl = (values.WEB_URL ?? publicUrl).replace(/\/+$/, "");
   const trustedOrigins = [
-    new URL(publicUrl).origin,
+    ...new Set([new URL(publicUrl).origin, new URL(webUrl).origin]),
     ...(values.TRUSTED_ORIGINS ?? "")
       .split(",")
       .map((origin) => origin.trim())
@@ -146,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: values.HOST ?? null,
     port: values.PORT,
     publicUrl,
+    webUrl,
     publicUrlConfigured: values.PUBLIC_URL !== undefined,
     database,
     authSecret: values.AUTH_SECRET ?? readOrCreateLocalSecret(database),

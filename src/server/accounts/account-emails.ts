@@ -1,3 +1,4 @@
+import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { enqueueEmail, type OutboxWorker } from "../email/outbox.ts";
 import { composeEmail } from "../email/templates.ts";
@@ -15,7 +16,13 @@ export interface AccountEmails {
   verification(person: Person, token: string): Promise<void>;
 }
 
-export function accountEmails(database: Database, outbox: OutboxWorker, publicUrl: string): AccountEmails {
+export function accountEmails(
+  database: Database,
+  outbox: OutboxWorker,
+  { publicUrl, webUrl }: Pick<Config, "publicUrl" | "webUrl">,
+): AccountEmails {
+  // The link checks the token at the API, which then sends the browser to the web app.
+  const afterVerification = `${webUrl === publicUrl ? "" : webUrl}/dashboard?verified=1`;
   const enqueue = async (email: Parameters<typeof enqueueEmail>[1]) => {
     await enqueueEmail(database.db, email);
     outbox.wake();
@@ -34,7 +41,7 @@ export function accountEmails(database: Database, outbox: OutboxWorker, publicUr
           ],
           action: {
             label: "Choose a new password",
-            url: `${publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`,
+            url: `${webUrl}/auth/reset-password?token=${encodeURIComponent(token)}`,
           },
         }),
       ),
@@ -49,7 +56,7 @@ export function accountEmails(database: Database, outbox: OutboxWorker, publicUr
           ],
           action: {
             label: "Confirm my email",
-            url: `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent("/dashboard?verified=1")}`,
+            url: `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(afterVerification)}`,
           },
         }),
       ),

@@ -61,7 +61,7 @@ export class Notifier implements Transactor {
     private readonly database: Database,
     private readonly hub: EventHub,
     private readonly outbox: OutboxWorker,
-    private readonly links: { publicUrl: string; secret: string },
+    private readonly links: { webUrl: string; secret: string },
   ) {}
 
   /** Runs `work` in one transaction with the notices it adds; a rollback loses them with the rest. */
@@ -141,10 +141,10 @@ export class Notifier implements Transactor {
       name: person.name,
       subject: SUBJECTS[notice.kind](notice.data),
       lines: [describeNotification(notice.kind, notice.data)],
-      ...(link ? { action: { label: "Open in QuickGig", url: `${this.links.publicUrl}${link}` } } : {}),
+      ...(link ? { action: { label: "Open in QuickGig", url: `${this.links.webUrl}${link}` } } : {}),
       unsubscribe: {
         label: KIND_LABELS[notice.kind],
-        url: `${this.links.publicUrl}/email/unsubscribe?token=${encodeURIComponent(token)}`,
+        url: `${this.links.webUrl}/email/unsubscribe?token=${encodeURIComponent(token)}`,
       },
     });
   }

@@ -12,6 +12,21 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Where the API is: the page's own origin unless the build was told another (VITE_API_URL, for a
+ * web app on a static host). Then requests carry the session cookie across origins.
+ */
+export const API_ORIGIN = (import.meta.env.VITE_API_URL ?? "").replace(/\/+$/, "");
+
+export function apiUrl(path: string): string {
+  return `${API_ORIGIN}${path}`;
+}
+
+/** A path of this web app as a whole address, for the API to send the browser back to it. */
+export function appUrl(path: string): string {
+  return API_ORIGIN ? new URL(path, window.location.origin).href : path;
+}
+
 const NETWORK_FAILURE = "Could not reach QuickGig. Check your connection and try again.";
 
 export interface ApiOptions {
@@ -26,10 +41,10 @@ export async function apiFetch(path: string, options: ApiOptions = {}): Promise<
   const hasBody = method !== "GET";
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(apiUrl(path), {
       method,
       signal,
-      credentials: "same-origin",
+      credentials: API_ORIGIN ? "include" : "same-origin",
       headers: hasBody
         ? { "Content-Type": "application/json", Accept: "application/json" }
         : { Accept: "application/json" },

@@ -1,5 +1,5 @@
 import { paths } from "../../config/paths.ts";
-import { apiJson } from "../../lib/api.ts";
+import { apiJson, appUrl } from "../../lib/api.ts";
 import { markGoogleSignInPending } from "./google-return.ts";
 import { loadSession, setSessionUser, type User } from "./session.ts";
 
@@ -35,7 +35,7 @@ export async function updateProfile(input: { name: string; image: string }): Pro
 export async function startGoogleSignIn(returnTo: string): Promise<void> {
   const { url } = await apiJson<{ url: string }>("/api/auth/sign-in/social", {
     method: "POST",
-    body: { provider: "google", callbackURL: returnTo, errorCallbackURL: "/auth/login" },
+    body: { provider: "google", callbackURL: appUrl(returnTo), errorCallbackURL: appUrl("/auth/login") },
   });
   markGoogleSignInPending();
   window.location.assign(url);
@@ -61,6 +61,6 @@ export const VERIFIED_PARAM = "verified";
 export async function sendVerificationEmail(email: string): Promise<void> {
   await apiJson("/api/auth/send-verification-email", {
     method: "POST",
-    body: { email, callbackURL: `${paths.dashboard}?${VERIFIED_PARAM}=1` },
+    body: { email, callbackURL: appUrl(`${paths.dashboard}?${VERIFIED_PARAM}=1`) },
   });
 }

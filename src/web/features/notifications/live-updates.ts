@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import type { Notification, UnreadCounts } from "../../../contract/notifications.ts";
+import { API_ORIGIN, apiUrl } from "../../lib/api.ts";
 
 /**
  * The signed-in person's live stream (GET /api/events, one per tab): the unread counts that the
@@ -50,7 +51,7 @@ export function openEventStream(): () => void {
   let source: EventSource | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const connect = () => {
-    const current = new EventSource("/api/events");
+    const current = new EventSource(apiUrl("/api/events"), { withCredentials: API_ORIGIN !== "" });
     source = current;
     current.addEventListener("unread", (event) => setUnreadCounts(JSON.parse(event.data) as UnreadCounts));
     current.addEventListener("notification", (event) => {
