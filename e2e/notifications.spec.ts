@@ -1,5 +1,15 @@
 import type { Browser, Page } from "@playwright/test";
-import { type Account, baseURL, expect, linkIn, test, toast, uniqueId, waitForEmail } from "./support/fixtures.ts";
+import {
+  type Account,
+  baseURL,
+  confirmEmail,
+  expect,
+  linkIn,
+  test,
+  toast,
+  uniqueId,
+  waitForEmail,
+} from "./support/fixtures.ts";
 
 /** A browser window of its own for one person, signed in (the session cookie put in directly). */
 async function windowFor(browser: Browser, account: Account) {
@@ -22,6 +32,7 @@ test("a bid and a lower budget reach the other person's bell without a reload; t
   test.setTimeout(60_000);
   const client = await makeUser({ name: `Client ${uniqueId()}` });
   const freelancer = await makeUser({ name: `Freelancer ${uniqueId()}` });
+  await confirmEmail(freelancer);
   const title = `Website ${uniqueId()}`;
   const taskId = await client.createTask({ title, budget: 500 });
 

@@ -131,3 +131,11 @@ export function linkIn(email: ReceivedEmail, prefix: string): string {
   if (!link) throw new Error(`no link starting with ${prefix} in:\n${email.text}`);
   return link;
 }
+
+/** Confirms an account's email by following the link of its confirmation email (notices are emailed only to confirmed addresses). */
+export async function confirmEmail(account: Account): Promise<void> {
+  const email = await waitForEmail(account.email, "Confirm your email for QuickGig");
+  const link = new URL(linkIn(email, `${baseURL()}/api/auth/verify-email`));
+  const response = await account.api.get(`${link.pathname}${link.search}`, { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+}

@@ -130,6 +130,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "FIREBASE_API_KEY: required with FIREBASE_PROJECT_ID (the web app's apiKey, to check that an account still exists)",
     );
   }
+  if (values.FIREBASE_AUTH_EMULATOR_HOST && values.NODE_ENV === "production") {
+    problems.push("FIREBASE_AUTH_EMULATOR_HOST: not in production (it makes the server accept unsigned tokens)");
+  }
   if (values.FIREBASE_AUTH_EMULATOR_HOST && !values.FIREBASE_PROJECT_ID) {
     problems.push("FIREBASE_AUTH_EMULATOR_HOST: set FIREBASE_PROJECT_ID too (a demo- project id for the emulator)");
   }

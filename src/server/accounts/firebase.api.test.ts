@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
 import { EMULATOR_PROJECT, type FirebaseEmulator, startFirebaseEmulator } from "../test/firebase-emulator.ts";
 import { markEmailVerified, PUBLIC_URL, sessionCookie, setupTestApp, signUp } from "../test/test-app.ts";
+import { FIREBASE_UNCONFIRMED } from "./firebase.ts";
 
 const PROJECT = "quickgig-test";
 const now = () => Math.floor(Date.now() / 1000);
@@ -120,11 +121,17 @@ describe("Firebase sign-in against the Auth emulator", () => {
 
   it("a Firebase sign-up opens a QuickGig session; signing in again finds the same person", async () => {
     const email = unique();
-    const { idToken } = await emulator.signUp(email, "Fire-Base-Pass-8", "Fiona Fire");
+    const created = await emulator.signUp(email, "Fire-Base-Pass-8", "Fiona Fire");
+    // Not before Firebase has confirmed the address: anyone may claim one there.
+    const unconfirmed = await signIn(created.idToken);
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json().detail).toBe(FIREBASE_UNCONFIRMED);
+    await emulator.verifyEmail(created.localId);
+    const { idToken } = await emulator.signIn(email, "Fire-Base-Pass-8");
     const first = await signIn(idToken);
     expect(first.statusCode, first.body).toBe(200);
     const session = await ctx.app.inject({ url: "/api/auth/get-session", headers: { cookie: sessionCookie(first) } });
-    expect(session.json().user).toMatchObject({ email, name: "Fiona Fire", emailVerified: false });
+    expect(session.json().user).toMatchObject({ email, name: "Fiona Fire", emailVerified: true });
 
     const again = await emulator.signIn(email, "Fire-Base-Pass-8");
     const second = await signIn(again.idToken);

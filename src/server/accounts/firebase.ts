@@ -6,6 +6,7 @@ import { z } from "zod";
 import { MESSAGES } from "../../contract/index.ts";
 
 export const FIREBASE_PROVIDER_ID = "firebase";
+export const FIREBASE_UNCONFIRMED = "Confirm your email address with the link Firebase sent you, then sign in again.";
 /** Google's public keys for Firebase ID tokens, as JWKs. */
 const FIREBASE_JWKS_URL = "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com";
 const CLOCK_TOLERANCE_SECONDS = 5;
@@ -148,6 +149,10 @@ export function firebaseSignIn(options: FirebaseOptions): BetterAuthPlugin {
               throw new APIError("FORBIDDEN", { message: MESSAGES.googleAccountExists, code: "ACCOUNT_NOT_LINKED" });
             }
             user = existing.user;
+          } else if (!identity.emailVerified) {
+            // Firebase lets anyone claim an address; an account made from an unconfirmed one would
+            // stay theirs after its real owner signed up here (account pre-hijacking).
+            throw new APIError("FORBIDDEN", { message: FIREBASE_UNCONFIRMED, code: "FIREBASE_EMAIL_UNCONFIRMED" });
           } else {
             user = await adapter.createUser(
               {

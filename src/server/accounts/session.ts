@@ -43,6 +43,11 @@ export class Sessions {
     return viewer;
   }
 
+  /** Looks again, past this request's cached answer: for a stream that outlives its session. */
+  async stillSignedIn(request: FastifyRequest, viewerId: string): Promise<boolean> {
+    return (await this.read(request))?.id === viewerId;
+  }
+
   private async read(request: FastifyRequest): Promise<Viewer | null> {
     // Most readers are anonymous: without a cookie there is nothing to look up.
     const header = request.headers.cookie;

@@ -23,9 +23,14 @@ export type SendEmail = (email: OutgoingEmail) => Promise<void>;
 export function createMailer(config: Config["email"], log: FastifyBaseLogger): { send: SendEmail; close(): void } {
   const transport = config.smtpUrl
     ? // Pooled: one connection carries many emails (a new one costs about 100 ms).
-      nodemailer.createTransport({ url: config.smtpUrl, pool: true } as Parameters<
-        typeof nodemailer.createTransport
-      >[0])
+      nodemailer.createTransport({
+        url: config.smtpUrl,
+        pool: true,
+        // An email takes at most about a minute, well inside the outbox's lease of a batch.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      } as Parameters<typeof nodemailer.createTransport>[0])
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   const message = (email: OutgoingEmail) => ({
     from: config.from,

@@ -7,7 +7,8 @@ import type { EmailContent } from "./templates.ts";
 
 /** Emails claimed at a time; each is held this long by the process sending it. */
 const BATCH = 10;
-const LEASE_MS = 60_000;
+/** Longer than a batch can take: the SMTP timeouts (email/mailer.ts) bound each email to a minute at most. */
+const LEASE_MS = 15 * 60_000;
 const POLL_MS = 5_000;
 const MIN_WAIT_MS = 10;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;

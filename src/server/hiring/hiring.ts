@@ -112,10 +112,11 @@ export async function completeTask(run: Transactor, task: TaskRecord): Promise<v
 /** Cancelled from open or assigned; the offers still waiting are declined, and their bidders and the freelancer told. */
 export async function cancelTask(run: Transactor, task: TaskRecord): Promise<void> {
   await run.transaction(async (trx, notices) => {
-    const assignee = await findTaskAssignee(trx, task.id);
     if ((await setTaskStatus(trx, task.id, ["open", "assigned"], "cancelled")) === 0) {
       await lostRace(trx, "cancel", task.id);
     }
+    // Read with the row held: an accept that committed first is the one told.
+    const assignee = await findTaskAssignee(trx, task.id);
     const told = [...(await declinePendingBids(trx, task.id)), ...(assignee ? [assignee] : [])];
     notices.add(...told.map((userId) => ({ userId, kind: "task-cancelled" as const, data: about(task) })));
   });

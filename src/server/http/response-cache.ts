@@ -159,7 +159,9 @@ export async function registerResponseCache(
       return payload;
     }
     if (!request.routeOptions.config.publicCache) return payload;
-    reply.header("vary", "cookie");
+    // Added to what is there (CORS varies by Origin), not in its place.
+    const vary = reply.getHeader("vary");
+    reply.header("vary", vary ? `${String(vary)}, Cookie` : "Cookie");
     const pending = pendings.get(request);
     if (!pending) {
       // Signed-in answers carry the poster's email: never for a shared cache.

@@ -163,6 +163,8 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
 }
 
 const HEARTBEAT_MS = 25_000;
+/** Notices read at a time; a stream that resumes after many reads batch after batch. */
+const STREAM_BATCH = 50;
 
 /**
  * One server-sent-events stream per tab: `notification` events (id = the notice's id) and `unread`
@@ -209,39 +211,54 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
       });
       raw.write("retry: 2000\n\n");
 
-      let sending: Promise<void> | undefined;
+      const write = (chunk: string) => {
+        if (!raw.writableEnded && !raw.destroyed) raw.write(chunk);
+      };
+      let sending = false;
       let again = false;
       const send = async () => {
-        do {
-          again = false;
-          const notices = await listNotificationsAfter(db, viewer.id, lastId, 50);
+        // The session may have ended since the stream opened (sign-out, a password reset).
+        if (!(await deps.sessions.stillSignedIn(request, viewer.id))) return close();
+        for (;;) {
+          const notices = await listNotificationsAfter(db, viewer.id, lastId, STREAM_BATCH);
           for (const notice of notices) {
-            raw.write(`id: ${notice.id}\nevent: notification\ndata: ${JSON.stringify(notice)}\n\n`);
+            write(`id: ${notice.id}\nevent: notification\ndata: ${JSON.stringify(notice)}\n\n`);
             lastId = notice.id;
           }
-          raw.write(`event: unread\ndata: ${JSON.stringify(await unreadCounts(db, viewer.id))}\n\n`);
-        } while (again && !raw.destroyed);
+          if (notices.length < STREAM_BATCH) break;
+        }
+        write(`event: unread\ndata: ${JSON.stringify(await unreadCounts(db, viewer.id))}\n\n`);
       };
       const wake = () => {
         if (sending) {
           again = true;
           return;
         }
-        sending = send()
+        sending = true;
+        again = false;
+        send()
           .catch((error) => request.log.warn({ err: error }, "event stream could not read"))
           .finally(() => {
-            sending = undefined;
+            sending = false;
+            // Woken while it was sending: look once more.
+            if (again && !raw.writableEnded) wake();
           });
       };
       const unsubscribe = deps.hub.subscribe(viewer.id, wake);
-      const heartbeat = setInterval(() => raw.write(": keep-alive\n\n"), HEARTBEAT_MS);
-      const close = () => {
+      const heartbeat = setInterval(() => {
+        write(": keep-alive\n\n");
+        void deps.sessions.stillSignedIn(request, viewer.id).then(
+          (signedIn) => signedIn || close(),
+          () => {},
+        );
+      }, HEARTBEAT_MS);
+      function close() {
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(close);
         // The socket goes with the stream: nothing is left for a shutdown to wait on.
-        raw.end(() => socket.destroy());
-      };
+        if (!raw.writableEnded) raw.end(() => socket.destroy());
+      }
       open.add(close);
       raw.on("close", close);
       wake();

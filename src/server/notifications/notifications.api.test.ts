@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notification } from "../../contract/notifications.ts";
 import { startSmtpServer, type TestSmtpServer } from "../test/smtp-server.ts";
-import { inDays, postTask, setupTestApp, signUp, type TestUser, taskInput } from "../test/test-app.ts";
+import {
+  inDays,
+  markEmailVerified,
+  postTask,
+  setupTestApp,
+  signUp,
+  type TestUser,
+  taskInput,
+} from "../test/test-app.ts";
 
 let smtp: TestSmtpServer;
 beforeAll(async () => {
@@ -46,6 +54,8 @@ beforeAll(async () => {
   alice = await signUp(ctx.app, { name: "Alice Bidder" });
   bob = await signUp(ctx.app, { name: "Bob Bidder" });
   stranger = await signUp(ctx.app, { name: "Sam Stranger" });
+  // Notices are emailed only to confirmed addresses.
+  for (const user of [poster, alice, bob]) await markEmailVerified(ctx, user.email);
 });
 
 describe("a notice for every event", () => {
@@ -215,6 +225,15 @@ describe("choices and emails", () => {
     expect(email.text).toContain(`http://localhost:3000/task-details/${taskId}`);
     expect(email.html).toContain("Chooser&#39;s task");
     expect(smtp.received.some((e) => e.to === chooser.email && e.subject.includes("New bid"))).toBe(false);
+
+    // An address nobody confirmed gets no notice by email, only in the app.
+    const unconfirmed = await signUp(ctx.app, { name: "Unconfirmed" });
+    const second = await postTask(ctx.app, chooser, { title: "For the unconfirmed" });
+    const theirs = await bid(unconfirmed, second);
+    await call(chooser, "POST", `/api/tasks/${second}/accept`, { bidId: theirs._id });
+    expect((await latest(unconfirmed))?.kind).toBe("bid-accepted");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.some((e) => e.to === unconfirmed.email && e.subject.includes("accepted"))).toBe(false);
 
     const saved = await call(chooser, "PUT", "/api/me/notification-preferences", { "question-new": "off" });
     expect(saved.json()).toMatchObject({ "question-new": "off", "bid-new": "app" });

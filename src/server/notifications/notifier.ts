@@ -92,7 +92,7 @@ export class Notifier implements Transactor {
     if (notices.length === 0) return;
     const userIds = [...new Set(notices.map((notice) => notice.userId))];
     const [people, choices] = await Promise.all([
-      trx.selectFrom("user").select(["id", "name", "email"]).where("id", "in", userIds).execute(),
+      trx.selectFrom("user").select(["id", "name", "email", "emailVerified"]).where("id", "in", userIds).execute(),
       trx
         .selectFrom("notification_preferences")
         .select(["user_id", "kind", "channel"])
@@ -121,7 +121,8 @@ export class Notifier implements Transactor {
           created_at: now,
         })
         .execute();
-      if (channel === "email") await enqueueEmail(trx, this.email(notice, person));
+      // Only to a confirmed address: otherwise anyone could have QuickGig mail a stranger their words.
+      if (channel === "email" && person.emailVerified) await enqueueEmail(trx, this.email(notice, person));
     }
     if (this.database.dialect === "postgres") await this.announce(trx, told);
   }

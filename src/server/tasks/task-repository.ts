@@ -224,6 +224,15 @@ export async function updateTask(db: Kysely<DB>, id: string, input: TaskInput, n
   return Number(result.numUpdatedRows);
 }
 
+/** Takes a task's row for the rest of the transaction (a write that changes nothing), so that writers of its bids wait. */
+export async function holdTaskRow(db: Kysely<DB>, id: string): Promise<void> {
+  await db
+    .updateTable("tasks")
+    .set((eb) => ({ status: eb.ref("status") }))
+    .where("id", "=", id)
+    .execute();
+}
+
 /** Who works on a task now (read in the transaction that changes it). */
 export async function findTaskAssignee(db: Kysely<DB>, id: string): Promise<string | null> {
   const row = await db.selectFrom("tasks").select("assignee_id").where("id", "=", id).executeTakeFirst();

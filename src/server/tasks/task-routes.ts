@@ -26,6 +26,7 @@ import { HttpProblem } from "../http/problem.ts";
 import {
   deleteTask,
   findTaskById,
+  holdTaskRow,
   insertTask,
   listFeaturedTasks,
   listTasks,
@@ -237,6 +238,8 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       const task = await findOwnTask(deps, request, request.params.id);
       requireOpen(task);
       const deletedCount = await deps.notifier.transaction(async (trx, notices) => {
+        // The task's row first, as a new bid holds it: no bid slips in between the list and the delete.
+        await holdTaskRow(trx, task.id);
         const bidders = await pendingBidderIds(trx, task.id);
         const deleted = await deleteTask(trx, task.id);
         if (deleted > 0) {
