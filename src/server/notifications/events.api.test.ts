@@ -90,6 +90,27 @@ describe("the live stream", () => {
     }
   });
 
+  it("ends when its session ends: after signing out, the next event closes it instead of arriving", async () => {
+    const person = await signUp(ctx.app, { name: "Leaving" });
+    const taskId = await postTask(ctx.app, person, { title: "Posted before signing out" });
+    const events = await stream(person);
+    await events.next((e) => e.event === "unread");
+    const out = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { cookie: person.cookie, origin: "http://localhost:3000" },
+    });
+    expect(out.statusCode).toBe(200);
+    // A bid would tell them; the stream hangs up instead.
+    await ctx.app.inject({ method: "POST", url: "/api/bids", headers: { cookie: bidder.cookie }, payload: { taskId } });
+    const outcome = await Promise.race([
+      events.ended.then(() => "ended"),
+      new Promise((resolve) => setTimeout(() => resolve("still open"), 5000)),
+    ]);
+    expect(outcome).toBe("ended");
+    expect(events.events.some((e) => e.event === "notification")).toBe(false);
+  });
+
   it("ends its streams when the server closes, so a restart is not held up", async () => {
     // Proven by the suite itself: afterAll closes the app with streams opened above; this one stays open.
     const open = await stream(bidder);

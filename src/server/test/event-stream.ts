@@ -49,6 +49,8 @@ export async function openEventStream(url: string, headers: Record<string, strin
     }
   })();
   return {
+    /** Resolves when the server ends the stream. */
+    ended: done,
     status: response.statusCode,
     headers: response.headers,
     events,
