@@ -29,6 +29,18 @@ export default defineConfig(async () => {
   const api = { include: ["src/**/*.api.test.ts"], testTimeout: 30_000, hookTimeout: 30_000 };
   const projects: TestProjectInlineConfiguration[] = [
     { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"], exclude: ["src/**/*.api.test.ts"] } },
+    {
+      extends: true,
+      test: {
+        name: "web",
+        include: ["src/web/**/*.test.tsx"],
+        environment: "jsdom",
+        environmentOptions: { jsdom: { url: "http://quickgig.test/" } },
+        setupFiles: ["src/web/test/setup.ts"],
+        env: { VITE_API_URL: "http://quickgig.test" },
+        testTimeout: 20_000,
+      },
+    },
     { extends: true, test: { ...api, name: "sqlite", env: { TEST_DB: "sqlite" } } },
     ...(postgres
       ? [
@@ -39,5 +51,17 @@ export default defineConfig(async () => {
         ]
       : []),
   ];
-  return { test: { projects, globalSetup: ["src/server/test/build-server.global-setup.ts"] } };
+  return {
+    test: {
+      projects,
+      globalSetup: ["src/server/test/build-server.global-setup.ts"],
+      // npm test prints how much of the web app the component and route tests run (src/web/test renders it).
+      coverage: {
+        provider: "v8" as const,
+        include: ["src/web/**/*.{ts,tsx}"],
+        exclude: ["src/web/**/*.test.{ts,tsx}", "src/web/test/**", "src/web/mocks/**"],
+        reporter: ["text-summary"],
+      },
+    },
+  };
 });

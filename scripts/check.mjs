@@ -17,7 +17,7 @@ const steps = [
   [
     "unit and API tests",
     "npx",
-    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
+    ["vitest", "run", "--coverage", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`],
   ],
   // Stops the local PostgreSQL for a few seconds, so it runs alone, after the tests that use it.
   ...(canDrillPostgres() ? [["PostgreSQL fault drill", "npx", ["tsx", "scripts/reliability/pg-faults.ts"]]] : []),

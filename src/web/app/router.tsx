@@ -1,4 +1,9 @@
-import { createBrowserRouter, data, type RouteObject } from "react-router";
+import {
+  createBrowserRouter,
+  data,
+  type PatchRoutesOnNavigationFunctionArgs as PatchRoutesOnNavigationArgs,
+  type RouteObject,
+} from "react-router";
 import { ErrorPage } from "../components/error-page.tsx";
 import { AppFallback, RootLayout } from "./root-layout.tsx";
 
@@ -40,14 +45,17 @@ export const routes: RouteObject[] = [
 
 let moreRoutes: Promise<RouteObject[]> | undefined;
 
+/** The router's options, shared by the browser's router and the tests' memory router. */
+export const routerOptions = {
+  // A path that only the catch-all matches may be one of the other pages: their part of the table
+  // is added (once; patching the same routes again changes nothing) and the path matched again.
+  async patchRoutesOnNavigation({ matches, patch }: PatchRoutesOnNavigationArgs) {
+    if (matches[matches.length - 1]?.route.path !== "*") return;
+    moreRoutes ??= import("./more-routes.ts").then((module) => module.moreRoutes);
+    patch("pages", await moreRoutes);
+  },
+};
+
 export function createRouter() {
-  return createBrowserRouter(routes, {
-    // A path that only the catch-all matches may be one of the other pages: their part of the table
-    // is added (once; patching the same routes again changes nothing) and the path matched again.
-    async patchRoutesOnNavigation({ matches, patch }) {
-      if (matches[matches.length - 1]?.route.path !== "*") return;
-      moreRoutes ??= import("./more-routes.ts").then((module) => module.moreRoutes);
-      patch("pages", await moreRoutes);
-    },
-  });
+  return createBrowserRouter(routes, routerOptions);
 }

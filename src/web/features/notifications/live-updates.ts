@@ -48,6 +48,8 @@ export function onNotice(listener: (notice: Notification) => void): () => void {
  * good, so then a new one is asked for a while later.
  */
 export function openEventStream(): () => void {
+  // A browser without server-sent events (or a test's DOM) gets the counts with each page instead.
+  if (typeof EventSource === "undefined") return () => {};
   let source: EventSource | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const connect = () => {

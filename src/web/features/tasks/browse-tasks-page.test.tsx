@@ -1,0 +1,47 @@
+import { waitFor } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it } from "vitest";
+import { renderRoute } from "../../test/render-route.tsx";
+
+describe("Browse Tasks", () => {
+  it("lists the open tasks with their count, and filters by category through the URL", async () => {
+    const { screen, user, router } = await renderRoute("/browse-tasks");
+    expect(await screen.findByRole("heading", { name: "Browse Tasks", level: 1 })).toBeTruthy();
+    expect(await screen.findByText(/^\d+ tasks?$/)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText("Category"), "Design");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await waitFor(() => expect(router.state.location.search).toContain("category=Design"));
+    const cards = await screen.findAllByRole("article");
+    for (const card of cards) expect(card.textContent).toContain("Design");
+  });
+
+  it("says so when nothing matches", async () => {
+    const { screen, user } = await renderRoute("/browse-tasks");
+    await user.type(await screen.findByRole("searchbox", { name: "Search tasks" }), "zzzz-nothing-like-this");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(await screen.findByText(/No tasks/i)).toBeTruthy();
+  });
+
+  it("shows the server's sentence when the API fails", async () => {
+    const failing = http.get("*/api/tasks", () =>
+      HttpResponse.json(
+        {
+          type: "about:blank",
+          title: "Internal Server Error",
+          status: 500,
+          detail: "Something went wrong on our side. Please try again.",
+        },
+        { status: 500, headers: { "content-type": "application/problem+json" } },
+      ),
+    );
+    const { screen } = await renderRoute("/browse-tasks", { handlers: [failing] });
+    expect(await screen.findByText("Something went wrong on our side. Please try again.")).toBeTruthy();
+  });
+
+  it("says the network is down when the API cannot be reached", async () => {
+    const { screen } = await renderRoute("/browse-tasks", {
+      handlers: [http.get("*/api/tasks", () => HttpResponse.error())],
+    });
+    expect(await screen.findByText("Could not reach QuickGig. Check your connection and try again.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,49 @@
+import { cleanup } from "@testing-library/react";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { createHandlers } from "../mocks/handlers.ts";
+
+/**
+ * Component and route tests: the mock mode's handlers (src/web/mocks) answer the API through msw
+ * in Node, on the base the web project sets (VITE_API_URL, so jsdom never sees a relative URL).
+ */
+export const server = setupServer();
+
+// What jsdom lacks and the app asks the browser for: no media query matches (light theme, wide
+// screen, motion allowed), and observers that never report.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+class SilentObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+globalThis.ResizeObserver ??= SilentObserver as unknown as typeof ResizeObserver;
+globalThis.IntersectionObserver ??= SilentObserver as unknown as typeof IntersectionObserver;
+
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  sessionStorage.clear();
+});
+afterAll(() => server.close());
+
+/** A fresh demo marketplace for one test. */
+export function useMockApi() {
+  const mock = createHandlers();
+  server.use(...mock.handlers);
+  return mock.db;
+}
