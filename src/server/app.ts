@@ -56,7 +56,7 @@ function loggedUrl(url: string): string {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
-  const headers = securityHeaders({ https: config.publicUrl.startsWith("https:") });
+  const headers = securityHeaders({ https: config.publicUrl.startsWith("https:"), firebase: config.firebase });
   const app = Fastify({
     logger: {
       level: config.logLevel,

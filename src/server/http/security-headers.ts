@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
+import type { Config } from "../config.ts";
 
 export type HeaderMap = Record<string, string>;
 
@@ -10,7 +11,15 @@ export type HeaderMap = Record<string, string>;
  * people's own URLs, so images may come from any http(s) address. Helmet works them out once, here;
  * answers written before a route runs (http/framework-errors.ts) send the same map.
  */
-export function securityHeaders(options: { https: boolean }): HeaderMap {
+export function securityHeaders(options: { https: boolean; firebase?: Config["firebase"] }): HeaderMap {
+  // With Firebase sign-in, the page talks to Firebase Authentication (or its emulator) and opens its Google window.
+  const firebase = options.firebase;
+  const firebaseConnect = firebase
+    ? firebase.emulatorHost
+      ? [`http://${firebase.emulatorHost}`]
+      : ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"]
+    : [];
+  const firebaseFrames = firebase ? [`https://${firebase.projectId}.firebaseapp.com`] : [];
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -20,7 +29,8 @@ export function securityHeaders(options: { https: boolean }): HeaderMap {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:", "http:"],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...firebaseConnect],
+        ...(firebaseFrames.length > 0 ? { frameSrc: firebaseFrames } : {}),
         formAction: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

@@ -3,7 +3,18 @@ import { apiJson, appUrl } from "../../lib/api.ts";
 import { markGoogleSignInPending } from "./google-return.ts";
 import { loadSession, setSessionUser, type User } from "./session.ts";
 
+/**
+ * Whether this build signs in through Firebase Authentication (the VITE_FIREBASE_* settings). A
+ * constant of the build: without them, nothing of Firebase is in it.
+ */
+export const FIREBASE_SIGN_IN: boolean =
+  (import.meta.env.VITE_FIREBASE_API_KEY ?? "") !== "" && (import.meta.env.VITE_FIREBASE_PROJECT_ID ?? "") !== "";
+
 export async function signInWithEmail(input: { email: string; password: string }): Promise<User | null> {
+  if (FIREBASE_SIGN_IN) {
+    await (await import("./firebase-auth.ts")).signInWithFirebaseEmail(input.email, input.password);
+    return loadSession({ refresh: true });
+  }
   await apiJson("/api/auth/sign-in/email", { method: "POST", body: input });
   return loadSession({ refresh: true });
 }
@@ -14,12 +25,17 @@ export async function signUpWithEmail(input: {
   password: string;
   image: string;
 }): Promise<User | null> {
+  if (FIREBASE_SIGN_IN) {
+    await (await import("./firebase-auth.ts")).signUpWithFirebase(input);
+    return loadSession({ refresh: true });
+  }
   await apiJson("/api/auth/sign-up/email", { method: "POST", body: input });
   return loadSession({ refresh: true });
 }
 
 export async function signOut(): Promise<void> {
   await apiJson("/api/auth/sign-out", { method: "POST", body: {} });
+  if (FIREBASE_SIGN_IN) await (await import("./firebase-auth.ts")).signOutOfFirebase();
   setSessionUser(null, { loggedOut: true });
 }
 
@@ -33,6 +49,12 @@ export async function updateProfile(input: { name: string; image: string }): Pro
  * It comes back to `returnTo` signed in, or to the login page with ?error=CODE.
  */
 export async function startGoogleSignIn(returnTo: string): Promise<void> {
+  if (FIREBASE_SIGN_IN) {
+    await (await import("./firebase-auth.ts")).signInWithFirebaseGoogle();
+    await loadSession({ refresh: true });
+    window.location.assign(returnTo);
+    return;
+  }
   const { url } = await apiJson<{ url: string }>("/api/auth/sign-in/social", {
     method: "POST",
     body: { provider: "google", callbackURL: appUrl(returnTo), errorCallbackURL: appUrl("/auth/login") },
