@@ -1,4 +1,5 @@
 import http, { type IncomingMessage } from "node:http";
+import { Arrivals } from "./arrivals.ts";
 
 export interface StreamEvent {
   id?: string;
@@ -16,8 +17,8 @@ export async function openEventStream(url: string, headers: Record<string, strin
     const request = http.get(url, { agent: false, headers: { accept: "text/event-stream", ...headers } }, resolve);
     request.once("error", reject);
   });
-  const events: StreamEvent[] = [];
-  const waiters = new Set<() => void>();
+  const arrivals = new Arrivals<StreamEvent>();
+  const events = arrivals.items;
   const done = (async () => {
     let buffer = "";
     try {
@@ -39,8 +40,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
               isEvent = true;
             }
           }
-          if (isEvent) events.push(event);
-          for (const wake of waiters) wake();
+          if (isEvent) arrivals.push(event);
           end = buffer.indexOf("\n\n");
         }
       }
@@ -55,24 +55,8 @@ export async function openEventStream(url: string, headers: Record<string, strin
     headers: response.headers,
     events,
     /** The first event from index `from` on that matches; fails after `timeoutMs`. */
-    async next(match: (event: StreamEvent) => boolean, from = 0, timeoutMs = 5000): Promise<StreamEvent> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = events.slice(from).find(match);
-        if (found) return found;
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no such event in ${timeoutMs} ms; got ${JSON.stringify(events)}`);
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            waiters.delete(wake);
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(wake, left);
-          waiters.add(wake);
-        });
-      }
-    },
+    next: (match: (event: StreamEvent) => boolean, from = 0, timeoutMs = 5000) =>
+      arrivals.first(match, { from, timeoutMs, what: "event" }),
     async close() {
       response.destroy();
       await done;

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { Arrivals } from "./arrivals.ts";
 
 export interface ReceivedEmail {
   to: string;
@@ -15,8 +16,8 @@ export interface ReceivedEmail {
  * answers every message with a temporary failure (451), as a server that is down for a while would.
  */
 export async function startSmtpServer() {
-  const received: ReceivedEmail[] = [];
-  const waiters = new Set<() => void>();
+  const arrivals = new Arrivals<ReceivedEmail>();
+  const received = arrivals.items;
   let refusing = false;
   let refused = 0;
   const server = new SMTPServer({
@@ -33,14 +34,13 @@ export async function startSmtpServer() {
       simpleParser(stream)
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-          received.push({
+          arrivals.push({
             to: to?.value[0]?.address ?? "",
             subject: mail.subject ?? "",
             text: mail.text ?? "",
             html: typeof mail.html === "string" ? mail.html : "",
             headers: mail.headers,
           });
-          for (const wake of waiters) wake();
           callback();
         })
         .catch(callback);
@@ -59,27 +59,8 @@ export async function startSmtpServer() {
       refusing = value;
     },
     /** The first email (already here or still to come) that matches; fails after `timeoutMs`. */
-    async waitFor(match: (email: ReceivedEmail) => boolean, timeoutMs = 10_000): Promise<ReceivedEmail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = received.find(match);
-        if (found) return found;
-        const left = deadline - Date.now();
-        if (left <= 0)
-          throw new Error(
-            `no such email arrived in ${timeoutMs} ms; got: ${received.map((e) => `${e.to}: ${e.subject}`).join(", ") || "none"}`,
-          );
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            waiters.delete(wake);
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(wake, left);
-          waiters.add(wake);
-        });
-      }
-    },
+    waitFor: (match: (email: ReceivedEmail) => boolean, timeoutMs = 10_000) =>
+      arrivals.first(match, { timeoutMs, what: "email" }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
