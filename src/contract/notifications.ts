@@ -121,6 +121,27 @@ export const UpdatePreferencesSchema = z.partialRecord(
 export const UnsubscribeSchema = z.object({ token: z.string().min(1, "The unsubscribe link is incomplete").max(500) });
 export const UnsubscribeResultSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS), label: z.string() });
 
+const EXCERPT_MAX = 80;
+
+/** The start of a long text, for a notice. */
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > EXCERPT_MAX ? `${flat.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : flat;
+}
+
+type TaskFields = Record<TaskField, string | number>;
+
+/** What a bidder is told changed: each field with its old and new value (the start of a description). */
+export function taskChanges(before: TaskFields, after: TaskFields): TaskChange[] {
+  return (Object.keys(TASK_FIELD_LABELS) as TaskField[])
+    .filter((field) => before[field] !== after[field])
+    .map((field) =>
+      field === "description"
+        ? { field, from: excerpt(String(before[field])), to: excerpt(String(after[field])) }
+        : { field, from: before[field], to: after[field] },
+    );
+}
+
 function describeChange(change: TaskChange): string {
   const show = (value: string | number) =>
     change.field === "budget"
@@ -129,7 +150,7 @@ function describeChange(change: TaskChange): string {
         ? formatDeadline(String(value))
         : String(value);
   if (change.field === "deadline") return `Deadline moved from ${show(change.from)} to ${show(change.to)}`;
-  if (change.field === "description") return "Description changed";
+  if (change.field === "description") return `Description changed from “${change.from}” to “${change.to}”`;
   return `${TASK_FIELD_LABELS[change.field]} changed from ${show(change.from)} to ${show(change.to)}`;
 }
 

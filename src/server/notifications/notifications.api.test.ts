@@ -119,13 +119,23 @@ describe("a notice for every event", () => {
       { field: "deadline", from: deadline, to: newDeadline },
       { field: "budget", from: 500, to: 350 },
     ]);
+    // A new description is quoted from its start.
+    await call(
+      poster,
+      "PUT",
+      `/api/tasks/${taskId}`,
+      taskInput({ title: "Website", budget: 350, deadline: newDeadline, description: "Now with a blog and a shop." }),
+    );
+    expect((await latest(alice))?.data.changes).toEqual([
+      { field: "description", from: "A one-page site with a contact form.", to: "Now with a blog and a shop." },
+    ]);
     // Saving the same fields again changes nothing and tells nobody.
     const before = (await noticesOf(alice)).length;
     await call(
       poster,
       "PUT",
       `/api/tasks/${taskId}`,
-      taskInput({ title: "Website", budget: 350, deadline: newDeadline }),
+      taskInput({ title: "Website", budget: 350, deadline: newDeadline, description: "Now with a blog and a shop." }),
     );
     expect((await noticesOf(alice)).length).toBe(before);
   });

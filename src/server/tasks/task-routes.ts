@@ -11,13 +11,12 @@ import {
   ProblemSchema,
   type Task,
   TaskIdParamsSchema,
-  type TaskInput,
   TaskInputSchema,
   TaskListQuerySchema,
   TaskSchema,
   todayAnywhereOnEarth,
 } from "../../contract/index.ts";
-import type { TaskChange } from "../../contract/notifications.ts";
+import { taskChanges } from "../../contract/notifications.ts";
 import { findViewer, requireViewer, type Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { countBidsForTask, findBidOf, pendingBidderIds } from "../bids/bid-repository.ts";
@@ -209,7 +208,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       const modifiedCount = await deps.notifier.transaction(async (trx, notices) => {
         const before = (await findTaskById(trx, task.id)) ?? task;
         const modified = await updateTask(trx, task.id, input);
-        const changes = modified > 0 ? changesOf(before, input) : [];
+        const changes = modified > 0 ? taskChanges(before, input) : [];
         if (changes.length > 0) {
           const data = { taskId: task.id, taskTitle: input.title, changes };
           const bidders = await pendingBidderIds(trx, task.id);
@@ -253,18 +252,4 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       return { deletedCount };
     },
   );
-}
-
-/** What a bidder is told changed: each field with its old and new value (the description's too long to quote). */
-function changesOf(before: TaskRecord, after: TaskInput): TaskChange[] {
-  const changes: TaskChange[] = [];
-  for (const field of ["title", "category", "description", "deadline", "budget"] as const) {
-    if (before[field] !== after[field])
-      changes.push({
-        field,
-        from: field === "description" ? "" : before[field],
-        to: field === "description" ? "" : after[field],
-      });
-  }
-  return changes;
 }

@@ -27,6 +27,7 @@ import {
 import {
   KIND_LABELS,
   NotificationListQuerySchema,
+  taskChanges,
   UnsubscribeSchema,
   UpdatePreferencesSchema,
 } from "../../contract/notifications.ts";
@@ -226,13 +227,7 @@ export function createHandlers(db = new MockDb()) {
         const task = db.ownTask(param(params.id));
         db.requireOpen(task);
         const input = parse(TaskInputSchema, await body(request));
-        const changes = (["title", "category", "description", "deadline", "budget"] as const)
-          .filter((field) => task[field] !== input[field])
-          .map((field) => ({
-            field,
-            from: field === "description" ? "" : task[field],
-            to: field === "description" ? "" : input[field],
-          }));
+        const changes = taskChanges(task, input);
         Object.assign(task, input, { offersPublic: input.offersPublic ?? task.offersPublic });
         if (changes.length > 0) {
           for (const bid of db.bids) {

@@ -5,14 +5,14 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { routerOptions, routes } from "../app/router.tsx";
 import { loadSession, setSessionUser } from "../features/accounts/session.ts";
 import type { MockDb } from "../mocks/mock-db.ts";
-import { server, useMockApi } from "./setup.ts";
+import { freshMockApi, server } from "./setup.ts";
 
 /**
  * Renders the app at `path` through the real route table, loaders and lazy modules, against the
  * mock API; `as` signs a demo person in first (by email).
  */
 export async function renderRoute(path: string, options: { as?: string; db?: MockDb; handlers?: HttpHandler[] } = {}) {
-  const db = options.db ?? useMockApi();
+  const db = options.db ?? freshMockApi();
   // A test's own answers take precedence over the mock API's.
   if (options.handlers) server.use(...options.handlers);
   db.viewerId = options.as ? (db.users.find((user) => user.email === options.as)?.id ?? null) : null;

@@ -42,7 +42,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 /** A fresh demo marketplace for one test. */
-export function useMockApi() {
+export function freshMockApi() {
   const mock = createHandlers();
   server.use(...mock.handlers);
   return mock.db;

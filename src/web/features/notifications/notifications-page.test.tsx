@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
-import { useMockApi } from "../../test/setup.ts";
+import { freshMockApi } from "../../test/setup.ts";
 
 describe("Notifications", () => {
   it("lists what happened with links, and marks everything read", async () => {
-    const db = useMockApi();
+    const db = freshMockApi();
     const maya = db.users.find((user) => user.email === DEMO_FREELANCER);
     db.viewerId = maya?.id ?? null;
     const client = db.users.find((user) => user.email === DEMO_CLIENT);
