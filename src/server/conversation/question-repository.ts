@@ -95,8 +95,19 @@ export async function listQuestions(
 }
 
 /** Sets or replaces the poster's answer. */
-export async function answerQuestion(db: Kysely<DB>, id: string, answer: string, now = new Date()): Promise<void> {
-  await db.updateTable("questions").set({ answer, answered_at: now.toISOString() }).where("id", "=", id).execute();
+/** Answers a question or changes its answer; true when this was its first answer. */
+export async function answerQuestion(db: Kysely<DB>, id: string, answer: string, now = new Date()): Promise<boolean> {
+  const set = { answer, answered_at: now.toISOString() };
+  // Of two first answers at once, one finds the answer already there.
+  const first = await db
+    .updateTable("questions")
+    .set(set)
+    .where("id", "=", id)
+    .where("answer", "is", null)
+    .executeTakeFirst();
+  if (Number(first.numUpdatedRows) > 0) return true;
+  await db.updateTable("questions").set(set).where("id", "=", id).execute();
+  return false;
 }
 
 export async function setQuestionHidden(db: Kysely<DB>, id: string, hidden: boolean): Promise<void> {

@@ -138,9 +138,8 @@ export function registerQuestionRoutes(root: FastifyInstance, deps: AppDeps) {
       const viewer = await requireViewer(deps.sessions, request);
       const { question, task } = await findForPoster(viewer, request.params.id);
       await deps.notifier.transaction(async (trx, notices) => {
-        await answerQuestion(trx, question.id, request.body.answer);
         // The first answer is news to the asker; a corrected one is not.
-        if (question.answer === null) {
+        if (await answerQuestion(trx, question.id, request.body.answer)) {
           const data = { taskId: task.id, taskTitle: task.title, actorName: viewer.name };
           notices.add({ userId: question.askerId, kind: "question-answered", data });
         }
