@@ -32,6 +32,8 @@ class SilentObserver {
 }
 globalThis.ResizeObserver ??= SilentObserver as unknown as typeof ResizeObserver;
 globalThis.IntersectionObserver ??= SilentObserver as unknown as typeof IntersectionObserver;
+// A message thread scrolls its newest message into view; jsdom lays nothing out.
+Element.prototype.scrollIntoView ??= () => {};
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 afterEach(() => {

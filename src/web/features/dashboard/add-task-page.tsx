@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import type { TaskInput } from "../../../contract/index.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
@@ -16,7 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // An empty budget box: the input shows "" (undefined would leave the old number on reset).
 const EMPTY = {
   title: "",
-  category: undefined,
+  // "" (the placeholder), not undefined: a reset keeps what a field shows when its value is undefined.
+  category: "" as unknown as TaskInput["category"],
   description: "",
   deadline: "",
   budget: "" as unknown as number,

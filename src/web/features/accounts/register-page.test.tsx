@@ -1,0 +1,107 @@
+import { waitFor, within } from "@testing-library/react";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../contract/messages.ts";
+import { closeDialog } from "../../lib/dialogs.ts";
+import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+
+type View = Awaited<ReturnType<typeof renderRoute>>;
+
+const password = (view: View) => view.screen.getByLabelText("Password", { selector: "input" }) as HTMLInputElement;
+
+async function fillIn(view: View, values: { name: string; image: string; email: string; password: string }) {
+  const { screen, user } = view;
+  if (values.name) await user.type(screen.getByLabelText("Name"), values.name);
+  if (values.image) await user.type(screen.getByLabelText("Photo Url"), values.image);
+  if (values.email) await user.type(screen.getByLabelText("Email"), values.email);
+  if (values.password) await user.type(password(view), values.password);
+  await user.click(screen.getByRole("button", { name: "Sign Up" }));
+}
+
+// Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
+beforeEach(() => {
+  toast.dismiss();
+  closeDialog();
+});
+
+describe("Sign up", () => {
+  it("names each empty field, then each rule the password breaks", async () => {
+    const view = await renderRoute("/auth/register");
+    const { screen, user, db } = view;
+    expect(await screen.findByRole("heading", { name: "Sign Up Your Account" })).toBeTruthy();
+    const people = db.users.length;
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByText("Name is required")).toBeTruthy();
+    expect(screen.getByText("Photo URL is required")).toBeTruthy();
+    expect(screen.getByText("Email is required")).toBeTruthy();
+    expect(screen.getByText("Password is required")).toBeTruthy();
+
+    await fillIn(view, { name: "Nora", image: "not a url", email: "nora@", password: "abcdef" });
+    expect(await screen.findByText("Photo URL must be a web address starting with http:// or https://")).toBeTruthy();
+    expect(screen.getByText("Email must be a valid email address")).toBeTruthy();
+    expect(screen.getByText("Password must include a number")).toBeTruthy();
+    expect(db.users.length).toBe(people);
+  });
+
+  it("shows and hides the password", async () => {
+    const view = await renderRoute("/auth/register");
+    await view.user.type(await view.screen.findByLabelText("Password", { selector: "input" }), "Secret12");
+    expect(password(view).type).toBe("password");
+    await view.user.click(view.screen.getByRole("button", { name: "Show password" }));
+    expect(password(view).type).toBe("text");
+    await view.user.click(view.screen.getByRole("button", { name: "Hide password" }));
+    expect(password(view).type).toBe("password");
+  });
+
+  it("creates the account, signs the person in and welcomes them on the home page", async () => {
+    const view = await renderRoute("/auth/register");
+    const { screen, user, db, router } = view;
+    await screen.findByRole("heading", { name: "Sign Up Your Account" });
+    await fillIn(view, {
+      name: "Nora Quinn",
+      image: "https://example.com/nora.png",
+      email: "Nora@Example.com",
+      password: "Secret12",
+    });
+    const welcome = await screen.findByRole("alertdialog", { name: "Good job! Register Successfully" });
+    expect(within(welcome).getByText("You clicked the button!")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/");
+    const nora = db.users.find((person) => person.email === "nora@example.com");
+    expect(nora).toMatchObject({ name: "Nora Quinn", image: "https://example.com/nora.png", emailVerified: false });
+    expect(db.viewerId).toBe(nora?.id);
+    await user.click(within(welcome).getByRole("button", { name: "OK" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    // Signed in, and asked to confirm the address.
+    expect(screen.getByRole("link", { name: "Nora Quinn (profile)" })).toBeTruthy();
+    expect(await screen.findByRole("region", { name: "Confirm your email" })).toBeTruthy();
+  });
+
+  it("refuses an email that already has an account, with the server's sentence", async () => {
+    const view = await renderRoute("/auth/register");
+    await view.screen.findByRole("heading", { name: "Sign Up Your Account" });
+    const people = view.db.users.length;
+    await fillIn(view, {
+      name: "Maya",
+      image: "https://example.com/m.png",
+      email: DEMO_FREELANCER,
+      password: "Secret12",
+    });
+    expect(await view.screen.findByText("User already exists. Use another email.")).toBeTruthy();
+    expect(view.db.users.length).toBe(people);
+    expect(view.router.state.location.pathname).toBe("/auth/register");
+  });
+
+  it("says when Google sign-in is not available", async () => {
+    const { screen, user } = await renderRoute("/auth/register");
+    await user.click(await screen.findByRole("button", { name: "Continue with Google" }));
+    expect(await screen.findByText(MESSAGES.googleUnavailable)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Continue with Google" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("links to the login page", async () => {
+    const { screen, user, router } = await renderRoute("/auth/register");
+    const card = (await screen.findByRole("heading", { name: "Sign Up Your Account" })).parentElement as HTMLElement;
+    await user.click(within(card).getByRole("link", { name: "Login" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/login"));
+  });
+});

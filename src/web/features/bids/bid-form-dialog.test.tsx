@@ -1,0 +1,114 @@
+import { waitFor, within } from "@testing-library/react";
+import { type HttpHandler, HttpResponse, http } from "msw";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../contract/messages.ts";
+import { closeDialog } from "../../lib/dialogs.ts";
+import type { MockDb } from "../../mocks/mock-db.ts";
+import { renderRoute } from "../../test/render-route.tsx";
+import { freshMockApi } from "../../test/setup.ts";
+
+const LUCAS = "lucas@quickgig.dev";
+
+function taskTitled(db: MockDb, start: string) {
+  const task = db.tasks.find((candidate) => candidate.title.startsWith(start));
+  if (!task) throw new Error(`No demo task starts with ${start}`);
+  return task;
+}
+
+/** Lucas opens the bid form on Maya's open task (Aisha has bid on it). */
+async function openForm(handlers: HttpHandler[] = []) {
+  const db = freshMockApi();
+  const task = taskTitled(db, "Social media plan");
+  const bidsBefore = db.bids.length;
+  const view = await renderRoute(`/task-details/${task.id}`, { as: LUCAS, db, handlers });
+  await view.user.click(await view.screen.findByRole("button", { name: "Place a Bid" }));
+  const dialog = await view.screen.findByRole("dialog", { name: "Place a Bid" });
+  const field = (label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
+  return { ...view, db, task, bidsBefore, dialog, field };
+}
+
+// Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
+beforeEach(() => {
+  toast.dismiss();
+  closeDialog();
+});
+
+describe("Bid form", () => {
+  it("names what is wrong with each field and sends nothing until it is right", async () => {
+    const { user, dialog, field, db, bidsBefore } = await openForm();
+    const send = within(dialog).getByRole("button", { name: "Place bid" });
+
+    await user.clear(field("Amount (USD)"));
+    await user.click(send);
+    expect(await within(dialog).findByText("Amount must be a number")).toBeTruthy();
+    expect(field("Amount (USD)").getAttribute("aria-invalid")).toBe("true");
+
+    await user.type(field("Amount (USD)"), "0");
+    await user.type(field("Delivery (days)"), "0");
+    await user.click(send);
+    expect(await within(dialog).findByText("Amount must be more than 0")).toBeTruthy();
+    expect(within(dialog).getByText("Delivery days must be from 1 to 365")).toBeTruthy();
+
+    await user.clear(field("Amount (USD)"));
+    await user.type(field("Amount (USD)"), "10.555");
+    await user.clear(field("Delivery (days)"));
+    await user.type(field("Delivery (days)"), "1.5");
+    await user.click(send);
+    expect(await within(dialog).findByText("Amount can have at most two decimals")).toBeTruthy();
+    expect(within(dialog).getByText("Delivery days must be a whole number")).toBeTruthy();
+
+    expect(db.bids.length).toBe(bidsBefore);
+    expect(within(dialog).getByRole("button", { name: "Place bid" })).toBeTruthy();
+  });
+
+  it("closes with Cancel without placing anything", async () => {
+    const { user, dialog, screen, db, bidsBefore } = await openForm();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(db.bids.length).toBe(bidsBefore);
+    expect(screen.queryByRole("region", { name: "Your bid" })).toBeNull();
+  });
+
+  it("closes with Escape", async () => {
+    const { user, screen } = await openForm();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("keeps the form open with the server's sentence when the task stopped taking bids meanwhile", async () => {
+    const { user, dialog, screen, db, task, bidsBefore } = await openForm();
+    task.status = "cancelled";
+    await user.click(within(dialog).getByRole("button", { name: "Place bid" }));
+    expect(await screen.findByText(MESSAGES.notTakingBids)).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Place a Bid" })).toBeTruthy();
+    expect(db.bids.length).toBe(bidsBefore);
+    expect(screen.getByText("You bid for 1 opportunities.")).toBeTruthy();
+  });
+
+  it("shows the server's refusal of a field next to that field", async () => {
+    const refusal = http.post("*/api/bids", () =>
+      HttpResponse.json(
+        {
+          type: "about:blank",
+          title: "Bad Request",
+          status: 400,
+          detail: "Message cannot contain a NUL character",
+          errors: [
+            { field: "message", message: "Message cannot contain a NUL character" },
+            { field: "taskId", message: "taskId is not a valid id" },
+          ],
+        },
+        { status: 400, headers: { "content-type": "application/problem+json" } },
+      ),
+    );
+    const { user, dialog, screen } = await openForm([refusal]);
+    await user.type(within(dialog).getByLabelText("Message"), "Hello");
+    await user.click(within(dialog).getByRole("button", { name: "Place bid" }));
+    // Once as a toast, once under the field it is about.
+    await waitFor(() => expect(screen.getAllByText("Message cannot contain a NUL character")).toHaveLength(2));
+    expect(within(dialog).getByLabelText("Message").getAttribute("aria-invalid")).toBe("true");
+    // A field the form does not have is not shown in it.
+    expect(within(dialog).queryByText("taskId is not a valid id")).toBeNull();
+  });
+});

@@ -1,0 +1,162 @@
+import { waitFor, within } from "@testing-library/react";
+import { type HttpHandler, HttpResponse, http } from "msw";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../contract/messages.ts";
+import { closeDialog } from "../../lib/dialogs.ts";
+import type { MockDb } from "../../mocks/mock-db.ts";
+import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+import { freshMockApi } from "../../test/setup.ts";
+
+const LUCAS = "lucas@quickgig.dev";
+
+function taskTitled(db: MockDb, start: string) {
+  const task = db.tasks.find((candidate) => candidate.title.startsWith(start));
+  if (!task) throw new Error(`No demo task starts with ${start}`);
+  return task;
+}
+
+function bidOf(db: MockDb, taskId: string, email: string) {
+  const bidderId = db.users.find((candidate) => candidate.email === email)?.id;
+  const bid = db.bids.find((candidate) => candidate.taskId === taskId && candidate.bidderId === bidderId);
+  if (!bid) throw new Error(`No bid of ${email}`);
+  return bid;
+}
+
+/** The demo client opens "Bids" of one of their tasks on My Posted Tasks. */
+async function openBids(db: MockDb, title: string, handlers: HttpHandler[] = []) {
+  const view = await renderRoute("/dashboard/my-posted-tasks", { as: DEMO_CLIENT, db, handlers });
+  const table = await view.screen.findByRole("table");
+  await view.user.click(within(table).getByRole("button", { name: `Bids for ${title}` }));
+  const dialog = await view.screen.findByRole("dialog", { name: "Bids for This Task" });
+  return { ...view, dialog, table };
+}
+
+const offerNames = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole("list", { name: "Offers" }))
+    .getAllByRole("listitem")
+    .map((item) => item.getAttribute("aria-label"));
+
+// Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
+beforeEach(() => {
+  toast.dismiss();
+  closeDialog();
+});
+
+describe("Bids for This Task", () => {
+  it("shows each offer, sorts them by amount, and hires one after confirming", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    bidOf(db, task.id, LUCAS).amount = 300;
+    const { screen, user, dialog, table } = await openBids(db, task.title);
+    expect(within(dialog).getByText(task.title)).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByTestId("total-bids").textContent).toBe("2"));
+
+    const maya = within(dialog).getByRole("listitem", { name: "Offer from Maya Patel" });
+    expect(within(maya).getByText(DEMO_FREELANCER)).toBeTruthy();
+    expect(within(maya).getByText("$405.00")).toBeTruthy();
+    expect(within(maya).getByText("in 7 days")).toBeTruthy();
+    expect(within(maya).getByText("I have done several sites like this; happy to share examples.")).toBeTruthy();
+    expect(within(maya).getByRole("link", { name: "Message Maya Patel" }).getAttribute("href")).toBe(
+      `/dashboard/messages/${task.id}/${bidOf(db, task.id, DEMO_FREELANCER).bidderId}`,
+    );
+
+    // Oldest first, then the lowest amount first.
+    expect(offerNames(dialog)).toEqual(["Offer from Maya Patel", "Offer from Lucas Moreau"]);
+    await user.selectOptions(within(dialog).getByRole("combobox"), "amount");
+    expect(offerNames(dialog)).toEqual(["Offer from Lucas Moreau", "Offer from Maya Patel"]);
+
+    await user.click(within(dialog).getByRole("button", { name: "Accept bid from Lucas Moreau" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Accept this bid?" });
+    expect(
+      within(confirm).getByText("Lucas Moreau will be hired for $300.00. The other offers will be declined."),
+    ).toBeTruthy();
+    await user.click(within(confirm).getByRole("button", { name: "Accept bid" }));
+
+    expect(await screen.findByText("You hired Lucas Moreau.")).toBeTruthy();
+    expect(task).toMatchObject({
+      status: "assigned",
+      assigneeId: bidOf(db, task.id, LUCAS).bidderId,
+      agreedAmount: 300,
+    });
+    expect(bidOf(db, task.id, DEMO_FREELANCER).status).toBe("declined");
+    const lucas = within(dialog).getByRole("listitem", { name: "Offer from Lucas Moreau" });
+    expect(within(lucas).getByTitle("Bid status: Accepted")).toBeTruthy();
+    expect(within(dialog).getByRole("listitem", { name: "Offer from Maya Patel" }).textContent).toContain("Declined");
+    expect(within(dialog).queryByRole("button", { name: /Accept bid/ })).toBeNull();
+
+    // The list behind the dialog follows: assigned, to whom, for how much.
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const row = within(table).getByRole("row", { name: new RegExp(task.title) });
+    expect(within(row).getByTitle("Task status: Assigned")).toBeTruthy();
+    expect(within(row).getByText("Lucas Moreau")).toBeTruthy();
+  });
+
+  it("hires nobody when the confirmation is declined", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const { screen, user, dialog } = await openBids(db, task.title);
+    await user.click(await within(dialog).findByRole("button", { name: "Accept bid from Maya Patel" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(task.status).toBe("open");
+    expect(within(dialog).getByRole("button", { name: "Accept bid from Maya Patel" })).toBeTruthy();
+  });
+
+  it("says so when the bidder changed the offer meanwhile, and shows it as it now is", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const { screen, user, dialog } = await openBids(db, task.title);
+    await within(dialog).findByText("$450.00");
+    bidOf(db, task.id, LUCAS).amount = 320;
+    await user.click(within(dialog).getByRole("button", { name: "Accept bid from Lucas Moreau" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Accept bid" }));
+    expect(await screen.findByText(MESSAGES.offerChanged)).toBeTruthy();
+    expect(await within(dialog).findByText("$320.00")).toBeTruthy();
+    expect(within(dialog).queryByText("$450.00")).toBeNull();
+    expect(task.status).toBe("open");
+    expect(within(dialog).getByRole("button", { name: "Accept bid from Lucas Moreau" })).toBeTruthy();
+  });
+
+  it("offers no hiring on a task that already has a freelancer", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Logo and colour palette");
+    const { dialog } = await openBids(db, task.title);
+    const aisha = await within(dialog).findByRole("listitem", { name: "Offer from Aisha Bello" });
+    expect(within(aisha).getByTitle("Bid status: Accepted")).toBeTruthy();
+    expect(within(dialog).queryByRole("button", { name: /Accept bid/ })).toBeNull();
+    // One offer: nothing to sort.
+    expect(within(dialog).queryByRole("combobox")).toBeNull();
+  });
+
+  it("says when a task has no bids yet", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Five blog posts");
+    const { dialog } = await openBids(db, task.title);
+    expect(await within(dialog).findByText("No bids yet.")).toBeTruthy();
+    expect(within(dialog).getByTestId("total-bids").textContent).toBe("0");
+  });
+
+  it("shows the server's sentence when the bids cannot be read", async () => {
+    const db = freshMockApi();
+    const failing = http.get("*/api/bids", () =>
+      HttpResponse.json(
+        { type: "about:blank", title: "Internal Server Error", status: 500, detail: "Bids are resting." },
+        { status: 500, headers: { "content-type": "application/problem+json" } },
+      ),
+    );
+    const { dialog } = await openBids(db, taskTitled(db, "Landing page").title, [failing]);
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("Bids are resting.");
+  });
+
+  it("says the network is down when the bids cannot be reached", async () => {
+    const db = freshMockApi();
+    const { dialog } = await openBids(db, taskTitled(db, "Landing page").title, [
+      http.get("*/api/bids", () => HttpResponse.error()),
+    ]);
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      "Could not reach QuickGig. Check your connection and try again.",
+    );
+  });
+});

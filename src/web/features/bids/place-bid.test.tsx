@@ -1,0 +1,151 @@
+import { waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../contract/messages.ts";
+import { closeDialog } from "../../lib/dialogs.ts";
+import type { MockDb } from "../../mocks/mock-db.ts";
+import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+import { freshMockApi } from "../../test/setup.ts";
+
+const LUCAS = "lucas@quickgig.dev";
+
+function taskTitled(db: MockDb, start: string) {
+  const task = db.tasks.find((candidate) => candidate.title.startsWith(start));
+  if (!task) throw new Error(`No demo task starts with ${start}`);
+  return task;
+}
+
+function bidOf(db: MockDb, taskId: string, email: string) {
+  const bidderId = db.users.find((candidate) => candidate.email === email)?.id;
+  return db.bids.find((bid) => bid.taskId === taskId && bid.bidderId === bidderId);
+}
+
+// Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
+beforeEach(() => {
+  toast.dismiss();
+  closeDialog();
+});
+
+describe("Place a bid (task details)", () => {
+  it("places an offer with an amount, a delivery time and a message", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Social media plan");
+    const { screen, user } = await renderRoute(`/task-details/${task.id}`, { as: LUCAS, db });
+    expect(await screen.findByText("You bid for 1 opportunities.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Place a Bid" }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Place a Bid" });
+    expect(within(dialog).getByText(task.title)).toBeTruthy();
+    const amount = within(dialog).getByLabelText("Amount (USD)") as HTMLInputElement;
+    // The task's budget is the first offer.
+    expect(amount.value).toBe("520");
+    await user.clear(amount);
+    await user.type(amount, "480");
+    await user.type(within(dialog).getByLabelText("Delivery (days)"), "6");
+    await user.type(within(dialog).getByLabelText("Message"), "  I ran the launch of two studios.  ");
+    await user.click(within(dialog).getByRole("button", { name: "Place bid" }));
+
+    expect(await screen.findByText("Your bid has been placed.")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const bid = bidOf(db, task.id, LUCAS);
+    expect(bid).toMatchObject({ amount: 480, days: 6, message: "I ran the launch of two studios.", status: "pending" });
+    expect(screen.getByText("You bid for 2 opportunities.")).toBeTruthy();
+    const mine = screen.getByRole("region", { name: "Your bid" });
+    expect(within(mine).getByText("$480.00")).toBeTruthy();
+    expect(within(mine).getByText("Delivery in 6 days")).toBeTruthy();
+    expect(within(mine).getByText("I ran the launch of two studios.")).toBeTruthy();
+    expect(within(mine).getByTitle("Bid status: Pending")).toBeTruthy();
+    // One live bid per task.
+    expect((screen.getByRole("button", { name: "Place a Bid" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(MESSAGES.alreadyBid)).toBeTruthy();
+    // The poster hears of it.
+    expect(db.notices.at(-1)).toMatchObject({ kind: "bid-new", data: { taskId: task.id, amount: 480 } });
+  });
+
+  it("changes a pending offer, then withdraws it after confirming", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const bid = bidOf(db, task.id, DEMO_FREELANCER);
+    const { screen, user } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
+    const mine = await screen.findByRole("region", { name: "Your bid" });
+    expect(within(mine).getByText("$405.00")).toBeTruthy();
+    expect(within(mine).getByText("Delivery in 7 days")).toBeTruthy();
+    expect(screen.getByText("You bid for 2 opportunities.")).toBeTruthy();
+
+    await user.click(within(mine).getByRole("button", { name: "Edit bid" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit your bid" });
+    const amount = within(dialog).getByLabelText("Amount (USD)") as HTMLInputElement;
+    expect(amount.value).toBe("405");
+    expect((within(dialog).getByLabelText("Delivery (days)") as HTMLInputElement).value).toBe("7");
+    expect((within(dialog).getByLabelText("Message") as HTMLTextAreaElement).value).toBe(bid?.message);
+    await user.clear(amount);
+    await user.type(amount, "390.5");
+    await user.clear(within(dialog).getByLabelText("Delivery (days)"));
+    await user.clear(within(dialog).getByLabelText("Message"));
+    await user.click(within(dialog).getByRole("button", { name: "Save bid" }));
+
+    expect(await screen.findByText("Your bid has been updated.")).toBeTruthy();
+    // Days and message left empty are cleared.
+    expect(bid).toMatchObject({ amount: 390.5, days: null, message: null, status: "pending" });
+    expect(within(mine).getByText("$390.50")).toBeTruthy();
+    expect(within(mine).queryByText(/Delivery in/)).toBeNull();
+
+    await user.click(within(mine).getByRole("button", { name: "Withdraw bid" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Withdraw your bid?" });
+    expect(
+      within(confirm).getByText("The client will no longer see your offer. You can bid again while the task is open."),
+    ).toBeTruthy();
+    await user.click(within(confirm).getByRole("button", { name: "Withdraw bid" }));
+    expect(await screen.findByText("Your bid has been withdrawn.")).toBeTruthy();
+    expect(bid?.status).toBe("withdrawn");
+    expect(screen.getByText("You bid for 1 opportunities.")).toBeTruthy();
+    expect(within(mine).getByTitle("Bid status: Withdrawn")).toBeTruthy();
+    expect(within(mine).queryByRole("button", { name: "Edit bid" })).toBeNull();
+    // A withdrawn bid leaves the way open to bid again.
+    expect((screen.getByRole("button", { name: "Place a Bid" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("keeps the bid when the withdrawal is cancelled", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const { screen, user } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
+    await user.click(await screen.findByRole("button", { name: "Withdraw bid" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(bidOf(db, task.id, DEMO_FREELANCER)?.status).toBe("pending");
+    expect(screen.getByTitle("Bid status: Pending")).toBeTruthy();
+  });
+
+  it("says why a withdrawal was refused, and keeps the bid on screen", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const { screen, user } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
+    await screen.findByRole("button", { name: "Withdraw bid" });
+    // The client hired someone else meanwhile: the bid is no longer pending.
+    const bid = bidOf(db, task.id, DEMO_FREELANCER);
+    if (bid) bid.status = "declined";
+    await user.click(screen.getByRole("button", { name: "Withdraw bid" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Withdraw bid" }));
+    expect(await screen.findByText(MESSAGES.bidNotPending)).toBeTruthy();
+    expect(bid?.status).toBe("declined");
+    expect(screen.getByRole("button", { name: "Withdraw bid" })).toBeTruthy();
+  });
+
+  it("shows the server's refusal of an edit in the form", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const { screen, user } = await renderRoute(`/task-details/${task.id}`, {
+      as: DEMO_FREELANCER,
+      db,
+      handlers: [http.patch("*/api/bids/:id", () => HttpResponse.error())],
+    });
+    await user.click(await screen.findByRole("button", { name: "Edit bid" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit your bid" });
+    await user.click(within(dialog).getByRole("button", { name: "Save bid" }));
+    expect(await screen.findByText("Could not reach QuickGig. Check your connection and try again.")).toBeTruthy();
+    // The form stays open with the offer, to try again.
+    expect(screen.getByRole("dialog", { name: "Edit your bid" })).toBeTruthy();
+    expect(bidOf(db, task.id, DEMO_FREELANCER)?.amount).toBe(405);
+  });
+});

@@ -1,0 +1,145 @@
+import { waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../contract/messages.ts";
+import { closeDialog } from "../../lib/dialogs.ts";
+import type { MockDb } from "../../mocks/mock-db.ts";
+import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+import { freshMockApi } from "../../test/setup.ts";
+
+type View = Awaited<ReturnType<typeof renderRoute>>;
+
+function taskTitled(db: MockDb, start: string) {
+  const task = db.tasks.find((candidate) => candidate.title.startsWith(start));
+  if (!task) throw new Error(`No demo task starts with ${start}`);
+  return task;
+}
+
+const field = (view: View, label: string) => view.screen.getByLabelText(label) as HTMLInputElement;
+
+// Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
+beforeEach(() => {
+  toast.dismiss();
+  closeDialog();
+});
+
+describe("Update Task", () => {
+  it("shows the task in the form, saves the changes, tells the bidders and goes back to the list", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const view = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
+    const { screen, user, router } = view;
+    expect(await screen.findByRole("heading", { level: 1, name: "Update Task" })).toBeTruthy();
+    expect(field(view, "Task Title").value).toBe(task.title);
+    expect(field(view, "Category").value).toBe("Web Development");
+    expect(field(view, "Deadline").value).toBe(task.deadline);
+    expect(field(view, "Description").value).toBe(task.description);
+    expect(field(view, "Budget ($)").value).toBe("450");
+    expect(field(view, "User Email").value).toBe(DEMO_CLIENT);
+
+    await user.clear(field(view, "Budget ($)"));
+    await user.type(field(view, "Budget ($)"), "500");
+    await user.selectOptions(field(view, "Category"), "Design");
+    await user.click(screen.getByRole("button", { name: "Update Task" }));
+
+    const done = await screen.findByRole("alertdialog", { name: "Updated!" });
+    expect(within(done).getByText("Task updated successfully!")).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/my-posted-tasks"));
+    expect(task).toMatchObject({ budget: 500, category: "Design", status: "open" });
+    // Both pending bidders are told what changed.
+    const told = db.notices.filter((notice) => notice.kind === "task-changed");
+    expect(told).toHaveLength(2);
+    expect(told[0]?.data.changes).toEqual([
+      { field: "category", from: "Web Development", to: "Design" },
+      { field: "budget", from: 450, to: 500 },
+    ]);
+    await user.click(within(done).getByRole("button", { name: "OK" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+  });
+
+  it("says there is nothing to save when nothing changed", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const { screen, user, router } = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
+    await user.click(await screen.findByRole("button", { name: "Update Task" }));
+    expect((await screen.findByRole("status", { name: "" })).textContent).toBe(MESSAGES.noChanges);
+    expect(router.state.location.pathname).toBe(`/dashboard/update-task/${task.id}`);
+    expect(db.notices.some((notice) => notice.kind === "task-changed")).toBe(false);
+  });
+
+  it("names what is wrong before sending", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const view = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
+    await view.screen.findByLabelText("Task Title");
+    await view.user.clear(field(view, "Task Title"));
+    await view.user.clear(field(view, "Description"));
+    await view.user.clear(field(view, "Budget ($)"));
+    await view.user.click(view.screen.getByRole("button", { name: "Update Task" }));
+    expect(await view.screen.findByText("Title is required")).toBeTruthy();
+    expect(view.screen.getByText("Description is required")).toBeTruthy();
+    expect(view.screen.getByText("Budget must be a number")).toBeTruthy();
+    expect(task.title).toBe("Landing page for a neighbourhood bakery");
+  });
+
+  it("shows the server's refusal next to the field, and stays on the form", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const refusal = http.put("*/api/tasks/:id", () =>
+      HttpResponse.json(
+        {
+          type: "about:blank",
+          title: "Bad Request",
+          status: 400,
+          detail: "Budget must be at most 1,000,000",
+          errors: [{ field: "budget", message: "Budget must be at most 1,000,000" }],
+        },
+        { status: 400, headers: { "content-type": "application/problem+json" } },
+      ),
+    );
+    const view = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db, handlers: [refusal] });
+    await view.user.click(await view.screen.findByRole("button", { name: "Update Task" }));
+    await waitFor(() => expect(view.screen.getAllByText("Budget must be at most 1,000,000")).toHaveLength(2));
+    expect(field(view, "Budget ($)").getAttribute("aria-invalid")).toBe("true");
+    expect(view.router.state.location.pathname).toBe(`/dashboard/update-task/${task.id}`);
+  });
+
+  it("refuses someone else's task", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const { screen } = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_FREELANCER, db });
+    expect(await screen.findByRole("heading", { name: MESSAGES.notTaskOwner })).toBeTruthy();
+    expect(screen.getByText("403")).toBeTruthy();
+  });
+
+  it("refuses a task that is no longer open", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Logo and colour palette");
+    const { screen } = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
+    expect(await screen.findByRole("heading", { name: MESSAGES.taskNotOpen.assigned })).toBeTruthy();
+    expect(screen.getByText("409")).toBeTruthy();
+  });
+
+  it("says the task does not exist", async () => {
+    const { screen } = await renderRoute("/dashboard/update-task/t-gone", { as: DEMO_CLIENT });
+    expect(await screen.findByRole("heading", { name: MESSAGES.taskNotFound })).toBeTruthy();
+    expect(screen.getByText("404")).toBeTruthy();
+  });
+
+  it("says the network is down when the task cannot be read", async () => {
+    const { screen } = await renderRoute("/dashboard/update-task/t000001", {
+      as: DEMO_CLIENT,
+      handlers: [http.get("*/api/tasks/:id", () => HttpResponse.error())],
+    });
+    expect(
+      await screen.findByRole("heading", { name: "Could not reach QuickGig. Check your connection and try again." }),
+    ).toBeTruthy();
+  });
+
+  it("sends a visitor to the login page, with the way back", async () => {
+    const { router } = await renderRoute("/dashboard/update-task/t000001");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/login"));
+    expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe("/dashboard/update-task/t000001");
+  });
+});

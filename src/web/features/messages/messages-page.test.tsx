@@ -1,0 +1,150 @@
+import { waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../contract/messages.ts";
+import type { MockDb } from "../../mocks/mock-db.ts";
+import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+import { freshMockApi } from "../../test/setup.ts";
+
+function userId(db: MockDb, email: string): string {
+  const user = db.users.find((candidate) => candidate.email === email);
+  if (!user) throw new Error(`No demo user ${email}`);
+  return user.id;
+}
+
+/** The bakery's landing page (the demo client's), and Maya's thread with the client about it. */
+function bakeryThread(db: MockDb) {
+  const task = db.tasks.find((candidate) => candidate.title.startsWith("Landing page"));
+  if (!task) throw new Error("No bakery task");
+  const maya = userId(db, DEMO_FREELANCER);
+  const say = (senderId: string, body: string) =>
+    db.messages.push({ id: db.nextId("m"), taskId: task.id, bidderId: maya, senderId, body, sentAt: db.now() });
+  return { task, maya, client: userId(db, DEMO_CLIENT), say, path: `/dashboard/messages/${task.id}/${maya}` };
+}
+
+// Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
+beforeEach(() => toast.dismiss());
+
+describe("Messages", () => {
+  it("says when there are no conversations yet", async () => {
+    const { screen } = await renderRoute("/dashboard/messages", { as: DEMO_FREELANCER });
+    expect(await screen.findByRole("heading", { level: 1, name: "Messages" })).toBeTruthy();
+    expect(screen.getByText("No messages yet.")).toBeTruthy();
+    expect(
+      screen.getByText("Write to a bidder from your task's Bids, or to a client from a task you bid on."),
+    ).toBeTruthy();
+  });
+
+  it("lists the conversations with the unread count, opens one and answers in it", async () => {
+    const db = freshMockApi();
+    const thread = bakeryThread(db);
+    thread.say(thread.client, "Hello Maya, thanks for the offer.");
+    thread.say(thread.maya, "Can I see the current site?");
+    const { screen, user, router } = await renderRoute("/dashboard/messages", { as: DEMO_CLIENT, db });
+
+    const list = await screen.findByRole("list", { name: "Conversations" });
+    const link = within(list).getByRole("link");
+    expect(link.textContent).toContain(`Maya Patel · ${thread.task.title}`);
+    expect(link.textContent).toContain("Can I see the current site?");
+    expect(within(link).getByText("1 unread")).toBeTruthy();
+    expect(link.getAttribute("href")).toBe(thread.path);
+
+    await user.click(link);
+    expect(await screen.findByRole("heading", { level: 1, name: "Messages with Maya Patel" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(thread.path);
+    expect(screen.getByRole("link", { name: thread.task.title }).getAttribute("href")).toBe(
+      `/task-details/${thread.task.id}`,
+    );
+    const shown = within(screen.getByRole("list", { name: "Messages" })).getAllByRole("listitem");
+    expect(shown.map((item) => item.querySelector("p")?.textContent)).toEqual(["You", "Maya Patel"]);
+    expect(shown[1]?.textContent).toContain("Can I see the current site?");
+    // Opening the thread read it.
+    expect(db.unreadIn(thread.task.id, thread.maya, thread.client)).toBe(0);
+
+    const box = screen.getByLabelText("Your message") as HTMLTextAreaElement;
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Message is required")).toBeTruthy();
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    await user.type(box, "  Sure: bakery.example  ");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(db.messages).toHaveLength(3));
+    expect(db.messages.at(-1)).toMatchObject({ senderId: thread.client, body: "Sure: bakery.example" });
+    expect(db.notices.at(-1)).toMatchObject({ kind: "message-new", userId: thread.maya });
+    await waitFor(() =>
+      expect(within(screen.getByRole("list", { name: "Messages" })).getAllByRole("listitem")).toHaveLength(3),
+    );
+    expect(screen.getByText("Sure: bakery.example")).toBeTruthy();
+    expect(box.value).toBe("");
+    expect(screen.queryByText("Message is required")).toBeNull();
+
+    await user.click(screen.getByRole("link", { name: "All messages" }));
+    expect(await screen.findByRole("list", { name: "Conversations" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/dashboard/messages");
+  });
+
+  it("names the client for the bidder, and invites a first message", async () => {
+    const db = freshMockApi();
+    const thread = bakeryThread(db);
+    const { screen } = await renderRoute(thread.path, { as: DEMO_FREELANCER, db });
+    expect(await screen.findByRole("heading", { level: 1, name: "Messages with Demo Client" })).toBeTruthy();
+    expect(screen.getByText("No messages yet. Say hello.")).toBeTruthy();
+  });
+
+  it("says why a message was not sent, and keeps it", async () => {
+    const db = freshMockApi();
+    const thread = bakeryThread(db);
+    const { screen, user } = await renderRoute(thread.path, {
+      as: DEMO_FREELANCER,
+      db,
+      handlers: [http.post("*/api/tasks/:id/threads/:bidderId/messages", () => HttpResponse.error())],
+    });
+    await user.type(await screen.findByLabelText("Your message"), "Hello!");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Could not reach QuickGig. Check your connection and try again.")).toBeTruthy();
+    expect(db.messages).toHaveLength(0);
+    expect((screen.getByLabelText("Your message") as HTMLTextAreaElement).value).toBe("Hello!");
+  });
+
+  it("keeps a conversation between its two people", async () => {
+    const db = freshMockApi();
+    const thread = bakeryThread(db);
+    thread.say(thread.maya, "Private offer details");
+    const { screen } = await renderRoute(thread.path, { as: "aisha@quickgig.dev", db });
+    expect(await screen.findByRole("heading", { name: MESSAGES.threadNotFound })).toBeTruthy();
+    expect(screen.getByText("404")).toBeTruthy();
+    expect(screen.queryByText("Private offer details")).toBeNull();
+  });
+
+  it("shows the server's sentence when the conversations cannot be read", async () => {
+    const { screen } = await renderRoute("/dashboard/messages", {
+      as: DEMO_CLIENT,
+      handlers: [
+        http.get("*/api/threads", () =>
+          HttpResponse.json(
+            { type: "about:blank", title: "Internal Server Error", status: 500, detail: "Messages are resting." },
+            { status: 500, headers: { "content-type": "application/problem+json" } },
+          ),
+        ),
+      ],
+    });
+    expect(await screen.findByRole("heading", { name: "Messages are resting." })).toBeTruthy();
+    expect(screen.getByText("500")).toBeTruthy();
+  });
+
+  it("says the network is down when the conversations cannot be reached", async () => {
+    const { screen } = await renderRoute("/dashboard/messages", {
+      as: DEMO_CLIENT,
+      handlers: [http.get("*/api/threads", () => HttpResponse.error())],
+    });
+    expect(
+      await screen.findByRole("heading", { name: "Could not reach QuickGig. Check your connection and try again." }),
+    ).toBeTruthy();
+  });
+
+  it("sends a visitor to the login page, with the way back to the thread", async () => {
+    const { router } = await renderRoute("/dashboard/messages/t1/u2");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/login"));
+    expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe("/dashboard/messages/t1/u2");
+  });
+});

@@ -1,0 +1,213 @@
+import { waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it } from "vitest";
+import { closeDialog } from "../../lib/dialogs.ts";
+import { formatDeadline } from "../../lib/format.ts";
+import type { MockDb } from "../../mocks/mock-db.ts";
+import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+import { freshMockApi } from "../../test/setup.ts";
+
+const LUCAS = "lucas@quickgig.dev";
+const AISHA = "aisha@quickgig.dev";
+
+function taskTitled(db: MockDb, start: string) {
+  const task = db.tasks.find((candidate) => candidate.title.startsWith(start));
+  if (!task) throw new Error(`No demo task starts with ${start}`);
+  return task;
+}
+
+function userId(db: MockDb, email: string): string {
+  const user = db.users.find((candidate) => candidate.email === email);
+  if (!user) throw new Error(`No demo user ${email}`);
+  return user.id;
+}
+
+/** The value next to a label of the task's details. */
+function detail(screen: Awaited<ReturnType<typeof renderRoute>>["screen"], label: string) {
+  return screen.getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
+}
+
+// Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
+beforeEach(() => {
+  toast.dismiss();
+  closeDialog();
+});
+
+describe("Task details", () => {
+  it("shows the task, its poster's contact, the bid count and the empty questions once loaded", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Social media plan");
+    const { screen } = await renderRoute(`/task-details/${task.id}`, { as: LUCAS, db });
+    expect(screen.getByText("Loading QuickGig")).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: task.title })).toBeTruthy();
+    expect(screen.getByTitle("Task status: Open").textContent).toBe("Open");
+    expect(detail(screen, "Posted by")).toBe("Maya Patel");
+    expect(detail(screen, "Category")).toBe("Marketing");
+    expect(detail(screen, "Budget")).toBe("$520.00");
+    expect(detail(screen, "Deadline")).toBe(formatDeadline(task.deadline));
+    expect(screen.getByRole("link", { name: DEMO_FREELANCER }).getAttribute("href")).toBe(`mailto:${DEMO_FREELANCER}`);
+    expect(screen.getByText(task.description)).toBeTruthy();
+    expect(screen.getByText("You bid for 1 opportunities.")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Place a Bid" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(await screen.findByRole("heading", { name: "Questions (0)" })).toBeTruthy();
+    expect(screen.getByText("No questions yet.")).toBeTruthy();
+    expect(document.title).toBe("Task Details - QuickGig");
+  });
+
+  it("keeps the poster from bidding on their own task, with the reason", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Social media plan");
+    const { screen } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
+    const place = (await screen.findByRole("button", { name: "Place a Bid" })) as HTMLButtonElement;
+    expect(place.disabled).toBe(true);
+    expect(screen.getByText("You cannot bid on your own task.")).toBeTruthy();
+    expect(place.getAttribute("aria-describedby")).toBe(screen.getByText("You cannot bid on your own task.").id);
+    // The poster answers questions; only others ask them.
+    expect(screen.queryByLabelText("Ask the client a question")).toBeNull();
+  });
+
+  it("lets the hired freelancer give the task back after confirming", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Translate product pages");
+    const { screen, user } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
+    expect(await screen.findByText(/Assigned to Maya Patel/)).toBeTruthy();
+    expect(screen.getByText("for $306.00")).toBeTruthy();
+    const mine = screen.getByRole("region", { name: "Your bid" });
+    expect(within(mine).getByTitle("Bid status: Accepted")).toBeTruthy();
+    expect(
+      within(mine)
+        .getByRole("link", { name: /Message the client/ })
+        .getAttribute("href"),
+    ).toBe(`/dashboard/messages/${task.id}/${userId(db, DEMO_FREELANCER)}`);
+    expect(screen.getByText("You have already placed a bid on this task.")).toBeTruthy();
+
+    // Changing one's mind leaves the task as it was.
+    await user.click(within(mine).getByRole("button", { name: "Give the task back" }));
+    let dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).getByText("Give this task back?")).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(task.status).toBe("assigned");
+
+    await user.click(within(mine).getByRole("button", { name: "Give the task back" }));
+    dialog = await screen.findByRole("alertdialog");
+    expect(
+      within(dialog).getByText("The client will be able to hire someone else, and your bid will be withdrawn."),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Give the task back" }));
+    expect(await screen.findByText("You gave the task back.")).toBeTruthy();
+    expect(task.status).toBe("open");
+    expect(task.assigneeId).toBeNull();
+    expect(db.bids.find((bid) => bid.taskId === task.id && bid.bidderId === userId(db, DEMO_FREELANCER))?.status).toBe(
+      "withdrawn",
+    );
+    // The page reads the task again: open, nobody assigned, and Maya may bid anew.
+    await waitFor(() => expect(screen.getByTitle("Task status: Open")).toBeTruthy());
+    expect(screen.queryByText(/Assigned to/)).toBeNull();
+    expect(screen.getByTitle("Bid status: Withdrawn")).toBeTruthy();
+  });
+
+  it("says why giving the task back failed", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Translate product pages");
+    const { screen, user } = await renderRoute(`/task-details/${task.id}`, {
+      as: DEMO_FREELANCER,
+      db,
+      handlers: [http.post("*/api/tasks/:id/release", () => HttpResponse.error())],
+    });
+    await user.click(await screen.findByRole("button", { name: "Give the task back" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Give the task back" }),
+    );
+    expect(await screen.findByText("Could not reach QuickGig. Check your connection and try again.")).toBeTruthy();
+    expect(task.status).toBe("assigned");
+    expect(screen.getByRole("button", { name: "Give the task back" })).toBeTruthy();
+  });
+
+  it("names who completed the work, without the agreed amount for a third person", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Fix checkout bug");
+    const { screen } = await renderRoute(`/task-details/${task.id}`, { as: AISHA, db });
+    expect(await screen.findByText("Completed by Demo Client")).toBeTruthy();
+    expect(screen.getByTitle("Task status: Completed")).toBeTruthy();
+    expect(screen.getByText("This task is no longer taking bids.")).toBeTruthy();
+  });
+
+  it("shows the agreed amount to the hired freelancer of a completed task", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Fix checkout bug");
+    const { screen } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_CLIENT, db });
+    expect(await screen.findByText(/Completed by Demo Client/)).toBeTruthy();
+    expect(screen.getByText("for $342.00")).toBeTruthy();
+  });
+
+  it("closes bidding once the deadline has passed", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "SEO audit");
+    const { screen } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_CLIENT, db });
+    expect(await screen.findByText("Bidding has closed for this task.")).toBeTruthy();
+    expect(screen.getByTitle("Task status: Closed")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Place a Bid" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("lists the offers of a task whose poster made them public", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    task.offersPublic = true;
+    const { screen } = await renderRoute(`/task-details/${task.id}`, { as: AISHA, db });
+    const offers = await screen.findByRole("region", { name: "Offers" });
+    const rows = within(offers).getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual(["Maya Patel$405.00Pending", "Lucas Moreau$450.00Pending"]);
+  });
+
+  it("keeps the offers private when the poster did not make them public", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const { screen } = await renderRoute(`/task-details/${task.id}`, { as: AISHA, db });
+    expect(await screen.findByText("You bid for 2 opportunities.")).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Offers" })).toBeNull();
+  });
+
+  it("sends a visitor to the login page, with the way back", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const { router, screen } = await renderRoute(`/task-details/${task.id}`, { db });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/login"));
+    expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe(`/task-details/${task.id}`);
+    expect(await screen.findByRole("heading", { name: "Login Your Account" })).toBeTruthy();
+  });
+
+  it("says the task does not exist", async () => {
+    const { screen } = await renderRoute("/task-details/t-gone", { as: DEMO_CLIENT });
+    expect(await screen.findByRole("heading", { name: "This task does not exist or has been deleted." })).toBeTruthy();
+    expect(screen.getByText("404")).toBeTruthy();
+  });
+
+  it("shows the server's sentence when the API fails", async () => {
+    const { screen } = await renderRoute("/task-details/t000001", {
+      as: DEMO_CLIENT,
+      handlers: [
+        http.get("*/api/tasks/:id", () =>
+          HttpResponse.json(
+            { type: "about:blank", title: "Internal Server Error", status: 500, detail: "The database is resting." },
+            { status: 500, headers: { "content-type": "application/problem+json" } },
+          ),
+        ),
+      ],
+    });
+    expect(await screen.findByRole("heading", { name: "The database is resting." })).toBeTruthy();
+    expect(screen.getByText("500")).toBeTruthy();
+  });
+
+  it("says the network is down when the API cannot be reached", async () => {
+    const { screen } = await renderRoute("/task-details/t000001", {
+      as: DEMO_CLIENT,
+      handlers: [http.get("*/api/tasks/:id", () => HttpResponse.error())],
+    });
+    expect(
+      await screen.findByRole("heading", { name: "Could not reach QuickGig. Check your connection and try again." }),
+    ).toBeTruthy();
+    expect(screen.getByText("503")).toBeTruthy();
+  });
+});
