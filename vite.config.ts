@@ -6,7 +6,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { transform } from "esbuild";
 import { msw } from "msw/vite";
-import { defineConfig, type Plugin, runnerImport } from "vite";
+import { defineConfig, loadEnv, type Plugin, runnerImport } from "vite";
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 
@@ -180,70 +180,79 @@ function firstScreens(): Plugin {
 const NAMED_CHUNKS = new Set(["framework", "preload-helper", "start", "task-card", "rolldown-runtime"]);
 
 // The web app lives in src/web; its build lands in dist/web, which the server serves.
-export default defineConfig(({ mode }) => ({
-  root: path.resolve("src/web"),
-  publicDir: path.resolve("src/web/public"),
-  plugins: [
-    react(),
-    tailwindcss(),
-    collectStartModules(),
-    firstScreens(),
-    precompress(),
-    // Mock mode (npm run dev:mock): msw's service worker script, and the switch main.tsx reads.
-    ...(mode === "mock" ? [msw({ mode: "worker-only" })] : []),
-  ],
-  define: mode === "mock" ? { "import.meta.env.VITE_MOCK_API": JSON.stringify("true") } : {},
-  build: {
-    outDir: path.resolve("dist/web"),
-    emptyOutDir: true,
-    assetsDir: "assets",
-    target: "es2022",
-    // Every browser of the es2022 target but Safari 16 preloads modules itself; the polyfill only cost bytes.
-    modulePreload: { polyfill: false },
-    // Lists each page's chunks; the e2e bundle-size check reads it.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // The start chunk lists the file of every lazy page and its parts, to preload them with the
-        // page: those files go by their hash alone, so each new screen adds little to what every
-        // first visit downloads. The chunks a first visit loads keep their names.
-        chunkFileNames: ({ name }) => (NAMED_CHUNKS.has(name) ? "assets/[name]-[hash].js" : "assets/[hash].js"),
-        codeSplitting: {
-          groups: [
-            // React and the router travel together: every page needs them, they change only with an
-            // upgrade (so stay cached across deploys), and one file compresses better.
-            {
-              name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 2,
-            },
-            // Vite's helper for loading a chunk with its imports, used by the entry and by the app: a
-            // file of its own, so that the entry does not import the app.
-            { name: "preload-helper", test: /preload-helper/, priority: 3 },
-            { name: "start", test: (id: string) => startModules.has(id), priority: 1 },
-            // zod with the browser's setting (lib/zod-jitless.ts) in one file: that setting must run
-            // before any schema is built, and a chunk of schemas shared by two pages (the contract's
-            // notifications import its schemas) is evaluated before the page chunk that imports it.
-            { name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]lib[\\/]zod-jitless\.ts$/, priority: 2 },
-            // The task card, its formatting and the tasks API client: Home, Browse Tasks and Task
-            // Details all need them, and one file is smaller than three.
-            {
-              name: "task-card",
-              test: /src[\\/]web[\\/](features[\\/]tasks[\\/](task-card|tasks-api)|lib[\\/]format)\.tsx?$/,
-            },
-          ],
+export default defineConfig(({ mode }) => {
+  const apiUrl = loadEnv(mode, path.resolve("."), "VITE_").VITE_API_URL;
+  return {
+    root: path.resolve("src/web"),
+    publicDir: path.resolve("src/web/public"),
+    plugins: [
+      react(),
+      tailwindcss(),
+      collectStartModules(),
+      firstScreens(),
+      precompress(),
+      // Mock mode (npm run dev:mock): msw's service worker script, and the switch main.tsx reads.
+      ...(mode === "mock" ? [msw({ mode: "worker-only" })] : []),
+    ],
+    // .env and .env.example live at the repository's root, beside the server's settings.
+    envDir: path.resolve("."),
+    define: {
+      ...(mode === "mock" ? { "import.meta.env.VITE_MOCK_API": JSON.stringify("true") } : {}),
+      // The API's origin without a trailing slash, fixed in the build (unset: the page's own origin).
+      ...(apiUrl ? { "import.meta.env.VITE_API_URL": JSON.stringify(apiUrl.replace(/\/+$/, "")) } : {}),
+    },
+    build: {
+      outDir: path.resolve("dist/web"),
+      emptyOutDir: true,
+      assetsDir: "assets",
+      target: "es2022",
+      // Every browser of the es2022 target but Safari 16 preloads modules itself; the polyfill only cost bytes.
+      modulePreload: { polyfill: false },
+      // Lists each page's chunks; the e2e bundle-size check reads it.
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          // The start chunk lists the file of every lazy page and its parts, to preload them with the
+          // page: those files go by their hash alone, so each new screen adds little to what every
+          // first visit downloads. The chunks a first visit loads keep their names.
+          chunkFileNames: ({ name }) => (NAMED_CHUNKS.has(name) ? "assets/[name]-[hash].js" : "assets/[hash].js"),
+          codeSplitting: {
+            groups: [
+              // React and the router travel together: every page needs them, they change only with an
+              // upgrade (so stay cached across deploys), and one file compresses better.
+              {
+                name: "framework",
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                priority: 2,
+              },
+              // Vite's helper for loading a chunk with its imports, used by the entry and by the app: a
+              // file of its own, so that the entry does not import the app.
+              { name: "preload-helper", test: /preload-helper/, priority: 3 },
+              { name: "start", test: (id: string) => startModules.has(id), priority: 1 },
+              // zod with the browser's setting (lib/zod-jitless.ts) in one file: that setting must run
+              // before any schema is built, and a chunk of schemas shared by two pages (the contract's
+              // notifications import its schemas) is evaluated before the page chunk that imports it.
+              { name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]lib[\\/]zod-jitless\.ts$/, priority: 2 },
+              // The task card, its formatting and the tasks API client: Home, Browse Tasks and Task
+              // Details all need them, and one file is smaller than three.
+              {
+                name: "task-card",
+                test: /src[\\/]web[\\/](features[\\/]tasks[\\/](task-card|tasks-api)|lib[\\/]format)\.tsx?$/,
+              },
+            ],
+          },
         },
       },
     },
-  },
-  // The dev server prepares every page's libraries at start, not when a lazy page first asks (which
-  // reloads the page, and in mock mode loses its data).
-  optimizeDeps: { entries: ["**/*.tsx"] },
-  server: {
-    port: 5173,
-    proxy: { "/api": "http://localhost:3000" },
-  },
-  preview: {
-    proxy: { "/api": "http://localhost:3000" },
-  },
-}));
+    // The dev server prepares every page's libraries at start, not when a lazy page first asks (which
+    // reloads the page, and in mock mode loses its data).
+    optimizeDeps: { entries: ["**/*.tsx"] },
+    server: {
+      port: 5173,
+      proxy: { "/api": "http://localhost:3000" },
+    },
+    preview: {
+      proxy: { "/api": "http://localhost:3000" },
+    },
+  };
+});

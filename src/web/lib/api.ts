@@ -14,9 +14,10 @@ export class ApiError extends Error {
 
 /**
  * Where the API is: the page's own origin unless the build was told another (VITE_API_URL, for a
- * web app on a static host). Then requests carry the session cookie across origins.
+ * web app on a static host; vite.config.ts drops a trailing slash). Then requests carry the session
+ * cookie across origins.
  */
-export const API_ORIGIN = (import.meta.env.VITE_API_URL ?? "").replace(/\/+$/, "");
+export const API_ORIGIN: string = import.meta.env.VITE_API_URL ?? "";
 
 export function apiUrl(path: string): string {
   return `${API_ORIGIN}${path}`;
