@@ -1,6 +1,8 @@
+import { act } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
+import { setUnreadCounts } from "./live-updates.ts";
 
 describe("Notifications", () => {
   it("lists what happened with links, and marks everything read", async () => {
@@ -25,5 +27,17 @@ describe("Notifications", () => {
   it("says when there is nothing yet", async () => {
     const { screen } = await renderRoute("/dashboard/notifications", { as: DEMO_FREELANCER });
     expect(await screen.findByText(/no notifications/i)).toBeTruthy();
+  });
+
+  it("fetches notices the live stream never sent when the counts say there are more", async () => {
+    const { screen, db } = await renderRoute("/dashboard/notifications", { as: DEMO_FREELANCER });
+    expect(await screen.findByText("No notifications yet.")).toBeTruthy();
+    // Written before this tab's stream connected: only the counts tell of it.
+    const maya = db.users.find((user) => user.email === DEMO_FREELANCER);
+    const task = db.tasks[0];
+    if (!maya || !task) throw new Error("no demo data");
+    db.notify(maya.id, "task-completed", task);
+    act(() => setUnreadCounts({ notifications: 1, messages: 0 }));
+    expect(await screen.findByText(`“${task.title}” was marked completed by the client.`)).toBeTruthy();
   });
 });

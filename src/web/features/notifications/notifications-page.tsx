@@ -129,6 +129,26 @@ export function Component() {
     [],
   );
 
+  // More unread than the list shows: notices written before this tab's stream was connected, which
+  // only its counts tell of. The newest page is read again and what is missing joins the top.
+  const shownUnread = notices.filter((notice) => !notice.read).length;
+  useEffect(() => {
+    if ((counts?.notifications ?? 0) <= shownUnread) return;
+    let cancelled = false;
+    listNotifications({})
+      .then((newest) => {
+        if (cancelled) return;
+        setNotices((current) => {
+          const missing = newest.filter((notice) => !current.some((shown) => shown.id === notice.id));
+          return missing.length === 0 ? current : [...missing, ...current].sort((a, b) => b.id - a.id);
+        });
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [counts?.notifications, shownUnread]);
+
   // Everything was read elsewhere (another tab, or opening the threads): the list follows.
   useEffect(() => {
     if (counts?.notifications === 0) setNotices((current) => current.map((notice) => ({ ...notice, read: true })));
