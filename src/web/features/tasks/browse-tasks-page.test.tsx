@@ -8,9 +8,10 @@ describe("Browse Tasks", () => {
     const { screen, user, router } = await renderRoute("/browse-tasks");
     expect(await screen.findByRole("heading", { name: "Browse Tasks", level: 1 })).toBeTruthy();
     expect(await screen.findByText(/^\d+ tasks?$/)).toBeTruthy();
+    // Choosing a category searches at once.
     await user.selectOptions(screen.getByLabelText("Category"), "Design");
-    await user.click(screen.getByRole("button", { name: "Search" }));
     await waitFor(() => expect(router.state.location.search).toContain("category=Design"));
+    await waitFor(() => expect(router.state.navigation.state).toBe("idle"));
     const cards = await screen.findAllByRole("article");
     for (const card of cards) expect(card.textContent).toContain("Design");
   });
