@@ -4,17 +4,9 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/messages.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
-import type { MockDb } from "../../mocks/mock-db.ts";
+import { LUCAS, taskTitled } from "../../test/demo.ts";
 import { renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
-
-const LUCAS = "lucas@quickgig.dev";
-
-function taskTitled(db: MockDb, start: string) {
-  const task = db.tasks.find((candidate) => candidate.title.startsWith(start));
-  if (!task) throw new Error(`No demo task starts with ${start}`);
-  return task;
-}
 
 /** Lucas opens the bid form on Maya's open task (Aisha has bid on it). */
 async function openForm(handlers: HttpHandler[] = []) {

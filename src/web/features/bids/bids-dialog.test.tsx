@@ -5,23 +5,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/messages.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
 import type { MockDb } from "../../mocks/mock-db.ts";
+import { bidOf, LUCAS, taskTitled } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
-
-const LUCAS = "lucas@quickgig.dev";
-
-function taskTitled(db: MockDb, start: string) {
-  const task = db.tasks.find((candidate) => candidate.title.startsWith(start));
-  if (!task) throw new Error(`No demo task starts with ${start}`);
-  return task;
-}
-
-function bidOf(db: MockDb, taskId: string, email: string) {
-  const bidderId = db.users.find((candidate) => candidate.email === email)?.id;
-  const bid = db.bids.find((candidate) => candidate.taskId === taskId && candidate.bidderId === bidderId);
-  if (!bid) throw new Error(`No bid of ${email}`);
-  return bid;
-}
 
 /** The demo client opens "Bids" of one of their tasks on My Posted Tasks. */
 async function openBids(db: MockDb, title: string, handlers: HttpHandler[] = []) {

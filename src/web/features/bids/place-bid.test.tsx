@@ -4,22 +4,9 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/messages.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
-import type { MockDb } from "../../mocks/mock-db.ts";
+import { findBid, LUCAS, taskTitled } from "../../test/demo.ts";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
-
-const LUCAS = "lucas@quickgig.dev";
-
-function taskTitled(db: MockDb, start: string) {
-  const task = db.tasks.find((candidate) => candidate.title.startsWith(start));
-  if (!task) throw new Error(`No demo task starts with ${start}`);
-  return task;
-}
-
-function bidOf(db: MockDb, taskId: string, email: string) {
-  const bidderId = db.users.find((candidate) => candidate.email === email)?.id;
-  return db.bids.find((bid) => bid.taskId === taskId && bid.bidderId === bidderId);
-}
 
 // Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
 beforeEach(() => {
@@ -48,7 +35,7 @@ describe("Place a bid (task details)", () => {
 
     expect(await screen.findByText("Your bid has been placed.")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    const bid = bidOf(db, task.id, LUCAS);
+    const bid = findBid(db, task.id, LUCAS);
     expect(bid).toMatchObject({ amount: 480, days: 6, message: "I ran the launch of two studios.", status: "pending" });
     expect(screen.getByText("You bid for 2 opportunities.")).toBeTruthy();
     const mine = screen.getByRole("region", { name: "Your bid" });
@@ -66,7 +53,7 @@ describe("Place a bid (task details)", () => {
   it("changes a pending offer, then withdraws it after confirming", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");
-    const bid = bidOf(db, task.id, DEMO_FREELANCER);
+    const bid = findBid(db, task.id, DEMO_FREELANCER);
     const { screen, user } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
     const mine = await screen.findByRole("region", { name: "Your bid" });
     expect(within(mine).getByText("$405.00")).toBeTruthy();
@@ -113,7 +100,7 @@ describe("Place a bid (task details)", () => {
     await user.click(await screen.findByRole("button", { name: "Withdraw bid" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
-    expect(bidOf(db, task.id, DEMO_FREELANCER)?.status).toBe("pending");
+    expect(findBid(db, task.id, DEMO_FREELANCER)?.status).toBe("pending");
     expect(screen.getByTitle("Bid status: Pending")).toBeTruthy();
   });
 
@@ -123,7 +110,7 @@ describe("Place a bid (task details)", () => {
     const { screen, user } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
     await screen.findByRole("button", { name: "Withdraw bid" });
     // The client hired someone else meanwhile: the bid is no longer pending.
-    const bid = bidOf(db, task.id, DEMO_FREELANCER);
+    const bid = findBid(db, task.id, DEMO_FREELANCER);
     if (bid) bid.status = "declined";
     await user.click(screen.getByRole("button", { name: "Withdraw bid" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Withdraw bid" }));
@@ -146,6 +133,6 @@ describe("Place a bid (task details)", () => {
     expect(await screen.findByText("Could not reach QuickGig. Check your connection and try again.")).toBeTruthy();
     // The form stays open with the offer, to try again.
     expect(screen.getByRole("dialog", { name: "Edit your bid" })).toBeTruthy();
-    expect(bidOf(db, task.id, DEMO_FREELANCER)?.amount).toBe(405);
+    expect(findBid(db, task.id, DEMO_FREELANCER)?.amount).toBe(405);
   });
 });

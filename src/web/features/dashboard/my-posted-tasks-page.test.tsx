@@ -4,21 +4,9 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/messages.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
-import type { MockDb } from "../../mocks/mock-db.ts";
+import { taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
-
-function taskTitled(db: MockDb, start: string) {
-  const task = db.tasks.find((candidate) => candidate.title.startsWith(start));
-  if (!task) throw new Error(`No demo task starts with ${start}`);
-  return task;
-}
-
-function userId(db: MockDb, email: string): string {
-  const user = db.users.find((candidate) => candidate.email === email);
-  if (!user) throw new Error(`No demo user ${email}`);
-  return user.id;
-}
 
 const rowOf = (table: HTMLElement, title: string) => within(table).getByRole("row", { name: new RegExp(title) });
 

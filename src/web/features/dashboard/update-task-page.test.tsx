@@ -4,17 +4,11 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/messages.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
-import type { MockDb } from "../../mocks/mock-db.ts";
+import { taskTitled } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 
 type View = Awaited<ReturnType<typeof renderRoute>>;
-
-function taskTitled(db: MockDb, start: string) {
-  const task = db.tasks.find((candidate) => candidate.title.startsWith(start));
-  if (!task) throw new Error(`No demo task starts with ${start}`);
-  return task;
-}
 
 const field = (view: View, label: string) => view.screen.getByLabelText(label) as HTMLInputElement;
 

@@ -4,14 +4,9 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/messages.ts";
 import type { MockDb } from "../../mocks/mock-db.ts";
+import { userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
-
-function userId(db: MockDb, email: string): string {
-  const user = db.users.find((candidate) => candidate.email === email);
-  if (!user) throw new Error(`No demo user ${email}`);
-  return user.id;
-}
 
 /** The bakery's landing page (the demo client's), and Maya's thread with the client about it. */
 function bakeryThread(db: MockDb) {
