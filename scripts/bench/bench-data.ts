@@ -51,14 +51,93 @@ export async function signUpUsers(origin: string, count: number) {
   return users;
 }
 
+/** Words of the generated tasks. */
+const VERBS = ["Design", "Build", "Write", "Fix", "Translate", "Edit", "Set up", "Improve", "Illustrate", "Review"];
+const THINGS = [
+  "a logo",
+  "a landing page",
+  "a blog post",
+  "a newsletter",
+  "product photos",
+  "an online shop",
+  "a pitch deck",
+  "a podcast intro",
+  "a brand guide",
+  "a mobile app screen",
+  "a price list",
+  "a menu",
+  "a product video",
+  "an email campaign",
+  "a contact form",
+  "a booking page",
+  "a flyer",
+  "a survey",
+  "a poster",
+  "a press release",
+];
+const CLIENTS = [
+  "a bakery",
+  "a bike shop",
+  "a dental clinic",
+  "a yoga studio",
+  "a law firm",
+  "a coffee roaster",
+  "a bookshop",
+  "a flower market",
+  "a climbing gym",
+  "a tea room",
+  "a pottery studio",
+  "a hair salon",
+  "a vineyard",
+  "a music school",
+  "a florist",
+  "a garage",
+  "a hostel",
+  "a language school",
+  "a surf camp",
+  "a brewery",
+];
+const DETAILS = [
+  "We need it before the season starts.",
+  "Clean and modern, with our colours.",
+  "Please share a portfolio.",
+  "Mobile friendly matters most to us.",
+  "We have a draft you can start from.",
+  "Two rounds of changes included.",
+  "Our audience is mostly local families.",
+  "The text is in English and Spanish.",
+  "Photos will be provided.",
+  "We want something playful rather than corporate.",
+  "It has to load fast on phones.",
+];
+
+/**
+ * A task's text from its number: titles like "Design a logo for a bakery", descriptions of a few
+ * sentences. "logo" is in 1 title of 20; "project" in every description but one of 25; nothing
+ * says "kubernetes". `scripts/bench/api.ts` searches them.
+ */
+export function taskText(i: number) {
+  const pick = <T>(list: T[], salt: number) => list[(i * salt + (i >> 3)) % list.length] as T;
+  const thing = THINGS[i % THINGS.length] as string;
+  const client = pick(CLIENTS, 7);
+  return {
+    title: `${pick(VERBS, 3)} ${thing} for ${client}`,
+    description: [
+      `${i % 25 === 0 ? "This job" : "This project"} is for ${client}, task number ${i}.`,
+      pick(DETAILS, 5),
+      pick(DETAILS, 11),
+    ].join(" "),
+  };
+}
+
 /** Tasks spread over owners, categories, deadlines and budgets; a bid on every fifth task. */
 export async function generateTasks(config: TestDatabase["config"], ownerIds: string[], count: number) {
   const database = openDatabase(config);
   await migrateToLatest(database.db, database.dialect);
   const now = Date.now();
   const ids: string[] = [];
-  for (let start = 0; start < count; start += 500) {
-    const rows = Array.from({ length: Math.min(500, count - start) }, (_, k) => {
+  for (let start = 0; start < count; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - start) }, (_, k) => {
       const i = start + k;
       const id = randomBytes(12).toString("base64url");
       ids.push(id);
@@ -66,9 +145,8 @@ export async function generateTasks(config: TestDatabase["config"], ownerIds: st
       return {
         id,
         owner_id: ownerIds[i % ownerIds.length] as string,
-        title: `Task ${i}: ${i % 7 === 0 ? "logo design" : "landing page"} for client ${i % 97}`,
+        ...taskText(i),
         category: CATEGORIES[i % CATEGORIES.length] as string,
-        description: `Generated task number ${i}, with a description long enough to look like a real one.`,
         deadline: new Date(now + ((i % 120) - 10) * 86_400_000).toISOString().slice(0, 10),
         budget_cents: 1000 + ((i * 7919) % 500_000),
         created_at: created,

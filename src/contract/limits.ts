@@ -24,6 +24,8 @@ export const LIMITS = {
   passwordMin: 6,
   passwordMax: 128,
   searchMax: 100,
+  /** A search counts and pages through at most this many tasks, the newest that match (decision 014). */
+  searchResultsMax: 1000,
   tasksPageDefault: 24,
   tasksPageMax: 100,
   bidsPageDefault: 50,

@@ -2,6 +2,12 @@ import { type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import type { Dialect } from "./database.ts";
 
+/**
+ * What a search reads on PostgreSQL: a task's title and description, lower-cased. Migration 0009
+ * indexes this expression, and a query must name it the same way for the index to serve it.
+ */
+export const TASK_SEARCH_TEXT = sql<string>`lower(title || ' ' || description)`;
+
 /** Where a migration reports what it could not do (the app's logger; the console elsewhere). */
 export interface MigrationLog {
   warn(message: string): void;
@@ -380,6 +386,60 @@ function buildMigrations(dialect: Dialect, log: MigrationLog): Record<string, Mi
           .where(sql.ref("sent_at"), "is", null)
           .where(sql.ref("failed_at"), "is", null)
           .execute();
+      },
+    },
+    "0009-word-search": {
+      async up(db: Kysely<unknown>) {
+        // A search finds the starts of words, and reads the newest matches first (decision 014).
+        if (dialect === "sqlite") {
+          for (const trigger of ["tasks_search_insert", "tasks_search_update", "tasks_search_delete"]) {
+            await sql`drop trigger ${sql.id(trigger)}`.execute(db);
+          }
+          await sql`drop table tasks_search`.execute(db);
+          // Prefix indexes of 1 to 8 characters: a word typed is looked up as one list of tasks, not
+          // merged from every word it starts.
+          await sql`create virtual table tasks_search using fts5(title, description,
+            content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2',
+            prefix = '1 2 3 4 5 6 7 8')`.execute(db);
+          // The index's rows in the order the tasks were posted, so its newest rows are the newest tasks.
+          await sql`update tasks set search_rowid = null`.execute(db);
+          await sql`update tasks set search_rowid = ordered.n
+            from (select id, row_number() over (order by created_at, id) as n from tasks) as ordered
+            where ordered.id = tasks.id`.execute(db);
+          await sql`insert into tasks_search (rowid, title, description)
+            select search_rowid, title, description from tasks order by search_rowid`.execute(db);
+          await sql`insert into tasks_search (tasks_search) values ('optimize')`.execute(db);
+          // A new task's row comes after every other; a changed text keeps its row.
+          await sql`create trigger tasks_search_insert after insert on tasks begin
+            insert into tasks_search (title, description) values (new.title, new.description);
+            update tasks set search_rowid = last_insert_rowid() where id = new.id;
+          end`.execute(db);
+          await sql`create trigger tasks_search_update after update of title, description on tasks begin
+            update tasks_search set title = new.title, description = new.description where rowid = old.search_rowid;
+          end`.execute(db);
+          await sql`create trigger tasks_search_delete after delete on tasks begin
+            delete from tasks_search where rowid = old.search_rowid;
+          end`.execute(db);
+          // What a search filters and sorts its matches by, read without the tasks' rows. It takes the
+          // place of the unique index of 0004, which the planner would choose instead; the triggers
+          // keep every task's row its own.
+          await sql`drop index tasks_search_rowid_idx`.execute(db);
+          await sql`create index tasks_search_hits_idx
+            on tasks (search_rowid, status, category, created_at, deadline, budget_cents, id)`.execute(db);
+          return;
+        }
+        await sql`drop index if exists tasks_title_trgm_idx`.execute(db);
+        await sql`drop index if exists tasks_description_trgm_idx`.execute(db);
+        const trgm = await createTrigramExtension(db);
+        if (!trgm.schema) {
+          log.warn(
+            `Search will read every task: the pg_trgm extension could not be created (${trgm.error}). Have a superuser run "create extension pg_trgm with schema public" in this database, then create the index of migration 0009-word-search.`,
+          );
+          return;
+        }
+        // One index for the title and the description, read by a search's regular expressions.
+        const ops = sql.id(trgm.schema, "gin_trgm_ops");
+        await sql`create index tasks_text_trgm_idx on tasks using gin (${TASK_SEARCH_TEXT} ${ops})`.execute(db);
       },
     },
   };

@@ -16,7 +16,7 @@ export async function registerCors(app: FastifyInstance, origins: OriginPolicy) 
     credentials: true,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     allowedHeaders: ["Content-Type", "Accept", "Last-Event-ID"],
-    exposedHeaders: ["X-Total-Count", "Link", "X-Request-Id", "Retry-After"],
+    exposedHeaders: ["X-Total-Count", "X-Total-Count-Capped", "Link", "X-Request-Id", "Retry-After"],
     maxAge: PREFLIGHT_MAX_AGE,
     // An OPTIONS that is not a preflight gets an empty 204, not the plugin's plain-text 400.
     strictPreflight: false,

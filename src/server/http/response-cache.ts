@@ -22,7 +22,7 @@ export const CHANGE_FEED_NAME = "quickgig-change-feed";
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 256 * 1024;
 /** Kept with an entry and sent again on a hit. */
-const KEPT_HEADERS = ["x-total-count", "link"] as const;
+const KEPT_HEADERS = ["x-total-count", "x-total-count-capped", "link"] as const;
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Writes that cannot change what anonymous readers see. */
 const NEUTRAL_WRITES = new Set([

@@ -1,6 +1,8 @@
-import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import type { TaskInput, TaskListQuery, TaskStatus } from "../../contract/index.ts";
-import type { Database, Dialect } from "../db/database.ts";
+import { type Kysely, sql } from "kysely";
+import { LIMITS, type TaskInput, type TaskListQuery, type TaskSort, type TaskStatus } from "../../contract/index.ts";
+import { searchWords } from "../../contract/search.ts";
+import type { Database } from "../db/database.ts";
+import { TASK_SEARCH_TEXT } from "../db/migrations.ts";
 import type { DB } from "../db/schema.ts";
 import { createId } from "../ids.ts";
 
@@ -100,41 +102,48 @@ export interface TaskFilter extends Pick<TaskListQuery, "q" | "category" | "sort
   ownerId?: string;
 }
 
-/** A trigram index holds runs of three characters: a shorter search cannot use it and reads every task. */
-const TRIGRAM = 3;
-
-/**
- * Title or description contains the text, whatever its case; % and _ are plain characters. On
- * SQLite the trigram index is the FTS5 table tasks_search, searched for the text as one quoted
- * string so that none of FTS5's query syntax applies; on PostgreSQL, pg_trgm's indexes serve the
- * LIKE itself (migration 0004).
- */
-function searchCondition(dialect: Dialect, q: string) {
-  // Counted in code points, as the trigram tokenizer counts them.
-  if (dialect === "sqlite" && Array.from(q).length >= TRIGRAM) {
-    const phrase = `"${q.replaceAll('"', '""')}"`;
-    return sql<boolean>`tasks.search_rowid in (select rowid from tasks_search where tasks_search match ${phrase})`;
-  }
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return sql<boolean>`(lower(tasks.title) like ${pattern} escape '\\' or lower(tasks.description) like ${pattern} escape '\\')`;
+export interface TaskPage {
+  tasks: TaskRecord[];
+  total: number;
+  /** More tasks match a search than it counts: total is LIMITS.searchResultsMax (decision 014). */
+  capped: boolean;
 }
 
-function applyFilter<O>(query: SelectQueryBuilder<DB, "tasks" | "user", O>, dialect: Dialect, filter: TaskFilter) {
-  let filtered = query;
-  if (filter.ownerId) filtered = filtered.where("tasks.owner_id", "=", filter.ownerId);
-  if (filter.category) filtered = filtered.where("tasks.category", "=", filter.category);
-  if (filter.status?.length) filtered = filtered.where("tasks.status", "in", filter.status);
-  const q = filter.q?.trim();
-  if (q) filtered = filtered.where(searchCondition(dialect, q));
-  return filtered;
+/** Each list order, ending in the id so that pages never overlap. */
+const ORDERS = {
+  newest: [
+    ["created_at", "desc"],
+    ["id", "desc"],
+  ],
+  deadline: [
+    ["deadline", "asc"],
+    ["id", "asc"],
+  ],
+  budget: [
+    ["budget_cents", "desc"],
+    ["id", "desc"],
+  ],
+} as const satisfies Record<TaskSort, ReadonlyArray<readonly [string, "asc" | "desc"]>>;
+
+function orderOf(table: "tasks" | "hits" | "shown", sort: TaskSort) {
+  return ORDERS[sort].map(([column, direction]) => sql`${sql.ref(`${table}.${column}`)} ${sql.raw(direction)}`);
+}
+
+/** The owner, category and status a list is limited to. */
+function filterConditions(filter: TaskFilter) {
+  const conditions = [];
+  if (filter.ownerId) conditions.push(sql<boolean>`tasks.owner_id = ${filter.ownerId}`);
+  if (filter.category) conditions.push(sql<boolean>`tasks.category = ${filter.category}`);
+  if (filter.status?.length) conditions.push(sql<boolean>`tasks.status in (${sql.join(filter.status)})`);
+  return conditions;
 }
 
 /**
  * How many tasks match. The whole list and a category read the trigger-kept totals, which cost
- * the same at any size; a search or one poster's tasks are counted.
+ * the same at any size; one poster's tasks are counted.
  */
-async function countTasks({ db, dialect }: Database, filter: TaskFilter): Promise<number> {
-  if (!filter.ownerId && !filter.q?.trim()) {
+async function countTasks({ db }: Database, filter: TaskFilter): Promise<number> {
+  if (!filter.ownerId) {
     let totals = db
       .selectFrom("task_counts")
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total"), sql<number>`0`).as("total"));
@@ -142,40 +151,105 @@ async function countTasks({ db, dialect }: Database, filter: TaskFilter): Promis
     if (filter.status?.length) totals = totals.where("status", "in", filter.status);
     return Number((await totals.executeTakeFirstOrThrow()).total);
   }
-  const count = await applyFilter(
-    db.selectFrom("tasks").innerJoin("user", "user.id", "tasks.owner_id"),
-    dialect,
-    filter,
-  )
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  return Number(count.total);
+  let count = db.selectFrom("tasks").select((eb) => eb.fn.countAll<number>().as("total"));
+  for (const condition of filterConditions(filter)) count = count.where(condition);
+  return Number((await count.executeTakeFirstOrThrow()).total);
 }
 
 /** Takes the database with its dialect: a search is written for each. */
-export async function listTasks(
-  database: Database,
-  filter: TaskFilter,
-): Promise<{ tasks: TaskRecord[]; total: number }> {
-  let query = applyFilter(selectTasks(database.db), database.dialect, filter);
-  switch (filter.sort) {
-    case "deadline":
-      query = query.orderBy("tasks.deadline", "asc").orderBy("tasks.id", "asc");
-      break;
-    case "budget":
-      query = query.orderBy("tasks.budget_cents", "desc").orderBy("tasks.id", "desc");
-      break;
-    default:
-      query = query.orderBy("tasks.created_at", "desc").orderBy("tasks.id", "desc");
-  }
+export async function listTasks(database: Database, filter: TaskFilter): Promise<TaskPage> {
+  const words = searchWords(filter.q);
+  if (words.length > 0) return searchTasks(database, filter, words);
+  // Text with no letter or digit in it ("?!") has no word to find.
+  if (filter.q?.trim()) return { tasks: [], total: 0, capped: false };
+  let query = selectTasks(database.db);
+  for (const condition of filterConditions(filter)) query = query.where(condition);
   const [rows, total] = await Promise.all([
     query
+      .orderBy(orderOf("tasks", filter.sort))
       .limit(filter.limit)
       .offset((filter.page - 1) * filter.limit)
       .execute(),
     countTasks(database, filter),
   ]);
-  return { tasks: rows.map(toRecord), total };
+  return { tasks: rows.map(toRecord), total, capped: false };
+}
+
+/** A search reads one more match than it counts, to know whether more match. */
+const HITS = LIMITS.searchResultsMax + 1;
+
+/**
+ * A search (decision 014): the newest matches, at most one past LIMITS.searchResultsMax, are
+ * taken from the index with what they are filtered and sorted by; the page is sorted from them,
+ * and only its own tasks are read whole. So a search costs the same whether a word is in a
+ * hundred tasks or a million.
+ *
+ * SQLite: every word is a prefix query of the FTS5 table tasks_search (unicode61, with prefix
+ * indexes), whose rows follow the order tasks were posted, read newest first. PostgreSQL: every
+ * word is a regular expression for the start of a word, which pg_trgm's index of the text serves
+ * (migration 0009); the planner takes the newest matches from it or from the status index.
+ */
+async function searchTasks({ db, dialect }: Database, filter: TaskFilter, words: string[]): Promise<TaskPage> {
+  const search = db.with("hits", (creator) => {
+    let hits =
+      dialect === "sqlite"
+        ? creator
+            .selectFrom(sql<{ rowid: number }>`tasks_search`.as("tasks_search"))
+            .innerJoin("tasks", (join) => join.on(sql<boolean>`tasks.search_rowid = tasks_search.rowid`))
+            // Each word quoted, so that none of FTS5's query syntax applies to what a user types.
+            .where(sql<boolean>`tasks_search match ${words.map((word) => `"${word}"*`).join(" ")}`)
+            .orderBy(sql`tasks_search.rowid desc`)
+        : creator
+            .selectFrom("tasks")
+            // The start of a word: the text's start, or any character but a letter or digit before it.
+            .where(
+              sql<boolean>`${sql.join(
+                words.map((word) => sql`${TASK_SEARCH_TEXT} ~ ${`(^|[^[:alnum:]])${word}`}`),
+                sql` and `,
+              )}`,
+            )
+            .orderBy(orderOf("tasks", "newest"));
+    for (const condition of filterConditions(filter)) hits = hits.where(condition);
+    return hits
+      .select(["tasks.id", "tasks.created_at", "tasks.deadline", "tasks.budget_cents"])
+      .select(sql<number | null>`${dialect === "sqlite" ? sql`tasks_search.rowid` : sql`null`}`.as("rank"))
+      .limit(HITS);
+  });
+  const page = await search
+    // The matches shown: the one read past the cap only says that more match.
+    .with("shown", (creator) =>
+      creator
+        .selectFrom("hits")
+        .selectAll()
+        .orderBy(dialect === "sqlite" ? [sql`hits.rank desc`] : orderOf("hits", "newest"))
+        .limit(LIMITS.searchResultsMax),
+    )
+    .selectFrom("shown")
+    .select(["shown.id", sql<number>`(select count(*) from hits)`.as("hits")])
+    .orderBy(orderOf("shown", filter.sort))
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit)
+    .execute();
+  // Past the last page the page is empty, and the count comes on its own.
+  const hits = Number(
+    page[0]?.hits ??
+      (filter.page === 1
+        ? 0
+        : (
+            await search
+              .selectFrom("hits")
+              .select((eb) => eb.fn.countAll<number>().as("hits"))
+              .executeTakeFirstOrThrow()
+          ).hits),
+  );
+  const ids = page.map((hit) => hit.id);
+  const rows = ids.length > 0 ? await selectTasks(db).where("tasks.id", "in", ids).execute() : [];
+  const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
+  return {
+    tasks: ids.flatMap((id) => byId.get(id) ?? []),
+    total: Math.min(hits, LIMITS.searchResultsMax),
+    capped: hits > LIMITS.searchResultsMax,
+  };
 }
 
 /** Tasks still open for bids, the nearest deadline first. */

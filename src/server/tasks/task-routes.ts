@@ -131,7 +131,8 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       config: { publicCache: true },
       schema: {
         tags: ["tasks"],
-        summary: "A page of tasks; the total count is in X-Total-Count, further pages in Link",
+        summary:
+          "A page of tasks; the total count is in X-Total-Count, further pages in Link. A search (q) counts and pages through the 1,000 newest matches; when more match, X-Total-Count-Capped is true",
         querystring: TaskListQuerySchema,
         response: { 200: z.array(TaskSchema), ...problems },
       },
@@ -141,8 +142,9 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       const query = request.query;
       let ownerId: string | undefined;
       if (query.owner === "me") ownerId = (await requireViewer(deps.sessions, request)).id;
-      const { tasks, total } = await listTasks(deps.database, { ...query, ownerId });
+      const { tasks, total, capped } = await listTasks(deps.database, { ...query, ownerId });
       reply.header("x-total-count", String(total));
+      if (capped) reply.header("x-total-count-capped", "true");
       const links = pageLinks(request, query.page, query.limit, total);
       if (links) reply.header("link", links);
       return tasks.map((task) => presentTask(task, viewer));

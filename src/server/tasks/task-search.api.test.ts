@@ -1,5 +1,5 @@
 import { CompiledQuery, type KyselyPlugin, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { TASK_SORTS } from "../../contract/index.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrations.ts";
@@ -58,8 +58,11 @@ async function statementsOf(filter: TaskFilter): Promise<CompiledQuery[]> {
   return statements;
 }
 
-/** The plan of a statement as lines of text: SQLite's EXPLAIN QUERY PLAN, or PostgreSQL's EXPLAIN without seq scans. */
-async function planOf(statement: CompiledQuery): Promise<string[]> {
+/**
+ * The plan of a statement as lines of text: SQLite's EXPLAIN QUERY PLAN, or PostgreSQL's EXPLAIN
+ * without seq scans (and without the plan types named in `off`).
+ */
+async function planOf(statement: CompiledQuery, off: string[] = []): Promise<string[]> {
   if (database.dialect === "sqlite") {
     const { rows } = await database.db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${statement.sql}`, [...statement.parameters]),
@@ -68,7 +71,7 @@ async function planOf(statement: CompiledQuery): Promise<string[]> {
   }
   // On a table this small a sequential scan is cheapest; turned off, the plan shows which indexes can serve.
   return database.db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
+    for (const setting of ["enable_seqscan", ...off]) await sql`set local ${sql.raw(setting)} = off`.execute(trx);
     const { rows } = await trx.executeQuery<{ "QUERY PLAN": string }>(
       CompiledQuery.raw(`explain (costs off) ${statement.sql}`, [...statement.parameters]),
     );
@@ -89,31 +92,76 @@ async function taskRows(): Promise<number[]> {
 }
 
 describe("search", () => {
-  it("reads a search of three characters or more from the trigram index, in every order", async () => {
+  it("takes a search's matches from the index, in every order", async () => {
     const filters: TaskFilter[] = TASK_SORTS.map((sort) => ({ q: "logo", sort, page: 1, limit: 20 }));
-    // PostgreSQL may serve a search within a category from the category's own index instead, the
-    // planner's choice by cost; SQLite's search always goes through tasks_search.
-    if (database.dialect === "sqlite")
-      filters.push({ q: "logo", category: "Design", sort: "budget", page: 2, limit: 20 });
+    filters.push({ q: "logo desi", category: "Design", status: ["open"], sort: "budget", page: 2, limit: 1 });
     for (const filter of filters) {
       const statements = await statementsOf(filter);
-      // The page and its total.
+      // The page's ids with the count of matches, then those tasks.
       expect(statements).toHaveLength(2);
-      for (const statement of statements) {
-        const plan = await planOf(statement);
-        if (database.dialect === "sqlite") {
-          expect(plan, statement.sql).toContainEqual(expect.stringMatching(/^SCAN tasks_search VIRTUAL TABLE INDEX/));
-          // Tasks are looked up by the index's rows, never read one after another.
-          expect(
-            plan.filter((line) => line.startsWith("SCAN ") && !line.includes("VIRTUAL TABLE")),
-            statement.sql,
-          ).toEqual([]);
-        } else {
-          expect(plan, statement.sql).toContain("->  Bitmap Index Scan on tasks_title_trgm_idx");
-          expect(plan, statement.sql).toContain("->  Bitmap Index Scan on tasks_description_trgm_idx");
-        }
+      const [hits, tasks] = statements as [CompiledQuery, CompiledQuery];
+      const plan = await planOf(hits);
+      if (database.dialect === "sqlite") {
+        expect(plan, hits.sql).toContainEqual(expect.stringMatching(/^SCAN tasks_search VIRTUAL TABLE INDEX/));
+        // Filtered and sorted from the index of the tasks' search rows, not from the tasks themselves.
+        expect(plan, hits.sql).toContainEqual(
+          expect.stringMatching(/^SEARCH tasks USING COVERING INDEX tasks_search_hits_idx \(search_rowid=\?/),
+        );
+        expect(
+          plan.filter((line) => /^SCAN tasks\b/.test(line) && !line.includes("VIRTUAL TABLE")),
+          hits.sql,
+        ).toEqual([]);
+      } else {
+        expect(plan, hits.sql).not.toContainEqual(expect.stringMatching(/Seq Scan on tasks/));
+        // Without an index in the list's order to walk, the trigram index finds the matches (within
+        // a category the planner may read the category's own index instead, by cost).
+        const bitmap = await planOf(hits, ["enable_indexscan"]);
+        if (!filter.category) expect(bitmap, hits.sql).toContain("->  Bitmap Index Scan on tasks_text_trgm_idx");
       }
+      // Only the page's own tasks are read whole, by their ids.
+      expect((await planOf(tasks)).join("\n"), tasks.sql).not.toMatch(/SCAN tasks\b|Seq Scan on tasks/);
     }
+  });
+
+  it("counts and pages through the newest 1,000 matches, and says when more match", async () => {
+    const start = Date.parse("2030-01-01T00:00:00Z");
+    onTestFinished(async () => {
+      await database.db.deleteFrom("tasks").where("title", "like", "Poster %").execute();
+    });
+    await database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 1010; i++) {
+        // The older the task, the larger its budget: the largest are among the ten left out.
+        const poster = { ...task(`Poster ${i}`, "Concert poster"), budget: 20_000 - i };
+        if (i % 2) poster.category = "Writing" as never;
+        await insertTask(trx, OWNER, poster, new Date(start + i * 1000));
+      }
+    });
+    const search = (filter: Partial<TaskFilter>) =>
+      listTasks(database, { q: "concert poster", sort: "newest", page: 1, limit: 100, ...filter });
+    const titles = (found: Awaited<ReturnType<typeof search>>) => found.tasks.map((one) => one.title);
+
+    const first = await search({});
+    expect(first.total).toBe(1000);
+    expect(first.capped).toBe(true);
+    expect(titles(first).slice(0, 2)).toEqual(["Poster 1009", "Poster 1008"]);
+    const last = await search({ page: 10 });
+    expect(titles(last).at(-1)).toBe("Poster 10");
+    const beyond = await search({ page: 11 });
+    expect(beyond).toEqual({ tasks: [], total: 1000, capped: true });
+    // Sorted among those 1,000: the ten oldest, with the largest budgets, are not in them.
+    expect(titles(await search({ sort: "budget", limit: 2 }))).toEqual(["Poster 10", "Poster 11"]);
+
+    // Narrower than the cap, the count is exact.
+    const design = await search({ category: "Design", limit: 1 });
+    expect(design.total).toBe(505);
+    expect(design.capped).toBe(false);
+    expect(titles(design)).toEqual(["Poster 1008"]);
+    const one = await search({ q: "poster 1009" });
+    expect(one).toMatchObject({ total: 1, capped: false });
+    expect(titles(one)).toEqual(["Poster 1009"]);
+
+    await database.db.deleteFrom("tasks").where("title", "like", "Poster %").execute();
+    expect(await search({})).toEqual({ tasks: [], total: 0, capped: false });
   });
 
   it.runIf(testDialect() === "sqlite")(

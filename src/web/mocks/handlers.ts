@@ -31,6 +31,7 @@ import {
   UnsubscribeSchema,
   UpdatePreferencesSchema,
 } from "../../contract/notifications.ts";
+import { matchesSearch, searchWords } from "../../contract/search.ts";
 import { MockDb, MockProblem } from "./mock-db.ts";
 
 /** Operations mocked only where the browser has an EventSource (so not in Node's tests). */
@@ -99,9 +100,11 @@ export function createHandlers(db = new MockDb()) {
     session: { id: `s-${user.id}`, userId: user.id },
     user: { id: user.id, name: user.name, email: user.email, image: user.image, emailVerified: user.emailVerified },
   });
-  const paged = <T>(items: T[], page: number, limit: number) => {
+  const paged = <T>(items: T[], page: number, limit: number, capped = false) => {
     const pageItems = items.slice((page - 1) * limit, page * limit);
-    return HttpResponse.json(pageItems, { headers: { "x-total-count": String(items.length) } });
+    const headers: Record<string, string> = { "x-total-count": String(items.length) };
+    if (capped) headers["x-total-count-capped"] = "true";
+    return HttpResponse.json(pageItems, { headers });
   };
 
   const handlers = [
@@ -189,23 +192,31 @@ export function createHandlers(db = new MockDb()) {
         const filter = parse(TaskListQuerySchema, query(request));
         const ownerId = filter.owner === "me" ? db.requireViewer().id : undefined;
         const statuses = filter.status ?? (ownerId ? undefined : ["open"]);
-        const words = (filter.q ?? "").toLowerCase().split(/\s+/).filter(Boolean);
-        const found = db.tasks
+        const words = searchWords(filter.q);
+        const newest = (a: { createdAt: string }, b: { createdAt: string }) => b.createdAt.localeCompare(a.createdAt);
+        let found = db.tasks
           .filter((task) => !ownerId || task.ownerId === ownerId)
           .filter((task) => !statuses || statuses.includes(task.status))
           .filter((task) => !filter.category || task.category === filter.category)
-          .filter((task) => words.every((word) => `${task.title} ${task.description}`.toLowerCase().includes(word)))
-          .sort((a, b) =>
-            filter.sort === "deadline"
-              ? a.deadline.localeCompare(b.deadline)
-              : filter.sort === "budget"
-                ? b.budget - a.budget
-                : b.createdAt.localeCompare(a.createdAt),
+          .filter(
+            (task) =>
+              !filter.q?.trim() || (words.length > 0 && matchesSearch(`${task.title} ${task.description}`, words)),
           );
+        // A search counts and pages through its newest matches only, as the server's does.
+        const capped = words.length > 0 && found.length > LIMITS.searchResultsMax;
+        if (words.length > 0) found = found.sort(newest).slice(0, LIMITS.searchResultsMax);
+        found = found.sort((a, b) =>
+          filter.sort === "deadline"
+            ? a.deadline.localeCompare(b.deadline)
+            : filter.sort === "budget"
+              ? b.budget - a.budget
+              : newest(a, b),
+        );
         return paged(
           found.map((task) => db.presentTask(task)),
           filter.page,
           filter.limit,
+          capped,
         );
       }),
     ),

@@ -2,6 +2,7 @@ import { waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../test/render-route.tsx";
+import { freshMockApi } from "../../test/setup.ts";
 
 describe("Browse Tasks", () => {
   it("lists the open tasks with their count, and filters by category through the URL", async () => {
@@ -21,6 +22,24 @@ describe("Browse Tasks", () => {
     await user.type(await screen.findByRole("searchbox", { name: "Search tasks" }), "zzzz-nothing-like-this");
     await user.click(screen.getByRole("button", { name: "Search" }));
     expect(await screen.findByText(/No tasks/i)).toBeTruthy();
+  });
+
+  it("says a search matches more than 1,000 tasks when it does, and pages through those it counts", async () => {
+    const db = freshMockApi();
+    const [sample] = db.tasks;
+    if (!sample) throw new Error("the demo marketplace has tasks");
+    for (let i = 0; i < 1001; i++) {
+      db.tasks.push({ ...sample, id: `poster-${i}`, title: `Concert poster ${i}`, createdAt: new Date(i).toISOString() });
+    }
+    const { screen, router } = await renderRoute("/browse-tasks?q=concert+post", { db });
+    const count = (text: string) => (_: string, element: Element | null) =>
+      element?.tagName === "P" && element.textContent === text;
+    expect(await screen.findByText(count("More than 1,000 tasks · page 1 of 84"))).toBeTruthy();
+    // The newest first: the oldest match is the one left out.
+    expect(screen.getAllByRole("article")[0]?.textContent).toContain("Concert poster 1000");
+
+    await router.navigate("/browse-tasks?q=concert+poster+100");
+    expect(await screen.findByText(count("2 tasks"))).toBeTruthy();
   });
 
   it("shows the server's sentence when the API fails", async () => {

@@ -49,8 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const { status, ...rest } = query;
     const filter = { ...rest, status: status === "all" ? undefined : status, limit: BROWSE_PAGE_SIZE };
-    const { tasks, total } = await listTasks(filter, request.signal);
-    return { query, tasks, total, pages: Math.max(1, Math.ceil(total / BROWSE_PAGE_SIZE)) };
+    const { tasks, total, capped } = await listTasks(filter, request.signal);
+    return { query, tasks, total, capped, pages: Math.max(1, Math.ceil(total / BROWSE_PAGE_SIZE)) };
   } catch (error) {
     throw toRouteError(error);
   }
@@ -185,7 +185,7 @@ export function TaskFilters({
 
 export function Component() {
   usePageTitle("Browse Tasks");
-  const { query, tasks, total, pages } = useLoaderData<typeof loader>();
+  const { query, tasks, total, capped, pages } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const navigation = useNavigation();
   // A new search starts again from page 1; empty and default values stay out of the URL.
@@ -210,7 +210,7 @@ export function Component() {
   return (
     <BrowseTasksLayout filters={<TaskFilters query={query} searching={searching} onSearch={search} />}>
       <p className="muted mb-4 text-sm" aria-live="polite">
-        {total === 1 ? "1 task" : `${total} tasks`}
+        {capped ? `More than ${total.toLocaleString("en-US")} tasks` : total === 1 ? "1 task" : `${total} tasks`}
         {pages > 1 && ` · page ${Math.min(query.page, pages)} of ${pages}`}
       </p>
 

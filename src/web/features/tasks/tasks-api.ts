@@ -6,6 +6,8 @@ export type { Task, TaskInput };
 export interface TaskPage {
   tasks: Task[];
   total: number;
+  /** A search that matches more tasks than it counts (total is then the most it counts). */
+  capped: boolean;
 }
 
 export interface TaskListParams {
@@ -25,7 +27,12 @@ export async function listTasks(params: TaskListParams, signal?: AbortSignal): P
   }
   const response = await apiFetch(`/api/tasks?${query}`, { signal });
   const tasks = (await response.json()) as Task[];
-  return { tasks, total: Number(response.headers.get("x-total-count") ?? tasks.length) };
+  const headers = response.headers;
+  return {
+    tasks,
+    total: Number(headers.get("x-total-count") ?? tasks.length),
+    capped: headers.get("x-total-count-capped") === "true",
+  };
 }
 
 export function listFeaturedTasks(signal?: AbortSignal): Promise<Task[]> {
