@@ -29,7 +29,12 @@ describe("Browse Tasks", () => {
     const [sample] = db.tasks;
     if (!sample) throw new Error("the demo marketplace has tasks");
     for (let i = 0; i < 1001; i++) {
-      db.tasks.push({ ...sample, id: `poster-${i}`, title: `Concert poster ${i}`, createdAt: new Date(i).toISOString() });
+      db.tasks.push({
+        ...sample,
+        id: `poster-${i}`,
+        title: `Concert poster ${i}`,
+        createdAt: new Date(i).toISOString(),
+      });
     }
     const { screen, router } = await renderRoute("/browse-tasks?q=concert+post", { db });
     const count = (text: string) => (_: string, element: Element | null) =>
