@@ -2,12 +2,6 @@ import { type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import type { Dialect } from "./database.ts";
 
-/**
- * What a search reads on PostgreSQL: a task's title and description, lower-cased. Migration 0009
- * indexes this expression, and a query must name it the same way for the index to serve it.
- */
-export const TASK_SEARCH_TEXT = sql<string>`lower(title || ' ' || description)`;
-
 /** Where a migration reports what it could not do (the app's logger; the console elsewhere). */
 export interface MigrationLog {
   warn(message: string): void;
@@ -428,18 +422,13 @@ function buildMigrations(dialect: Dialect, log: MigrationLog): Record<string, Mi
             on tasks (search_rowid, status, category, created_at, deadline, budget_cents, id)`.execute(db);
           return;
         }
+        // PostgreSQL's own full-text search, with no dictionary ('simple': words as written, lower-cased),
+        // in place of 0004's trigram indexes. Its statistics tell the planner how common a word is.
         await sql`drop index if exists tasks_title_trgm_idx`.execute(db);
         await sql`drop index if exists tasks_description_trgm_idx`.execute(db);
-        const trgm = await createTrigramExtension(db);
-        if (!trgm.schema) {
-          log.warn(
-            `Search will read every task: the pg_trgm extension could not be created (${trgm.error}). Have a superuser run "create extension pg_trgm with schema public" in this database, then create the index of migration 0009-word-search.`,
-          );
-          return;
-        }
-        // One index for the title and the description, read by a search's regular expressions.
-        const ops = sql.id(trgm.schema, "gin_trgm_ops");
-        await sql`create index tasks_text_trgm_idx on tasks using gin (${TASK_SEARCH_TEXT} ${ops})`.execute(db);
+        await sql`alter table tasks add column search_vector tsvector
+          generated always as (to_tsvector('simple', title || ' ' || description)) stored`.execute(db);
+        await sql`create index tasks_search_vector_idx on tasks using gin (search_vector)`.execute(db);
       },
     },
   };

@@ -2,7 +2,6 @@ import { type Kysely, sql } from "kysely";
 import { LIMITS, type TaskInput, type TaskListQuery, type TaskSort, type TaskStatus } from "../../contract/index.ts";
 import { searchWords } from "../../contract/search.ts";
 import type { Database } from "../db/database.ts";
-import { TASK_SEARCH_TEXT } from "../db/migrations.ts";
 import type { DB } from "../db/schema.ts";
 import { createId } from "../ids.ts";
 
@@ -126,7 +125,9 @@ const ORDERS = {
 } as const satisfies Record<TaskSort, ReadonlyArray<readonly [string, "asc" | "desc"]>>;
 
 function orderOf(table: "tasks" | "hits" | "shown", sort: TaskSort) {
-  return ORDERS[sort].map(([column, direction]) => sql`${sql.ref(`${table}.${column}`)} ${sql.raw(direction)}`);
+  return sql.join(
+    ORDERS[sort].map(([column, direction]) => sql`${sql.ref(`${table}.${column}`)} ${sql.raw(direction)}`),
+  );
 }
 
 /** The owner, category and status a list is limited to. */
@@ -186,8 +187,8 @@ const HITS = LIMITS.searchResultsMax + 1;
  *
  * SQLite: every word is a prefix query of the FTS5 table tasks_search (unicode61, with prefix
  * indexes), whose rows follow the order tasks were posted, read newest first. PostgreSQL: every
- * word is a regular expression for the start of a word, which pg_trgm's index of the text serves
- * (migration 0009); the planner takes the newest matches from it or from the status index.
+ * word is a prefix of a full-text query on tasks.search_vector (migration 0009); the planner takes
+ * the newest matches from its GIN index or, for a common word, by walking the status index.
  */
 async function searchTasks({ db, dialect }: Database, filter: TaskFilter, words: string[]): Promise<TaskPage> {
   const search = db.with("hits", (creator) => {
@@ -201,12 +202,9 @@ async function searchTasks({ db, dialect }: Database, filter: TaskFilter, words:
             .orderBy(sql`tasks_search.rowid desc`)
         : creator
             .selectFrom("tasks")
-            // The start of a word: the text's start, or any character but a letter or digit before it.
+            // Every word as a prefix; quoted, so that none of tsquery's operators apply.
             .where(
-              sql<boolean>`${sql.join(
-                words.map((word) => sql`${TASK_SEARCH_TEXT} ~ ${`(^|[^[:alnum:]])${word}`}`),
-                sql` and `,
-              )}`,
+              sql<boolean>`tasks.search_vector @@ to_tsquery('simple', ${words.map((word) => `'${word}':*`).join(" & ")})`,
             )
             .orderBy(orderOf("tasks", "newest"));
     for (const condition of filterConditions(filter)) hits = hits.where(condition);
@@ -221,7 +219,7 @@ async function searchTasks({ db, dialect }: Database, filter: TaskFilter, words:
       creator
         .selectFrom("hits")
         .selectAll()
-        .orderBy(dialect === "sqlite" ? [sql`hits.rank desc`] : orderOf("hits", "newest"))
+        .orderBy(dialect === "sqlite" ? sql`hits.rank desc` : orderOf("hits", "newest"))
         .limit(LIMITS.searchResultsMax),
     )
     .selectFrom("shown")

@@ -113,10 +113,10 @@ describe("search", () => {
         ).toEqual([]);
       } else {
         expect(plan, hits.sql).not.toContainEqual(expect.stringMatching(/Seq Scan on tasks/));
-        // Without an index in the list's order to walk, the trigram index finds the matches (within
+        // Without an index in the list's order to walk, the full-text index finds the matches (within
         // a category the planner may read the category's own index instead, by cost).
         const bitmap = await planOf(hits, ["enable_indexscan"]);
-        if (!filter.category) expect(bitmap, hits.sql).toContain("->  Bitmap Index Scan on tasks_text_trgm_idx");
+        if (!filter.category) expect(bitmap, hits.sql).toContain("->  Bitmap Index Scan on tasks_search_vector_idx");
       }
       // Only the page's own tasks are read whole, by their ids.
       expect((await planOf(tasks)).join("\n"), tasks.sql).not.toMatch(/SCAN tasks\b|Seq Scan on tasks/);
