@@ -11,11 +11,13 @@ const webDist = path.resolve(process.env.E2E_WEB_DIST || "dist/web");
  * (zod and the shared schemas load after, see src/web/lib/lazy-resolver.ts).
  */
 const BUDGETS = [
-  // 110 KB until React Router 8, which added 1.2 KB to the framework chunk every page loads.
-  { page: "/", routeModule: "features/home/home-page.tsx", js: 111_500, css: 15_000 },
+  // 110 KB until React Router 8, which added 1.2 KB to the framework chunk every page loads; 111.5
+  // until the entry waited for the first paint before fetching the app (issue 15). CSS as reached.
+  { page: "/", routeModule: "features/home/home-page.tsx", js: 111_600, css: 10_000 },
   // 112 KB until its status filter and the status on each card (hiring, issue 12).
-  { page: "/browse-tasks", routeModule: "features/tasks/browse-tasks-page.tsx", js: 112_500, css: 15_000 },
-  { page: "/auth/login", routeModule: "features/accounts/login-page.tsx", js: 130_000, css: 15_000 },
+  { page: "/browse-tasks", routeModule: "features/tasks/browse-tasks-page.tsx", js: 112_500, css: 10_000 },
+  // 130 KB until issue 15 tightened every budget to what the pages had reached.
+  { page: "/auth/login", routeModule: "features/accounts/login-page.tsx", js: 127_500, css: 10_000 },
 ];
 
 for (const budget of BUDGETS) {
