@@ -182,8 +182,8 @@ const HITS = LIMITS.searchResultsMax + 1;
 /**
  * A search (decision 014): the newest matches, at most one past LIMITS.searchResultsMax, are
  * taken from the index with what they are filtered and sorted by; the page is sorted from them,
- * and only its own tasks are read whole. So a search costs the same whether a word is in a
- * hundred tasks or a million.
+ * and only its own tasks are read whole. However many tasks hold a word, no more than 1,001 are
+ * read (finding few matches of several common words still reads the index's lists in full).
  *
  * SQLite: every word is a prefix query of the FTS5 table tasks_search (unicode61, with prefix
  * indexes), whose rows follow the order tasks were posted, read newest first. PostgreSQL: every
