@@ -12,7 +12,7 @@ describe("Error page", () => {
     const { screen, user, router } = await renderRoute("/no-such-page");
     expect(await screen.findByRole("heading", { level: 1, name: "Something Went Wrong!" })).toBeTruthy();
     expect(screen.getByText("404")).toBeTruthy();
-    expect(document.title).toBe("ErrorPage - QuickGig");
+    await waitFor(() => expect(document.title).toBe("ErrorPage - QuickGig"));
     // Header kept.
     expect(within(screen.getByRole("banner")).getByRole("link", { name: "QuickGig home" })).toBeTruthy();
     await user.click(screen.getByRole("link", { name: "Go to HomePage" }));

@@ -6,7 +6,7 @@ describe("About Us", () => {
   it("tells what QuickGig is and invites the visitor to join", async () => {
     const { screen, user, router } = await renderRoute("/about");
     expect(await screen.findByRole("heading", { level: 1, name: "About QuickGig" })).toBeTruthy();
-    expect(document.title).toBe("About Us - QuickGig");
+    await waitFor(() => expect(document.title).toBe("About Us - QuickGig"));
     expect(
       within(screen.getByRole("main"))
         .getAllByRole("heading", { level: 2 })

@@ -20,7 +20,7 @@ describe("Profile", () => {
     expect(screen.getByRole("img", { name: "Photo of Maya Patel" }).getAttribute("src")).toBe("/avatar-default.svg");
     expect(field(view, "Name").value).toBe("Maya Patel");
     expect(field(view, "Photo URL").value).toBe("");
-    expect(document.title).toBe("Profile - QuickGig");
+    await waitFor(() => expect(document.title).toBe("Profile - QuickGig"));
 
     await user.clear(field(view, "Name"));
     await user.click(screen.getByRole("button", { name: "Save Changes" }));

@@ -35,7 +35,7 @@ describe("My Bids", () => {
     const closed = items.find((item) => item.textContent?.includes("SEO audit")) as HTMLElement;
     expect(within(closed).getByTitle("Bid status: Pending")).toBeTruthy();
     expect(within(closed).getByTitle("Task status: Closed")).toBeTruthy();
-    expect(document.title).toBe("My Bids - QuickGig");
+    await waitFor(() => expect(document.title).toBe("My Bids - QuickGig"));
   });
 
   it("filters by the bid's status through the URL, and says when none has it", async () => {

@@ -47,7 +47,7 @@ describe("Dashboard home", () => {
     const actions = within(screen.getByRole("region", { name: "Quick Actions" }));
     expect(actions.getByRole("link", { name: "Post a New Task" }).getAttribute("href")).toBe("/dashboard/add-task");
     expect(actions.getByRole("link", { name: "Find Work" }).getAttribute("href")).toBe("/browse-tasks");
-    expect(document.title).toBe("Dashboard - QuickGig");
+    await waitFor(() => expect(document.title).toBe("Dashboard - QuickGig"));
   });
 
   it("says there is nothing yet for a new member", async () => {

@@ -52,7 +52,7 @@ describe("My Posted Tasks", () => {
     // Phones get a card per task with the same actions.
     const cards = screen.getByRole("list", { name: "Your posted tasks" });
     expect(within(cards).getAllByRole("listitem")).toHaveLength(own.length);
-    expect(document.title).toBe("My Posted Tasks - QuickGig");
+    await waitFor(() => expect(document.title).toBe("My Posted Tasks - QuickGig"));
   });
 
   it("says when nothing has been posted yet", async () => {

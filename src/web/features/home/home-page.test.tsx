@@ -1,4 +1,4 @@
-import { within } from "@testing-library/react";
+import { waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../test/render-route.tsx";
@@ -40,7 +40,7 @@ describe("Home", () => {
       view.screen.getByRole("link", { name: "See more: Proofread a 60-page research report" }).getAttribute("href"),
     ).toBe(`/task-details/${proofread?.id}`);
     expect(view.screen.getByRole("link", { name: "Browse all tasks" }).getAttribute("href")).toBe("/browse-tasks");
-    expect(document.title).toBe("Home - QuickGig");
+    await waitFor(() => expect(document.title).toBe("Home - QuickGig"));
   });
 
   it("shows sample tasks that lead to Browse Tasks when the featured tasks fail to load", async () => {

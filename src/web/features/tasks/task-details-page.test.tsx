@@ -37,7 +37,7 @@ describe("Task details", () => {
     expect((screen.getByRole("button", { name: "Place a Bid" }) as HTMLButtonElement).disabled).toBe(false);
     expect(await screen.findByRole("heading", { name: "Questions (0)" })).toBeTruthy();
     expect(screen.getByText("No questions yet.")).toBeTruthy();
-    expect(document.title).toBe("Task Details - QuickGig");
+    await waitFor(() => expect(document.title).toBe("Task Details - QuickGig"));
   });
 
   it("keeps the poster from bidding on their own task, with the reason", async () => {
