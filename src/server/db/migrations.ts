@@ -386,9 +386,7 @@ function buildMigrations(dialect: Dialect, log: MigrationLog): Record<string, Mi
       async up(db: Kysely<unknown>) {
         // A search finds the starts of words, and reads the newest matches first (decision 014).
         if (dialect === "sqlite") {
-          for (const trigger of ["tasks_search_insert", "tasks_search_update", "tasks_search_delete"]) {
-            await sql`drop trigger ${sql.id(trigger)}`.execute(db);
-          }
+          // 0004's triggers stay: they name the table, which is made again before any task changes.
           await sql`drop table tasks_search`.execute(db);
           // Prefix indexes of 1 to 8 characters: a word typed is looked up as one list of tasks, not
           // merged from every word it starts.
@@ -403,17 +401,6 @@ function buildMigrations(dialect: Dialect, log: MigrationLog): Record<string, Mi
           await sql`insert into tasks_search (rowid, title, description)
             select search_rowid, title, description from tasks order by search_rowid`.execute(db);
           await sql`insert into tasks_search (tasks_search) values ('optimize')`.execute(db);
-          // A new task's row comes after every other; a changed text keeps its row.
-          await sql`create trigger tasks_search_insert after insert on tasks begin
-            insert into tasks_search (title, description) values (new.title, new.description);
-            update tasks set search_rowid = last_insert_rowid() where id = new.id;
-          end`.execute(db);
-          await sql`create trigger tasks_search_update after update of title, description on tasks begin
-            update tasks_search set title = new.title, description = new.description where rowid = old.search_rowid;
-          end`.execute(db);
-          await sql`create trigger tasks_search_delete after delete on tasks begin
-            delete from tasks_search where rowid = old.search_rowid;
-          end`.execute(db);
           // What a search filters and sorts its matches by, read without the tasks' rows. It takes the
           // place of the unique index of 0004, which the planner would choose instead; the triggers
           // keep every task's row its own.
