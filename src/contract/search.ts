@@ -12,8 +12,13 @@ export function searchWords(q: string | undefined): string[] {
   return q?.toLowerCase().match(WORD) ?? [];
 }
 
-/** Whether every word of the search starts some word of the text. */
-export function matchesSearch(text: string, words: string[]): boolean {
+/**
+ * Whether a task's text matches the search `q`: every word of it starts some word of the text. No
+ * search matches everything; a search with no word in it ("?!") matches nothing.
+ */
+export function matchesSearch(text: string, q: string | undefined): boolean {
+  if (!q?.trim()) return true;
+  const words = searchWords(q);
   const own = searchWords(text);
-  return words.every((word) => own.some((candidate) => candidate.startsWith(word)));
+  return words.length > 0 && words.every((word) => own.some((candidate) => candidate.startsWith(word)));
 }

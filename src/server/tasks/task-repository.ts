@@ -208,19 +208,12 @@ async function searchTasks({ db, dialect }: Database, filter: TaskFilter, words:
             )
             .orderBy(orderOf("tasks", "newest"));
     for (const condition of filterConditions(filter)) hits = hits.where(condition);
-    return hits
-      .select(["tasks.id", "tasks.created_at", "tasks.deadline", "tasks.budget_cents"])
-      .select(sql<number | null>`${dialect === "sqlite" ? sql`tasks_search.rowid` : sql`null`}`.as("rank"))
-      .limit(HITS);
+    return hits.select(["tasks.id", "tasks.created_at", "tasks.deadline", "tasks.budget_cents"]).limit(HITS);
   });
   const page = await search
     // The matches shown: the one read past the cap only says that more match.
     .with("shown", (creator) =>
-      creator
-        .selectFrom("hits")
-        .selectAll()
-        .orderBy(dialect === "sqlite" ? sql`hits.rank desc` : orderOf("hits", "newest"))
-        .limit(LIMITS.searchResultsMax),
+      creator.selectFrom("hits").selectAll().orderBy(orderOf("hits", "newest")).limit(LIMITS.searchResultsMax),
     )
     .selectFrom("shown")
     .select(["shown.id", sql<number>`(select count(*) from hits)`.as("hits")])

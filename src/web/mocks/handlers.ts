@@ -192,19 +192,16 @@ export function createHandlers(db = new MockDb()) {
         const filter = parse(TaskListQuerySchema, query(request));
         const ownerId = filter.owner === "me" ? db.requireViewer().id : undefined;
         const statuses = filter.status ?? (ownerId ? undefined : ["open"]);
-        const words = searchWords(filter.q);
+        const searching = searchWords(filter.q).length > 0;
         const newest = (a: { createdAt: string }, b: { createdAt: string }) => b.createdAt.localeCompare(a.createdAt);
         let found = db.tasks
           .filter((task) => !ownerId || task.ownerId === ownerId)
           .filter((task) => !statuses || statuses.includes(task.status))
           .filter((task) => !filter.category || task.category === filter.category)
-          .filter(
-            (task) =>
-              !filter.q?.trim() || (words.length > 0 && matchesSearch(`${task.title} ${task.description}`, words)),
-          );
+          .filter((task) => matchesSearch(`${task.title} ${task.description}`, filter.q));
         // A search counts and pages through its newest matches only, as the server's does.
-        const capped = words.length > 0 && found.length > LIMITS.searchResultsMax;
-        if (words.length > 0) found = found.sort(newest).slice(0, LIMITS.searchResultsMax);
+        const capped = searching && found.length > LIMITS.searchResultsMax;
+        if (searching) found = found.sort(newest).slice(0, LIMITS.searchResultsMax);
         found = found.sort((a, b) =>
           filter.sort === "deadline"
             ? a.deadline.localeCompare(b.deadline)
