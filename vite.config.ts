@@ -173,6 +173,23 @@ function firstScreens(): Plugin {
         fileName: ".vite/first-screens.json",
         source: `${JSON.stringify(table, null, 2)}\n`,
       });
+      // The pages whose first screen holds data: a template each, which the server fills per request.
+      const { PAGE_SCREEN_SLOT, PAGE_TEMPLATES } = await load();
+      const templates: Record<string, string> = {};
+      for (const template of PAGE_TEMPLATES) {
+        const page = html
+          .replace(loadingRoot, `<div id="root">${PAGE_SCREEN_SLOT}</div>`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${template.title}</title>`)
+          .replace(appModules(start), appModules(start, ...template.routeModules.map(chunkOf)));
+        const fileName = `first-screens/${template.name}.template.html`;
+        this.emitFile({ type: "asset", fileName, source: page });
+        templates[template.name] = fileName;
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: ".vite/page-templates.json",
+        source: `${JSON.stringify(templates, null, 2)}\n`,
+      });
     },
   };
 }

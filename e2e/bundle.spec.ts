@@ -12,10 +12,13 @@ const webDist = path.resolve(process.env.E2E_WEB_DIST || "dist/web");
  */
 const BUDGETS = [
   // 110 KB until React Router 8, which added 1.2 KB to the framework chunk every page loads; 111.5
-  // until the entry waited for the first paint before fetching the app (issue 15). CSS as reached.
-  { page: "/", routeModule: "features/home/home-page.tsx", js: 111_600, css: 10_000 },
-  // 112 KB until its status filter and the status on each card (hiring, issue 12).
-  { page: "/browse-tasks", routeModule: "features/tasks/browse-tasks-page.tsx", js: 112_500, css: 10_000 },
+  // until the entry waited for the first paint before fetching the app; 111.6 until the header kept
+  // the places of a signed-in reader's bell, avatar and Logout while they load, so that a page the
+  // server renders for them does not shift (both issue 15). CSS as reached.
+  { page: "/", routeModule: "features/home/home-page.tsx", js: 111_700, css: 10_000 },
+  // 112 KB until its status filter and the status on each card (hiring, issue 12); 112.5 until the
+  // header's places (above).
+  { page: "/browse-tasks", routeModule: "features/tasks/browse-tasks-page.tsx", js: 112_600, css: 10_000 },
   // 130 KB until issue 15 tightened every budget to what the pages had reached.
   { page: "/auth/login", routeModule: "features/accounts/login-page.tsx", js: 127_500, css: 10_000 },
 ];

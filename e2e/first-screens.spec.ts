@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { confirmEmail, expect, test } from "./support/fixtures.ts";
 
 /** The pages whose first screen is in their HTML (src/web/app/first-screens.tsx). */
 const SCREENS = [
@@ -40,10 +41,11 @@ test.describe("first screens in the HTML, before any JavaScript runs", () => {
 });
 
 /** Where the page's landmarks are: the menu links, the headings, the banner, forms and their fields. */
-async function landmarks(page: Page) {
-  return page.evaluate(() => {
+async function landmarks(page: Page, more = "") {
+  return page.evaluate((more) => {
     const selector =
-      'header nav a, main h1, main h2, main img, main form, main input, main select, main button, main [aria-roledescription="carousel"]';
+      'header nav a, main h1, main h2, main img, main form, main input, main select, main button, main [aria-roledescription="carousel"]' +
+      more;
     return (
       [...document.querySelectorAll<HTMLElement>(selector)]
         // The banner's slides move by themselves every 4 s; the banner itself is compared.
@@ -55,7 +57,7 @@ async function landmarks(page: Page) {
           return `${element.tagName.toLowerCase()} "${name}" at ${Math.round(x)},${Math.round(y)} ${Math.round(width)}x${Math.round(height)}`;
         })
     );
-  });
+  }, more);
 }
 
 test.describe("from first screen to live page", () => {
@@ -125,6 +127,76 @@ test.describe("from first screen to live page", () => {
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByText("Password is required")).toBeVisible();
     await expect(email).toHaveValue("someone@example.com");
+  });
+});
+
+test.describe("first screens the server renders for a signed-in reader", () => {
+  test("a task's details are in the HTML; the live page stands where they stood, nothing moves", async ({
+    browser,
+    baseURL,
+    makeUser,
+  }) => {
+    const poster = await makeUser({ name: "Priya Poster" });
+    const reader = await makeUser();
+    await confirmEmail(reader);
+    const taskId = await poster.createTask({
+      title: "Logo for a corner bakery",
+      description: "A round mark in two colours.\nDelivered as SVG.",
+      budget: 480,
+    });
+    const path = `/task-details/${taskId}`;
+    const { cookies } = await reader.api.storageState();
+    for (const [viewport, colorScheme] of [
+      [{ width: 390, height: 844 }, "light"],
+      [{ width: 1280, height: 800 }, "dark"],
+    ] as const) {
+      const before = await browser.newContext({ baseURL, viewport, colorScheme, javaScriptEnabled: false });
+      await before.addCookies(cookies);
+      const firstScreen = await before.newPage();
+      await firstScreen.goto(path);
+      await expect(firstScreen).toHaveTitle("Task Details - QuickGig");
+      await expect(firstScreen.getByRole("heading", { level: 1 })).toHaveText("Logo for a corner bakery");
+      await expect(firstScreen.getByText("Priya Poster")).toBeVisible();
+      await expect(firstScreen.getByText("$480.00")).toBeVisible();
+      await expect(firstScreen.locator('header a[href="/dashboard"]').first()).toBeAttached();
+      await expect(firstScreen.getByRole("status")).toHaveText("Loading bids and questions");
+
+      const context = await browser.newContext({ baseURL, viewport, colorScheme });
+      await context.addCookies(cookies);
+      await context.addInitScript(() => {
+        const shifts: Array<{ value: number; sources: string }> = [];
+        Object.assign(window, { layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          type Shift = PerformanceEntry & { value: number; sources?: Array<{ node: Node | null }> };
+          for (const entry of list.getEntries() as Shift[]) {
+            const sources = (entry.sources ?? [])
+              .map((source) => (source.node as Element | null)?.outerHTML?.slice(0, 120))
+              .join(" | ");
+            shifts.push({ value: entry.value, sources });
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+      page.on("pageerror", (error) => errors.push(String(error)));
+      await page.goto(path);
+      await expect(page.locator("[data-first-screen]")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Place a Bid" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Notifications" })).toBeVisible();
+      await page.waitForTimeout(300);
+      // Its details too: who posted it, the category, deadline, budget and contact.
+      const first = await landmarks(firstScreen, ", main dd");
+      expect(first.length, "landmarks of the task's first screen").toBeGreaterThan(6);
+      expect(await landmarks(page, ", main dd"), "the live task page against its first screen").toEqual(
+        expect.arrayContaining(first),
+      );
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: unknown[] }).layoutShifts);
+      expect(shifts, `layout shifts at ${viewport.width} px`).toEqual([]);
+      expect(errors).toEqual([]);
+      await before.close();
+      await context.close();
+    }
   });
 });
 

@@ -29,6 +29,7 @@ import {
   sendMethodNotAllowed,
 } from "./http/framework-errors.ts";
 import { originPolicy } from "./http/origins.ts";
+import { registerPageScreens } from "./http/page-screens.ts";
 import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
 import { registerRateLimits } from "./http/rate-limits.ts";
 import { registerResponseCache } from "./http/response-cache.ts";
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   pruneOldNotifications(app, database);
 
   const servesWeb = await registerWebApp(app, config.webDist);
+  if (servesWeb) registerPageScreens(app, deps, config.webDist);
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";
     if (servesWeb && isPage) return sendIndex(reply);

@@ -8,7 +8,8 @@ import { Component as RegisterPage } from "../features/accounts/register-page.ts
 import { FeaturedLoading, HomeFirstScreen, HomeMorePlaceholder } from "../features/home/home-page.tsx";
 import { BROWSE_DEFAULT_QUERY, BrowseTasksLayout, TaskFilters } from "../features/tasks/browse-tasks-page.tsx";
 import { SITE_NAME } from "../lib/title.ts";
-import { AppFallback, Shell } from "./root-layout.tsx";
+import { renderScreen } from "./render-screen.tsx";
+import { AppFallback } from "./root-layout.tsx";
 
 /**
  * The build writes these screens into the HTML (vite.config.ts), so a first visit sees the page as
@@ -33,20 +34,6 @@ export function renderLoadingScreen(): string {
       <AppFallback />
     </MemoryRouter>,
   );
-}
-
-function renderPage(path: string, page: ReactNode): string {
-  // data-first-screen is gone once React has put the live page in its place.
-  const html = renderToString(
-    <MemoryRouter initialEntries={[path]}>
-      <div data-first-screen="">
-        <Shell>{page}</Shell>
-      </div>
-    </MemoryRouter>,
-  );
-  // Forms and buttons in this HTML are only pictures of those React puts in their place: they take
-  // no input until then (nothing typed is lost, no click is swallowed). Links work as they are.
-  return html.replace(/<(form|button)(?=[\s>])/g, "<$1 inert");
 }
 
 const PAGES: Array<Omit<FirstScreen, "html"> & { page: () => ReactNode }> = [
@@ -81,10 +68,33 @@ const PAGES: Array<Omit<FirstScreen, "html"> & { page: () => ReactNode }> = [
   },
 ];
 
+/**
+ * Pages whose first screen holds data: the build writes each an HTML template, with its title and
+ * its route modules' code listed, and the server fills in the screen it renders per request
+ * (page-screens.tsx, src/server/http/page-screens.ts) where PAGE_SCREEN_SLOT stands.
+ */
+export interface PageTemplate {
+  name: string;
+  /** The tab title, as the page sets it once it runs. */
+  title: string;
+  /** The page's route modules (from src/web), outermost first. */
+  routeModules: string[];
+}
+
+export const PAGE_SCREEN_SLOT = "<!--quickgig:first-screen-->";
+
+export const PAGE_TEMPLATES: PageTemplate[] = [
+  {
+    name: "task-details",
+    title: `Task Details - ${SITE_NAME}`,
+    routeModules: ["features/tasks/task-details-page.tsx"],
+  },
+];
+
 export function renderFirstScreens(): FirstScreen[] {
   return PAGES.map(({ page, ...screen }) => ({
     ...screen,
     title: `${screen.title} - ${SITE_NAME}`,
-    html: renderPage(screen.path, page()),
+    html: renderScreen(screen.path, page()),
   }));
 }

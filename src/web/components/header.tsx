@@ -87,8 +87,18 @@ function AuthButtons() {
       </div>
     );
   }
+  // While their code loads: the place of the avatar and Logout, so nothing beside them moves.
+  const accountPlaceholder = (
+    <div className="invisible flex items-center gap-3" aria-hidden="true">
+      <span className="size-10 rounded-full" />
+      <span className="btn-secondary">
+        <span className="size-4" />
+        Logout
+      </span>
+    </div>
+  );
   return (
-    <Suspense fallback={placeholder}>
+    <Suspense fallback={accountPlaceholder}>
       <AccountButtons user={session.user} />
     </Suspense>
   );
@@ -128,7 +138,14 @@ export function Header() {
         <div className="flex items-center gap-2 lg:justify-self-end">
           {/* In the bar at every width; on phones beside the menu button. */}
           {signedIn && (
-            <Suspense>
+            // The bell's place is kept while its code loads, so the buttons beside it do not move.
+            <Suspense
+              fallback={
+                <span className="btn-ghost invisible px-2.5" aria-hidden="true">
+                  <span className="block size-5" />
+                </span>
+              }
+            >
               <NotificationBell />
             </Suspense>
           )}

@@ -57,6 +57,22 @@ export function setSessionUser(user: User | null, options: { loggedOut?: boolean
   setState({ status: "ready", user, loggedOut: options.loggedOut ?? false });
 }
 
+/**
+ * What `render` returns when drawn for `reader`, signed in: for the first screens the server renders
+ * for one reader (app/page-screens.tsx), so the header stands as the live page's will. Rendering is
+ * synchronous, so no other render sees this reader; the session is as it was afterwards. The avatar
+ * and the email reminder load with the app, so neither the picture nor the confirmation is needed.
+ */
+export function renderSignedIn<T>(reader: Pick<User, "id" | "name" | "email">, render: () => T): T {
+  const saved = state;
+  state = { status: "ready", user: { ...reader, image: null, emailVerified: true } };
+  try {
+    return render();
+  } finally {
+    state = saved;
+  }
+}
+
 export function getSession(): SessionState {
   return state;
 }

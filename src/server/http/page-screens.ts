@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { TaskIdParamsSchema } from "../../contract/index.ts";
+import { findViewer } from "../accounts/session.ts";
+import type { AppDeps } from "../app-deps.ts";
+import { presentTaskFor } from "../tasks/task-routes.ts";
+import { HttpProblem } from "./problem.ts";
+import { sendIndex } from "./web-app.ts";
+
+/** Where the build's templates take the screen (src/web/app/first-screens.tsx, PAGE_SCREEN_SLOT). */
+const SLOT = "<!--quickgig:first-screen-->";
+
+type Screens = typeof import("../../web/app/page-screens.tsx");
+let screens: Promise<Screens> | undefined;
+/** The web app's components, loaded with the first page that needs them, not at start-up. */
+const loadScreens = () => {
+  screens ??= import("../../web/app/page-screens.tsx").then(async (module) => {
+    await module.prepareScreens();
+    return module;
+  });
+  return screens;
+};
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Pages whose first screen holds data, rendered here per request (decision 015): a task's details,
+ * for a signed-in reader, come with the task in their HTML, so the browser paints it from the HTML
+ * and CSS alone, as it does the build's first screens. Whenever there is nothing of the reader's to
+ * show (no session, no such task) or the screen cannot be rendered, the page is index.html, as for
+ * any other path, and the app says what the reader sees there (login, Task not found).
+ */
+export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist: string) {
+  const templates = readTemplates(webDist);
+  const taskDetails = templates["task-details"];
+  if (!taskDetails) return;
+  app.get("/task-details/:id", { schema: { hide: true } }, async (request, reply) => {
+    const viewer = await findViewer(deps.sessions, request);
+    const params = TaskIdParamsSchema.safeParse(request.params);
+    if (!viewer || !params.success) return sendIndex(reply);
+    try {
+      const task = await presentTaskFor(deps, params.data.id, viewer);
+      const screen = (await loadScreens()).renderTaskDetailsScreen(task, viewer);
+      return await sendPersonalPage(
+        request,
+        reply,
+        taskDetails.replace(SLOT, () => screen),
+      );
+    } catch (error) {
+      if (!(error instanceof HttpProblem))
+        request.log.error({ err: error }, "could not render the task's first screen");
+      return sendIndex(reply);
+    }
+  });
+}
+
+/** The build's templates (name to HTML), read once at start. */
+function readTemplates(webDist: string): Record<string, string> {
+  const list = path.join(webDist, ".vite", "page-templates.json");
+  if (!existsSync(list)) return {};
+  const files = JSON.parse(readFileSync(list, "utf8")) as Record<string, string>;
+  const templates: Record<string, string> = {};
+  for (const [name, file] of Object.entries(files)) {
+    const html = existsSync(path.join(webDist, file)) ? readFileSync(path.join(webDist, file), "utf8") : "";
+    if (html.includes(SLOT)) templates[name] = html;
+  }
+  return templates;
+}
+
+/**
+ * A page made for one reader: never stored by a shared cache or kept by the browser, compressed as
+ * the build's pages are (brotli, else gzip) at a level quick enough to do per request.
+ */
+async function sendPersonalPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply
+    .header("cache-control", "private, no-store")
+    .header("vary", "accept-encoding, cookie")
+    .type("text/html; charset=utf-8");
+  const accepted = String(request.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepted)) {
+    const body = await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header("content-encoding", "br").send(body);
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    return reply.header("content-encoding", "gzip").send(await gzipAsync(html, { level: 6 }));
+  }
+  return reply.send(html);
+}

@@ -1,0 +1,39 @@
+import type { Task } from "../../contract/schemas.ts";
+import { Spinner } from "../components/spinner.tsx";
+import { paths } from "../config/paths.ts";
+import { renderSignedIn, type User } from "../features/accounts/session.ts";
+import { TaskDetailsView } from "../features/tasks/task-details-view.tsx";
+import { renderScreen } from "./render-screen.tsx";
+
+/** Who the page is for: the header shows them signed in. */
+type Reader = Pick<User, "id" | "name" | "email">;
+
+/**
+ * First screens that hold data, rendered by the server for each request into the templates the build
+ * writes (first-screens.tsx, PAGE_TEMPLATES): the page as its reader will see it, before the app's
+ * code has run. What depends on the app running (the bid panel, offers, questions) shows as loading.
+ */
+/**
+ * Loads the header's parts for a signed-in reader (the avatar, Logout and the bell, which the app
+ * loads lazily): React renders a lazy part once its code is in, so every screen rendered after this
+ * shows them as the live page will, instead of their places only on the first request.
+ */
+export async function prepareScreens(): Promise<void> {
+  renderSignedIn({ id: "", name: "", email: "" }, () => renderScreen("/", null));
+  await Promise.all([
+    import("../components/account-buttons.tsx"),
+    import("../features/notifications/notification-bell.tsx"),
+  ]);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+export function renderTaskDetailsScreen(task: Task, reader: Reader): string {
+  return renderSignedIn(reader, () =>
+    renderScreen(
+      paths.taskDetails(task._id),
+      <TaskDetailsView task={task}>
+        <Spinner label="Loading bids and questions" />
+      </TaskDetailsView>,
+    ),
+  );
+}

@@ -1,0 +1,83 @@
+import { CalendarDays, DollarSign, Handshake, Mail, Tag, User } from "lucide-react";
+import type { ReactNode } from "react";
+import type { Task } from "../../../contract/schemas.ts";
+import { TaskStatusBadge } from "../../components/status-badge.tsx";
+import { formatBudget, formatDeadline } from "../../lib/format.ts";
+
+function Detail({
+  icon,
+  label,
+  children,
+  className = "",
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={`rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60 ${className}`}>
+      <dt className="flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+        <span aria-hidden="true" className="text-indigo-700 dark:text-indigo-300">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-1 font-medium break-words text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * A task's details as everyone who may open them sees them, with the reader's own part (the bid
+ * panel, offers and questions) as children: the live page (task-details-page.tsx) and its first
+ * screen, which the server renders with the task (app/page-screens.tsx), share it.
+ */
+export function TaskDetailsView({ task, children }: { task: Task; children: ReactNode }) {
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
+      <div className="card p-6 sm:p-8">
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm font-semibold text-indigo-700 dark:text-indigo-300">Task Details</p>
+          <TaskStatusBadge status={task.status} deadline={task.deadline} />
+        </div>
+        <h1 className="mt-1 text-3xl font-bold break-words text-slate-900 dark:text-white">{task.title}</h1>
+        {task.assignee && (
+          <p className="mt-3 flex items-center gap-2 font-medium">
+            <Handshake aria-hidden="true" className="size-5 text-indigo-700 dark:text-indigo-300" />
+            {task.status === "completed" ? "Completed by" : "Assigned to"} {task.assignee}
+            {task.agreedAmount !== undefined && <span className="muted">for {formatBudget(task.agreedAmount)}</span>}
+          </p>
+        )}
+        <dl className="mt-6 grid gap-3 sm:grid-cols-2">
+          <Detail icon={<User className="size-5" />} label="Posted by">
+            {task.userName}
+          </Detail>
+          <Detail icon={<Tag className="size-5" />} label="Category">
+            {task.category}
+          </Detail>
+          <Detail icon={<CalendarDays className="size-5" />} label="Deadline">
+            {formatDeadline(task.deadline)}
+          </Detail>
+          <Detail icon={<DollarSign className="size-5" />} label="Budget">
+            {formatBudget(task.budget)}
+          </Detail>
+          <Detail icon={<Mail className="size-5" />} label="Contact email" className="sm:col-span-2">
+            {task.userEmail ? (
+              <a className="link" href={`mailto:${task.userEmail}`}>
+                {task.userEmail}
+              </a>
+            ) : (
+              "—"
+            )}
+          </Detail>
+        </dl>
+        <h2 className="mt-8 text-lg font-semibold">Description</h2>
+        <p className="mt-2 leading-relaxed whitespace-pre-line break-words text-slate-700 dark:text-slate-300">
+          {task.description}
+        </p>
+        {children}
+      </div>
+    </article>
+  );
+}
