@@ -41,6 +41,7 @@ describe("migrations", () => {
       "0007-messages",
       "0008-notifications",
       "0009-word-search",
+      "0010-search-word-starts",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -200,6 +201,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0007-messages",
       "0008-notifications",
       "0009-word-search",
+      "0010-search-word-starts",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -242,6 +244,7 @@ describe("upgrading a database that already holds bids", () => {
       "0007-messages",
       "0008-notifications",
       "0009-word-search",
+      "0010-search-word-starts",
     ]);
 
     const bids = await target.current.db
@@ -417,6 +420,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0007-messages",
         "0008-notifications",
         "0009-word-search",
+        "0010-search-word-starts",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       expect(warnings).toEqual([

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { LIMITS, type TaskInput, type TaskListQuery, type TaskSort, type TaskStatus } from "../../contract/index.ts";
 import { searchWords } from "../../contract/search.ts";
 import type { Database } from "../db/database.ts";
+import { SEARCH_PREFIX_MAX } from "../db/migrations.ts";
 import type { DB } from "../db/schema.ts";
 import { createId } from "../ids.ts";
 
@@ -124,7 +125,7 @@ const ORDERS = {
   ],
 } as const satisfies Record<TaskSort, ReadonlyArray<readonly [string, "asc" | "desc"]>>;
 
-function orderOf(table: "tasks" | "hits" | "shown", sort: TaskSort) {
+function orderOf(table: "tasks" | "shown", sort: TaskSort) {
   return sql.join(
     ORDERS[sort].map(([column, direction]) => sql`${sql.ref(`${table}.${column}`)} ${sql.raw(direction)}`),
   );
@@ -176,71 +177,102 @@ export async function listTasks(database: Database, filter: TaskFilter): Promise
   return { tasks: rows.map(toRecord), total, capped: false };
 }
 
-/** A search reads one more match than it counts, to know whether more match. */
+/** A search counts one match past LIMITS.searchResultsMax, to know whether more match. */
 const HITS = LIMITS.searchResultsMax + 1;
 
 /**
- * A search (decision 014): the newest matches, at most one past LIMITS.searchResultsMax, are
- * taken from the index with what they are filtered and sorted by; the page is sorted from them,
- * and only its own tasks are read whole. However many tasks hold a word, no more than 1,001 are
- * read (finding few matches of several common words still reads the index's lists in full).
+ * A search (decisions 014 and 016): every word of it the start of a word of the task, newest
+ * first, counted to LIMITS.searchResultsMax. The count and the page are two reads, each the least
+ * the index allows: the count stops at the first 1,001 matches in whatever order the index gives
+ * them; the newest page stops once it has its tasks. Only the page's tasks are read whole.
  *
  * SQLite: every word is a prefix query of the FTS5 table tasks_search (unicode61, with prefix
- * indexes), whose rows follow the order tasks were posted, read newest first. PostgreSQL: every
- * word is a prefix of a full-text query on tasks.search_vector (migration 0009); the planner takes
- * the newest matches from its GIN index or, for a common word, by walking the status index.
+ * indexes), whose rows follow the order tasks were posted: the newest page is read from its end.
+ * PostgreSQL: every word is an entry of tasks.search_vector, which holds the starts of its words
+ * (migration 0010), so that several words are found by intersecting their lists in the GIN index.
  */
-async function searchTasks({ db, dialect }: Database, filter: TaskFilter, words: string[]): Promise<TaskPage> {
-  const search = db.with("hits", (creator) => {
-    let hits =
-      dialect === "sqlite"
-        ? creator
-            .selectFrom(sql<{ rowid: number }>`tasks_search`.as("tasks_search"))
-            .innerJoin("tasks", (join) => join.on(sql<boolean>`tasks.search_rowid = tasks_search.rowid`))
-            // Each word quoted, so that none of FTS5's query syntax applies to what a user types.
-            .where(sql<boolean>`tasks_search match ${words.map((word) => `"${word}"*`).join(" ")}`)
-            .orderBy(sql`tasks_search.rowid desc`)
-        : creator
-            .selectFrom("tasks")
-            // Every word as a prefix; quoted, so that none of tsquery's operators apply.
-            .where(
-              sql<boolean>`tasks.search_vector @@ to_tsquery('simple', ${words.map((word) => `'${word}':*`).join(" & ")})`,
-            )
-            .orderBy(orderOf("tasks", "newest"));
-    for (const condition of filterConditions(filter)) hits = hits.where(condition);
-    return hits.select(["tasks.id", "tasks.created_at", "tasks.deadline", "tasks.budget_cents"]).limit(HITS);
-  });
-  const page = await search
-    // The matches shown: the one read past the cap only says that more match.
-    .with("shown", (creator) =>
-      creator.selectFrom("hits").selectAll().orderBy(orderOf("hits", "newest")).limit(LIMITS.searchResultsMax),
-    )
-    .selectFrom("shown")
-    .select(["shown.id", sql<number>`(select count(*) from hits)`.as("hits")])
-    .orderBy(orderOf("shown", filter.sort))
-    .limit(filter.limit)
-    .offset((filter.page - 1) * filter.limit)
-    .execute();
-  // Past the last page the page is empty, and the count comes on its own.
-  const hits = Number(
-    page[0]?.hits ??
-      (filter.page === 1
-        ? 0
-        : (
-            await search
-              .selectFrom("hits")
-              .select((eb) => eb.fn.countAll<number>().as("hits"))
-              .executeTakeFirstOrThrow()
-          ).hits),
-  );
-  const ids = page.map((hit) => hit.id);
-  const rows = ids.length > 0 ? await selectTasks(db).where("tasks.id", "in", ids).execute() : [];
+async function searchTasks(database: Database, filter: TaskFilter, words: string[]): Promise<TaskPage> {
+  const offset = (filter.page - 1) * filter.limit;
+  // Only the first searchResultsMax matches are shown: a page reaching past them is cut there.
+  const limit = Math.max(0, Math.min(filter.limit, LIMITS.searchResultsMax - offset));
+  const [ids, hits] = await Promise.all([
+    limit === 0 ? [] : pageOfMatches(database, filter, words, limit, offset),
+    countMatches(database, filter, words),
+  ]);
+  const rows = ids.length > 0 ? await selectTasks(database.db).where("tasks.id", "in", ids).execute() : [];
   const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
   return {
     tasks: ids.flatMap((id) => byId.get(id) ?? []),
     total: Math.min(hits, LIMITS.searchResultsMax),
     capped: hits > LIMITS.searchResultsMax,
   };
+}
+
+/** The tasks matching a search's words and the list's filters, in no particular order. */
+function matches({ db, dialect }: Database, filter: TaskFilter, words: string[]) {
+  let query =
+    dialect === "sqlite"
+      ? db
+          .selectFrom(sql<{ rowid: number }>`tasks_search`.as("tasks_search"))
+          .innerJoin("tasks", (join) => join.on(sql<boolean>`tasks.search_rowid = tasks_search.rowid`))
+          // Each word quoted, so that none of FTS5's query syntax applies to what a user types.
+          .where(sql<boolean>`tasks_search match ${words.map((word) => `"${word}"*`).join(" ")}`)
+      : db
+          .selectFrom("tasks")
+          // Quoted, so that none of tsquery's operators apply; a longer word as a prefix.
+          .where(
+            sql<boolean>`tasks.search_vector @@ to_tsquery('simple', ${words
+              .map((word) => (word.length <= SEARCH_PREFIX_MAX ? `'${word}'` : `'${word}':*`))
+              .join(" & ")})`,
+          );
+  for (const condition of filterConditions(filter)) query = query.where(condition);
+  return query;
+}
+
+/** How many tasks match, counted to one past the cap. */
+async function countMatches(database: Database, filter: TaskFilter, words: string[]): Promise<number> {
+  const { hits } = await database.db
+    .selectFrom(matches(database, filter, words).select(sql<number>`1`.as("hit")).limit(HITS).as("hits"))
+    .select((eb) => eb.fn.countAll<number>().as("hits"))
+    .executeTakeFirstOrThrow();
+  return Number(hits);
+}
+
+/**
+ * The ids of one page of matches. Newest first, the page is read from the newest match on; in
+ * another order, the page is sorted from the newest 1,000 matches (decision 014).
+ */
+async function pageOfMatches(
+  database: Database,
+  filter: TaskFilter,
+  words: string[],
+  limit: number,
+  offset: number,
+): Promise<string[]> {
+  const newestFirst = database.dialect === "sqlite" ? sql`tasks_search.rowid desc` : orderOf("tasks", "newest");
+  if (filter.sort === "newest") {
+    const rows = await matches(database, filter, words)
+      .select("tasks.id")
+      .orderBy(newestFirst)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+  const rows = await database.db
+    .with("shown", () =>
+      matches(database, filter, words)
+        .select(["tasks.id", "tasks.created_at", "tasks.deadline", "tasks.budget_cents"])
+        .orderBy(newestFirst)
+        .limit(LIMITS.searchResultsMax),
+    )
+    .selectFrom("shown")
+    .select("shown.id")
+    .orderBy(orderOf("shown", filter.sort))
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Tasks still open for bids, the nearest deadline first. */
