@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { confirmEmail, expect, test } from "./support/fixtures.ts";
+import type { Browser, Page } from "@playwright/test";
+import { type Account, confirmEmail, expect, test } from "./support/fixtures.ts";
 
 /** The pages whose first screen is in their HTML (src/web/app/first-screens.tsx). */
 const SCREENS = [
@@ -53,7 +53,13 @@ async function landmarks(page: Page, more = "") {
         .filter((element) => element.getClientRects().length > 0)
         .map((element) => {
           const { x, y, width, height } = element.getBoundingClientRect();
-          const name = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
+          // An unread count's badge comes with the live stream, after the first screen: it takes no
+          // room of its own (the menu's link keeps its size), and is left out of the name.
+          const text = element.textContent
+            ?.replace(/\d+\+? unread/, "")
+            .trim()
+            .slice(0, 40);
+          const name = element.getAttribute("aria-label") ?? text ?? "";
           return `${element.tagName.toLowerCase()} "${name}" at ${Math.round(x)},${Math.round(y)} ${Math.round(width)}x${Math.round(height)}`;
         })
     );
@@ -102,7 +108,7 @@ test.describe("from first screen to live page", () => {
           // Live: React has put the page in the first screen's place, and the session is known.
           await session;
           await expect(page.locator("[data-first-screen]")).toHaveCount(0);
-          await expect(page.locator("[inert]:is(form, button)")).toHaveCount(0);
+          await expect(page.locator("[inert]:is(form, button, input, select, textarea)")).toHaveCount(0);
           await expect(page).toHaveTitle(screen.title);
           await page.waitForTimeout(300);
           // What the live page has that its first screen had stands where it stood.
@@ -131,20 +137,23 @@ test.describe("from first screen to live page", () => {
 });
 
 test.describe("first screens the server renders for a signed-in reader", () => {
-  test("a task's details are in the HTML; the live page stands where they stood, nothing moves", async ({
-    browser,
-    baseURL,
-    makeUser,
-  }) => {
-    const poster = await makeUser({ name: "Priya Poster" });
-    const reader = await makeUser();
-    await confirmEmail(reader);
-    const taskId = await poster.createTask({
-      title: "Logo for a corner bakery",
-      description: "A round mark in two colours.\nDelivered as SVG.",
-      budget: 480,
-    });
-    const path = `/task-details/${taskId}`;
+  /**
+   * Opens `path` as `reader` on a phone (light) and a desktop (dark): without JavaScript, where
+   * `firstScreen` checks what the HTML holds; then live, until `live` finds what the app put in its
+   * place. The first screen's landmarks (with `more`, at least `atLeast` of them) stand where the
+   * live page has them, nothing shifts, and no error is logged.
+   */
+  async function fromFirstScreenToLive(
+    { browser, baseURL }: { browser: Browser; baseURL: string | undefined },
+    reader: Account,
+    path: string,
+    check: {
+      firstScreen: (page: Page) => Promise<void>;
+      live: (page: Page) => Promise<void>;
+      more: string;
+      atLeast: number;
+    },
+  ) {
     const { cookies } = await reader.api.storageState();
     for (const [viewport, colorScheme] of [
       [{ width: 390, height: 844 }, "light"],
@@ -154,12 +163,7 @@ test.describe("first screens the server renders for a signed-in reader", () => {
       await before.addCookies(cookies);
       const firstScreen = await before.newPage();
       await firstScreen.goto(path);
-      await expect(firstScreen).toHaveTitle("Task Details - QuickGig");
-      await expect(firstScreen.getByRole("heading", { level: 1 })).toHaveText("Logo for a corner bakery");
-      await expect(firstScreen.getByText("Priya Poster")).toBeVisible();
-      await expect(firstScreen.getByText("$480.00")).toBeVisible();
-      await expect(firstScreen.locator('header a[href="/dashboard"]').first()).toBeAttached();
-      await expect(firstScreen.getByRole("status")).toHaveText("Loading bids and questions");
+      await check.firstScreen(firstScreen);
 
       const context = await browser.newContext({ baseURL, viewport, colorScheme });
       await context.addCookies(cookies);
@@ -182,13 +186,12 @@ test.describe("first screens the server renders for a signed-in reader", () => {
       page.on("pageerror", (error) => errors.push(String(error)));
       await page.goto(path);
       await expect(page.locator("[data-first-screen]")).toHaveCount(0);
-      await expect(page.getByRole("button", { name: "Place a Bid" })).toBeVisible();
-      await expect(page.getByRole("link", { name: "Notifications" })).toBeVisible();
+      await check.live(page);
+      await expect(page.locator("header").getByRole("link", { name: "Notifications" })).toBeVisible();
       await page.waitForTimeout(300);
-      // Its details too: who posted it, the category, deadline, budget and contact.
-      const first = await landmarks(firstScreen, ", main dd");
-      expect(first.length, "landmarks of the task's first screen").toBeGreaterThan(6);
-      expect(await landmarks(page, ", main dd"), "the live task page against its first screen").toEqual(
+      const first = await landmarks(firstScreen, check.more);
+      expect(first.length, `landmarks of the first screen of ${path}`).toBeGreaterThan(check.atLeast);
+      expect(await landmarks(page, check.more), `the live ${path} against its first screen`).toEqual(
         expect.arrayContaining(first),
       );
       const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: unknown[] }).layoutShifts);
@@ -197,6 +200,90 @@ test.describe("first screens the server renders for a signed-in reader", () => {
       await before.close();
       await context.close();
     }
+  }
+
+  test("a task's details are in the HTML; the live page stands where they stood, nothing moves", async ({
+    browser,
+    baseURL,
+    makeUser,
+  }) => {
+    const poster = await makeUser({ name: "Priya Poster" });
+    const reader = await makeUser();
+    await confirmEmail(reader);
+    const taskId = await poster.createTask({
+      title: "Logo for a corner bakery",
+      description: "A round mark in two colours.\nDelivered as SVG.",
+      budget: 480,
+    });
+    await fromFirstScreenToLive({ browser, baseURL }, reader, `/task-details/${taskId}`, {
+      async firstScreen(page) {
+        await expect(page).toHaveTitle("Task Details - QuickGig");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Logo for a corner bakery");
+        await expect(page.getByText("Priya Poster")).toBeVisible();
+        await expect(page.getByText("$480.00")).toBeVisible();
+        await expect(page.locator('header a[href="/dashboard"]').first()).toBeAttached();
+        await expect(page.getByRole("status")).toHaveText("Loading bids and questions");
+      },
+      async live(page) {
+        await expect(page.getByRole("button", { name: "Place a Bid" })).toBeVisible();
+      },
+      // Its details too: who posted it, the category, deadline, budget and contact.
+      more: ", main dd",
+      atLeast: 6,
+    });
+  });
+
+  test("My Bids holds the reader's bids in the HTML; the live page stands where they stood, nothing moves", async ({
+    browser,
+    baseURL,
+    makeUser,
+  }) => {
+    const client = await makeUser({ name: "Priya Poster" });
+    const freelancer = await makeUser({ name: "Fiona Freelancer" });
+    await confirmEmail(freelancer);
+    const logo = await client.createTask({ title: "Logo for a corner bakery", budget: 480 });
+    const poster = await client.createTask({ title: "Poster for the summer fair", budget: 300 });
+    await freelancer.bid(logo);
+    await freelancer.bid(poster);
+    // The client takes the poster's bid: one bid accepted (with its Message link), one pending.
+    const bids = (await (await freelancer.api.get("/api/my-bids")).json()) as Array<{ _id: string; taskId: string }>;
+    const accepted = await client.api.post(`/api/tasks/${poster}/accept`, {
+      data: { bidId: bids.find((bid) => bid.taskId === poster)?._id },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+
+    await fromFirstScreenToLive({ browser, baseURL }, freelancer, "/dashboard/my-bids", {
+      async firstScreen(page) {
+        await expect(page).toHaveTitle("My Bids - QuickGig");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Bids");
+        const list = page.getByRole("list", { name: "Your bids (2)" });
+        await expect(list.getByRole("listitem")).toHaveCount(2);
+        await expect(list.getByRole("link", { name: "Poster for the summer fair", exact: true })).toBeVisible();
+        await expect(list.getByRole("link", { name: "Logo for a corner bakery", exact: true })).toBeVisible();
+        await expect(list.getByText("$480.00")).toBeVisible();
+        await expect(list.getByTitle("Bid status: Accepted")).toBeVisible();
+        await expect(
+          list.getByRole("link", { name: "Message the client of Poster for the summer fair" }),
+        ).toBeVisible();
+        await expect(page.getByLabel("Status")).toHaveValue("");
+        // The reader's avatar: in the bar on a desktop, in the menu on a phone.
+        await expect(page.locator('header a[aria-label="Fiona Freelancer (profile)"]')).toBeAttached();
+        // The side menu on a desktop, its drawer's button on a phone; neither takes a click yet.
+        const wide = (page.viewportSize()?.width ?? 0) >= 1024;
+        const menu = page.getByRole("navigation", { name: "Dashboard" });
+        await expect(menu.getByRole("link", { name: "My Bids" })).toBeVisible({ visible: wide });
+        const drawer = page.getByRole("button", { name: "Dashboard menu", includeHidden: true });
+        await expect(drawer).toBeVisible({ visible: !wide });
+        await expect(drawer).toHaveAttribute("inert", "");
+      },
+      async live(page) {
+        await expect(page.getByLabel("Status")).not.toHaveAttribute("inert");
+        await expect(page.getByRole("list", { name: "Your bids (2)" })).toBeVisible();
+      },
+      // Each bid, its links, and the dashboard's menu.
+      more: ", main li, main a",
+      atLeast: 8,
+    });
   });
 });
 

@@ -9,6 +9,7 @@ import {
   CreatedBidSchema,
   isBiddingOpen,
   MESSAGES,
+  type MyBid,
   MyBidSchema,
   MyBidsQuerySchema,
   ProblemSchema,
@@ -186,19 +187,31 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const viewer = await requireViewer(deps.sessions, request);
-      const { status, page, limit } = request.query;
-      const { bids, total } = await listBidsOfBidder(db, viewer.id, { statuses: status, page, limit });
+      const { bids, total } = await listMyBids(deps, viewer, request.query);
       reply.header("x-total-count", String(total));
-      return bids.map((bid) => ({
-        ...presentBid(bid, viewer.id, { ownerId: "", offersPublic: false }),
-        task: {
-          _id: bid.task.id,
-          title: bid.task.title,
-          status: bid.task.status,
-          deadline: bid.task.deadline,
-          budget: bid.task.budget,
-        },
-      }));
+      return bids;
     },
   );
+}
+
+/** A page of the viewer's bids, the latest offer first, each with its task: what GET /api/my-bids answers. */
+export async function listMyBids(
+  deps: AppDeps,
+  viewer: Viewer,
+  { status, page, limit }: z.output<typeof MyBidsQuerySchema>,
+): Promise<{ bids: MyBid[]; total: number }> {
+  const { bids, total } = await listBidsOfBidder(deps.database.db, viewer.id, { statuses: status, page, limit });
+  return {
+    total,
+    bids: bids.map((bid) => ({
+      ...presentBid(bid, viewer.id, { ownerId: "", offersPublic: false }),
+      task: {
+        _id: bid.task.id,
+        title: bid.task.title,
+        status: bid.task.status,
+        deadline: bid.task.deadline,
+        budget: bid.task.budget,
+      },
+    })),
+  };
 }

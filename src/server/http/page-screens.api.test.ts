@@ -5,18 +5,21 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 
-// A built web app as the build leaves it: index.html, and the task page's template with its slot.
+// A built web app as the build leaves it: index.html, and the templates of the pages the server
+// renders, each with its slot.
 const webDist = mkdtempSync(path.join(tmpdir(), "quickgig-web-page-screens-"));
 const indexHtml = "<!doctype html><title>QuickGig</title><div id=root><p>Loading QuickGig</p></div>";
-const template = "<!doctype html><title>Task Details - QuickGig</title><div id=root><!--quickgig:first-screen--></div>";
+const templateOf = (title: string) =>
+  `<!doctype html><title>${title} - QuickGig</title><div id=root><!--quickgig:first-screen--></div>`;
 writeFileSync(path.join(webDist, "index.html"), indexHtml);
 mkdirSync(path.join(webDist, "first-screens"));
-writeFileSync(path.join(webDist, "first-screens", "task-details.template.html"), template);
 mkdirSync(path.join(webDist, ".vite"));
-writeFileSync(
-  path.join(webDist, ".vite", "page-templates.json"),
-  JSON.stringify({ "task-details": "first-screens/task-details.template.html" }),
-);
+const templates: Record<string, string> = {};
+for (const [name, title] of Object.entries({ "task-details": "Task Details", "my-bids": "My Bids" })) {
+  writeFileSync(path.join(webDist, "first-screens", `${name}.template.html`), templateOf(title));
+  templates[name] = `first-screens/${name}.template.html`;
+}
+writeFileSync(path.join(webDist, ".vite", "page-templates.json"), JSON.stringify(templates));
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const ctx = setupTestApp({ WEB_DIST: webDist });
@@ -117,5 +120,142 @@ describe("a task's details, first screen rendered by the server", () => {
     const html = (await page(`/task-details/${taskId}`, { cookie: poster.cookie })).body;
     expect(html).toContain("Logo for a corner bakery");
     expect(html).toContain("$350.00");
+  });
+});
+
+describe("My Bids, first screen rendered by the server", () => {
+  // Fiona has 22 bids; Omar, one.
+  let freelancer: TestUser;
+  let other: TestUser;
+  let wonTask: string;
+  beforeAll(async () => {
+    [freelancer, other] = await Promise.all([
+      signUp(ctx.app, { name: "Fiona Freelancer" }),
+      signUp(ctx.app, { name: "Omar Other" }),
+    ]);
+    const bid = async (user: TestUser, taskId: string, amount?: number) => {
+      const response = await ctx.app.inject({
+        method: "POST",
+        url: "/api/bids",
+        headers: { cookie: user.cookie },
+        payload: { taskId, ...(amount ? { amount } : {}) },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { _id: string })._id;
+    };
+    // The oldest two of Fiona's 22 bids: a title to escape, and a bid the client accepted.
+    const escapedTask = await postTask(ctx.app, poster, { title: "Menu for a <b>bistro</b> & bar", budget: 480 });
+    await bid(freelancer, escapedTask, 405.5);
+    wonTask = await postTask(ctx.app, poster, { title: "Poster for the summer fair", budget: 300 });
+    const won = await bid(freelancer, wonTask, 277);
+    const accepted = await ctx.app.inject({
+      method: "POST",
+      url: `/api/tasks/${wonTask}/accept`,
+      headers: { cookie: poster.cookie },
+      payload: { bidId: won },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    for (let n = 1; n <= 20; n++) {
+      await bid(freelancer, await postTask(ctx.app, poster, { title: `Small job ${n}`, budget: 50 }));
+    }
+    await bid(other, await postTask(ctx.app, poster, { title: "Omar's only task", budget: 90 }));
+  });
+
+  const myBids = (query = "", user: TestUser | null = freelancer) =>
+    page(`/dashboard/my-bids${query}`, user ? { cookie: user.cookie } : {});
+  /** The titles of the tasks the page lists, in its order. */
+  const titles = (html: string) =>
+    [...html.matchAll(/<a[^>]*href="\/task-details\/[^"]+"[^>]*>([^<]*(?:<[^/][^<]*)*)<\/a>/g)].map((m) => m[1]);
+
+  it("holds the reader's latest bids, in the dashboard's frame, signed in", async () => {
+    const response = await myBids();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const html = response.body;
+    expect(html.startsWith("<!doctype html><title>My Bids - QuickGig</title><div id=root>")).toBe(true);
+    expect(html).toContain("data-first-screen");
+    expect(html).toMatch(/<h1[^>]*>My Bids<\/h1>/);
+    // The side menu, My Bids marked as the current page; the drawer's button on phones (a picture).
+    expect(html).toMatch(/<nav aria-label="Dashboard">/);
+    expect(html).toMatch(/<a aria-current="page" class="[^"]*" href="\/dashboard\/my-bids"/);
+    expect(html).toMatch(/<button inert[^>]*>.*Dashboard menu<\/button>/);
+    // The header: the reader signed in.
+    expect(html).toContain('aria-label="Fiona Freelancer (profile)"');
+    // A page of 20, the latest offer first, of 22 in all; the pager to the next.
+    expect(html).toContain('aria-label="Your bids (22)"');
+    expect(titles(html)).toEqual(Array.from({ length: 20 }, (_, i) => `Small job ${20 - i}`));
+    expect(html).toMatch(/Page <!-- -->1<!-- --> of <!-- -->2/);
+    expect(html).toMatch(/<a class="btn-secondary" rel="next" href="\/dashboard\/my-bids\?page=2"/);
+    expect(html).toMatch(/<option value="" selected="">All bids<\/option>/);
+    // The status filter is a picture too, until the app puts the live one in its place.
+    expect(html).toMatch(/<select inert class="input w-auto">/);
+    expect(html).not.toMatch(/<(form|button|input|select)(?![^>]*\sinert)[\s>]/);
+  });
+
+  it("holds the page and the status the URL names, titles escaped", async () => {
+    const html = (await myBids("?page=2")).body;
+    expect(titles(html)).toEqual(["Poster for the summer fair", "Menu for a &lt;b&gt;bistro&lt;/b&gt; &amp; bar"]);
+    expect(html).not.toContain("<b>bistro</b>");
+    expect(html).toContain("$405.50");
+    expect(html).toContain(`href="/dashboard/messages/${wonTask}/${freelancer.id}"`);
+    expect(html).toMatch(/<a class="btn-secondary" rel="prev" href="\/dashboard\/my-bids"/);
+
+    const accepted = (await myBids("?status=accepted")).body;
+    expect(accepted).toContain('aria-label="Your bids (1)"');
+    expect(titles(accepted)).toEqual(["Poster for the summer fair"]);
+    expect(accepted).toContain("$277.00");
+    expect(accepted).toContain('title="Bid status: Accepted"');
+    expect(accepted).toMatch(/<option value="accepted" selected="">Accepted<\/option>/);
+    expect(accepted).not.toContain('aria-label="Pages"');
+
+    const pending = (await myBids("?status=pending&page=2")).body;
+    expect(pending).toContain('aria-label="Your bids (21)"');
+    expect(titles(pending)).toEqual(["Menu for a &lt;b&gt;bistro&lt;/b&gt; &amp; bar"]);
+    expect(pending).toMatch(/<a class="btn-secondary" rel="prev" href="\/dashboard\/my-bids\?status=pending"/);
+  });
+
+  it("falls back as the page does: an unknown status lists all, a page that is no number is the first", async () => {
+    const html = (await myBids("?status=bogus&page=first")).body;
+    expect(html).toContain('aria-label="Your bids (22)"');
+    expect(titles(html)[0]).toBe("Small job 20");
+    expect((await myBids("?page=0")).body).toMatch(/Page <!-- -->1<!-- --> of <!-- -->2/);
+    // A page the API refuses (past its limit): the app shows what it says.
+    expect((await myBids("?page=2000000")).body).toBe(indexHtml);
+  });
+
+  it("says when there is nothing: no bids yet, or none with the status asked for", async () => {
+    const newcomer = await signUp(ctx.app, { name: "Nina Newcomer" });
+    const none = (await myBids("", newcomer)).body;
+    expect(none).toContain("No bids yet.");
+    expect(none).toMatch(/<a class="btn-primary mt-4" href="\/browse-tasks"[^>]*>Browse Tasks<\/a>/);
+    expect(none).not.toContain("Your bids");
+    expect((await myBids("?status=withdrawn")).body).toContain("No withdrawn bids.");
+  });
+
+  it("shows each reader only their own bids", async () => {
+    const html = (await myBids("", other)).body;
+    expect(html).toContain('aria-label="Omar Other (profile)"');
+    expect(titles(html)).toEqual(["Omar&#x27;s only task"]);
+    expect(html).not.toContain("Fiona Freelancer");
+    expect(html).not.toContain("Small job");
+    expect(html).not.toContain("bistro");
+  });
+
+  it("is made for one reader: never stored by a cache, and varies with the cookie", async () => {
+    const response = await myBids("?status=pending");
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+    expect(response.headers.vary).toBe("accept-encoding, cookie");
+    const br = await page("/dashboard/my-bids", { cookie: freelancer.cookie, "accept-encoding": "br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain("Small job 20");
+  });
+
+  it("is index.html for a visitor who is not signed in (the app sends them to log in)", async () => {
+    const response = await myBids("?status=accepted", null);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(indexHtml);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    const forged = await page("/dashboard/my-bids", { cookie: "better-auth.session_token=forged.value" });
+    expect(forged.body).toBe(indexHtml);
   });
 });

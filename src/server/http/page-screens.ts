@@ -3,9 +3,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { TaskIdParamsSchema } from "../../contract/index.ts";
-import { findViewer } from "../accounts/session.ts";
+import { MyBidsQuerySchema, TaskIdParamsSchema } from "../../contract/index.ts";
+import { findViewer, type Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
+import { listMyBids } from "../bids/bid-routes.ts";
 import { presentTaskFor } from "../tasks/task-routes.ts";
 import { HttpProblem } from "./problem.ts";
 import { sendIndex } from "./web-app.ts";
@@ -28,35 +29,55 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Pages whose first screen holds data, rendered here per request (decision 015): a task's details,
- * for a signed-in reader, come with the task in their HTML, so the browser paints it from the HTML
- * and CSS alone, as it does the build's first screens. Whenever there is nothing of the reader's to
- * show (no session, no such task) or the screen cannot be rendered, the page is index.html, as for
- * any other path, and the app says what the reader sees there (login, Task not found).
+ * Pages whose first screen holds data, rendered here per request (decision 015): a task's details
+ * and My Bids, for a signed-in reader, come with the task or their bids in their HTML, so the browser
+ * paints them from the HTML and CSS alone, as it does the build's first screens. Whenever there is
+ * nothing of the reader's to show (no session, no such task, a query the API refuses) or the screen
+ * cannot be rendered, the page is index.html, as for any other path, and the app says what the
+ * reader sees there (login, Task not found, the API's refusal).
  */
 export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist: string) {
   const templates = readTemplates(webDist);
-  const taskDetails = templates["task-details"];
-  if (!taskDetails) return;
-  app.get("/task-details/:id", { schema: { hide: true } }, async (request, reply) => {
-    const viewer = await findViewer(deps.sessions, request);
+
+  /** The page at `url`: its template filled with what `render` makes for the reader, or index.html when that is null. */
+  const personalPage = (url: string, name: string, render: RenderScreen) => {
+    const template = templates[name];
+    if (!template) return;
+    app.get(url, { schema: { hide: true } }, async (request, reply) => {
+      const viewer = await findViewer(deps.sessions, request);
+      if (!viewer) return sendIndex(reply);
+      try {
+        const screen = await render(request, viewer, await loadScreens());
+        if (screen === null) return sendIndex(reply);
+        return await sendPersonalPage(
+          request,
+          reply,
+          template.replace(SLOT, () => screen),
+        );
+      } catch (error) {
+        if (!(error instanceof HttpProblem)) request.log.error({ err: error, name }, "could not render a first screen");
+        return sendIndex(reply);
+      }
+    });
+  };
+
+  personalPage("/task-details/:id", "task-details", async (request, viewer, screens) => {
     const params = TaskIdParamsSchema.safeParse(request.params);
-    if (!viewer || !params.success) return sendIndex(reply);
-    try {
-      const task = await presentTaskFor(deps, params.data.id, viewer);
-      const screen = (await loadScreens()).renderTaskDetailsScreen(task, viewer);
-      return await sendPersonalPage(
-        request,
-        reply,
-        taskDetails.replace(SLOT, () => screen),
-      );
-    } catch (error) {
-      if (!(error instanceof HttpProblem))
-        request.log.error({ err: error }, "could not render the task's first screen");
-      return sendIndex(reply);
-    }
+    if (!params.success) return null;
+    return screens.renderTaskDetailsScreen(await presentTaskFor(deps, params.data.id, viewer), viewer);
+  });
+
+  personalPage("/dashboard/my-bids", "my-bids", async (request, viewer, screens) => {
+    // The filter and page as the page reads them from its URL (an unknown status: all; no number: page 1),
+    // asked for as the page asks GET /api/my-bids, and read as that route reads them.
+    const shown = screens.readMyBidsQuery(new URL(request.url, "http://localhost").searchParams);
+    const query = MyBidsQuerySchema.safeParse({ ...shown, limit: screens.MY_BIDS_PAGE_SIZE });
+    if (!query.success) return null;
+    return screens.renderMyBidsScreen({ ...(await listMyBids(deps, viewer, query.data)), ...shown }, viewer);
   });
 }
+
+type RenderScreen = (request: FastifyRequest, viewer: Viewer, screens: Screens) => Promise<string | null>;
 
 /** The build's templates (name to HTML), read once at start. */
 function readTemplates(webDist: string): Record<string, string> {

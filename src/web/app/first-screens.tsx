@@ -89,6 +89,12 @@ export const PAGE_TEMPLATES: PageTemplate[] = [
     title: `Task Details - ${SITE_NAME}`,
     routeModules: ["features/tasks/task-details-page.tsx"],
   },
+  {
+    name: "my-bids",
+    title: `My Bids - ${SITE_NAME}`,
+    // The second part of the route table, then the dashboard's layout and the page.
+    routeModules: ["app/more-routes.ts", "features/dashboard/dashboard-layout.tsx", "features/bids/my-bids-page.tsx"],
+  },
 ];
 
 export function renderFirstScreens(): FirstScreen[] {

@@ -1,9 +1,15 @@
+import type { ReactNode } from "react";
 import type { Task } from "../../contract/schemas.ts";
 import { Spinner } from "../components/spinner.tsx";
 import { paths } from "../config/paths.ts";
 import { renderSignedIn, type User } from "../features/accounts/session.ts";
+import { type MyBidsList, MyBidsView } from "../features/bids/my-bids-view.tsx";
+import { DashboardFrame } from "../features/dashboard/dashboard-frame.tsx";
 import { TaskDetailsView } from "../features/tasks/task-details-view.tsx";
 import { renderScreen } from "./render-screen.tsx";
+
+// How My Bids reads its URL and how many bids a page holds, so the server asks for the same list.
+export { MY_BIDS_PAGE_SIZE, readMyBidsQuery } from "../features/bids/my-bids-view.tsx";
 
 /** Who the page is for: the header shows them signed in. */
 type Reader = Pick<User, "id" | "name" | "email">;
@@ -27,13 +33,28 @@ export async function prepareScreens(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** A page at `path` as `reader` sees it, signed in. */
+function renderFor(reader: Reader, path: string, page: ReactNode): string {
+  return renderSignedIn(reader, () => renderScreen(path, page));
+}
+
 export function renderTaskDetailsScreen(task: Task, reader: Reader): string {
-  return renderSignedIn(reader, () =>
-    renderScreen(
-      paths.taskDetails(task._id),
-      <TaskDetailsView task={task}>
-        <Spinner label="Loading bids and questions" />
-      </TaskDetailsView>,
-    ),
+  return renderFor(
+    reader,
+    paths.taskDetails(task._id),
+    <TaskDetailsView task={task}>
+      <Spinner label="Loading bids and questions" />
+    </TaskDetailsView>,
+  );
+}
+
+/** My Bids in the dashboard's frame, with a page of the reader's bids. */
+export function renderMyBidsScreen(list: MyBidsList, reader: Reader): string {
+  return renderFor(
+    reader,
+    paths.myBids,
+    <DashboardFrame>
+      <MyBidsView {...list} />
+    </DashboardFrame>,
   );
 }

@@ -17,7 +17,8 @@ export function renderScreen(path: string, page: ReactNode): string {
       </div>
     </MemoryRouter>,
   );
-  // Forms and buttons in this HTML are only pictures of those React puts in their place: they take
-  // no input until then (nothing typed is lost, no click is swallowed). Links work as they are.
-  return html.replace(/<(form|button)(?=[\s>])/g, "<$1 inert");
+  // Forms, buttons and fields (My Bids' status filter stands outside a form) in this HTML are only
+  // pictures of those React puts in their place: they take no input until then (nothing typed or
+  // chosen is lost, no click is swallowed). Links work as they are.
+  return html.replace(/<(form|button|input|select|textarea)(?=[\s>])/g, "<$1 inert");
 }

@@ -1,4 +1,6 @@
-// Bid and message times use Intl: they are never on a first screen.
+// Bid and message times use Intl: they are on no first screen the build writes. My Bids' first
+// screen, which the server renders, writes its bids' times in the server's time zone; the live page
+// puts the reader's in their place (the same where the two zones agree).
 
 export { formatBudget, formatDeadline } from "../../contract/format.ts";
 

@@ -1,46 +1,16 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate } from "react-router";
-import { BID_STATUSES, type BidStatus } from "../../../contract/limits.ts";
-import { PageHeader } from "../../components/page-header.tsx";
-import { BidStatusBadge, TaskStatusBadge } from "../../components/status-badge.tsx";
-import { paths } from "../../config/paths.ts";
-import { formatBudget, formatDateTime } from "../../lib/format.ts";
+import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/session.ts";
 import { listMyBids } from "./bids-api.ts";
-
-const PAGE_SIZE = 20;
-const STATUS_WORDS: Record<BidStatus, string> = {
-  pending: "Pending",
-  accepted: "Accepted",
-  declined: "Declined",
-  withdrawn: "Withdrawn",
-};
-
-function readQuery(url: URL) {
-  const status = url.searchParams.get("status");
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
-  return {
-    status: (BID_STATUSES as readonly string[]).includes(status ?? "") ? (status as BidStatus) : undefined,
-    page,
-  };
-}
-
-function href({ status, page }: { status?: BidStatus | undefined; page: number }) {
-  const query = new URLSearchParams();
-  if (status) query.set("status", status);
-  if (page > 1) query.set("page", String(page));
-  const search = query.toString();
-  return search ? `${paths.myBids}?${search}` : paths.myBids;
-}
+import { MY_BIDS_PAGE_SIZE, MyBidsView, readMyBidsQuery } from "./my-bids-view.tsx";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const query = readQuery(new URL(request.url));
+  const query = readMyBidsQuery(new URL(request.url).searchParams);
   try {
-    const { bids, total } = await listMyBids({ ...query, limit: PAGE_SIZE }, request.signal);
-    return { bids, total, ...query, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+    const { bids, total } = await listMyBids({ ...query, limit: MY_BIDS_PAGE_SIZE }, request.signal);
+    return { bids, total, ...query };
   } catch (error) {
     throw toRouteError(error);
   }
@@ -49,90 +19,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** My Bids: every bid of mine with its task, my amount, the bid's and the task's status. */
 export function Component() {
   usePageTitle("My Bids");
-  const { bids, total, status, page, pages } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
-  return (
-    <div>
-      <PageHeader title="My Bids" intro="Follow your offers: which are waiting, which won the work, which did not.">
-        <label className="flex items-center gap-2 text-sm font-medium">
-          Status
-          <select
-            className="input w-auto"
-            value={status ?? ""}
-            onChange={(event) =>
-              navigate(href({ status: (event.target.value || undefined) as BidStatus | undefined, page: 1 }))
-            }
-          >
-            <option value="">All bids</option>
-            {BID_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_WORDS[value]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </PageHeader>
-      {bids.length === 0 ? (
-        <div className="card p-10 text-center">
-          <p className="text-lg font-semibold">
-            {status ? `No ${STATUS_WORDS[status].toLowerCase()} bids.` : "No bids yet."}
-          </p>
-          <Link to={paths.browseTasks} className="btn-primary mt-4">
-            Browse Tasks
-          </Link>
-        </div>
-      ) : (
-        <ul className="grid gap-3" aria-label={`Your bids (${total})`}>
-          {bids.map((bid) => (
-            <li key={bid._id} className="card flex flex-wrap items-center justify-between gap-4 p-4">
-              <div className="min-w-0">
-                <Link to={paths.taskDetails(bid.task._id)} className="link font-semibold break-words">
-                  {bid.task.title}
-                </Link>
-                <p className="muted mt-1 text-xs">
-                  Bid on <time dateTime={bid.bidTime}>{formatDateTime(bid.bidTime)}</time>
-                </p>
-              </div>
-              <div className="flex flex-wrap items-center gap-3 text-sm">
-                <span className="text-lg font-bold">{formatBudget(bid.amount ?? bid.task.budget)}</span>
-                <span className="flex items-center gap-1">
-                  <span className="muted">Bid</span> <BidStatusBadge status={bid.status} />
-                </span>
-                <span className="flex items-center gap-1">
-                  <span className="muted">Task</span>{" "}
-                  <TaskStatusBadge status={bid.task.status} deadline={bid.task.deadline} />
-                </span>
-                {bid.bidderId && (
-                  <Link
-                    to={paths.thread(bid.task._id, bid.bidderId)}
-                    className="link"
-                    aria-label={`Message the client of ${bid.task.title}`}
-                  >
-                    Message
-                  </Link>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3">
-          {page > 1 && (
-            <Link to={href({ status, page: page - 1 })} className="btn-secondary" rel="prev">
-              <ChevronLeft aria-hidden="true" className="size-4" /> Previous
-            </Link>
-          )}
-          <span className="text-sm font-medium">
-            Page {page} of {pages}
-          </span>
-          {page < pages && (
-            <Link to={href({ status, page: page + 1 })} className="btn-secondary" rel="next">
-              Next <ChevronRight aria-hidden="true" className="size-4" />
-            </Link>
-          )}
-        </nav>
-      )}
-    </div>
-  );
+  return <MyBidsView {...useLoaderData<typeof loader>()} />;
 }

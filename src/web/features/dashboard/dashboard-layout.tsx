@@ -1,114 +1,19 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { Bell, Gavel, LayoutDashboard, ListChecks, MessageSquare, PanelLeftOpen, PlusCircle, X } from "lucide-react";
-import { useEffect, useState } from "react";
-import { type LoaderFunctionArgs, NavLink, Outlet, useLocation } from "react-router";
-import { paths } from "../../config/paths.ts";
+import { type LoaderFunctionArgs, Outlet } from "react-router";
 import { RequireAuth } from "../accounts/require-auth.tsx";
 import { requireUser } from "../accounts/session.ts";
-import { formatCount, useUnreadCounts } from "../notifications/live-updates.ts";
+import { DashboardFrame } from "./dashboard-frame.tsx";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   return null;
 }
 
-const MENU = [
-  { to: paths.dashboard, label: "Home", Icon: LayoutDashboard, end: true },
-  { to: paths.addTask, label: "Add Task", Icon: PlusCircle, end: false },
-  { to: paths.myPostedTasks, label: "My Posted Task", Icon: ListChecks, end: false },
-  { to: paths.myBids, label: "My Bids", Icon: Gavel, end: false },
-  { to: paths.messages, label: "Messages", Icon: MessageSquare, end: false, unread: "messages" },
-  { to: paths.notifications, label: "Notifications", Icon: Bell, end: false, unread: "notifications" },
-] as const;
-
-/** An item's unread count, live (from the header bell's event stream). */
-function UnreadBadge({ count }: { count: number }) {
-  if (count === 0) return null;
-  return (
-    <span className="ml-auto rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white dark:bg-red-400 dark:text-slate-950">
-      {formatCount(count)}
-      <span className="sr-only"> unread</span>
-    </span>
-  );
-}
-
-function SideMenu() {
-  const counts = useUnreadCounts();
-  return (
-    <nav aria-label="Dashboard">
-      <ul className="space-y-1">
-        {MENU.map(({ to, label, Icon, end, ...item }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={end}
-              className={({ isActive }) =>
-                `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-semibold transition-colors ${
-                  isActive
-                    ? "bg-indigo-700 text-white dark:bg-indigo-400 dark:text-slate-950"
-                    : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-                }`
-              }
-            >
-              <Icon aria-hidden="true" className="size-5" />
-              {label}
-              {"unread" in item && counts && <UnreadBadge count={counts[item.unread]} />}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-/** On phones the side menu lives in a drawer (a modal dialog: focus trapped, Escape closes it). */
-function MobileDrawer() {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes after every navigation
-  useEffect(() => setOpen(false), [location.key]);
-  return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="btn-secondary lg:hidden">
-        <PanelLeftOpen aria-hidden="true" className="size-4" />
-        Dashboard menu
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60 lg:hidden" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-white p-5 shadow-xl lg:hidden dark:bg-slate-900">
-          <div className="mb-6 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold">Dashboard</Dialog.Title>
-            <Dialog.Close className="btn-ghost px-2" aria-label="Close dashboard menu">
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Pages of your dashboard</Dialog.Description>
-          <SideMenu />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
 export function Component() {
   return (
     <RequireAuth>
-      <div className="mx-auto flex max-w-7xl gap-8 px-4 py-8 sm:px-6">
-        <aside className="hidden w-60 shrink-0 lg:block">
-          <div className="card sticky top-24 p-4">
-            <p className="mb-3 px-3 text-xs font-bold tracking-wide text-slate-600 uppercase dark:text-slate-400">
-              Dashboard
-            </p>
-            <SideMenu />
-          </div>
-        </aside>
-        <div className="min-w-0 flex-1">
-          <div className="mb-6 lg:hidden">
-            <MobileDrawer />
-          </div>
-          <Outlet />
-        </div>
-      </div>
+      <DashboardFrame>
+        <Outlet />
+      </DashboardFrame>
     </RequireAuth>
   );
 }
