@@ -219,10 +219,15 @@ function matches({ db, dialect }: Database, filter: TaskFilter, words: string[])
           .where(sql<boolean>`tasks_search match ${words.map((word) => `"${word}"*`).join(" ")}`)
       : db
           .selectFrom("tasks")
-          // Quoted, so that none of tsquery's operators apply; a longer word as a prefix.
+          // Quoted, so that none of tsquery's operators apply. A longer word is its start's entry (the
+          // planner knows how common that is, and the index has its list) and the word as a prefix.
           .where(
             sql<boolean>`tasks.search_vector @@ to_tsquery('simple', ${words
-              .map((word) => (word.length <= SEARCH_PREFIX_MAX ? `'${word}'` : `'${word}':*`))
+              .map((word) =>
+                word.length <= SEARCH_PREFIX_MAX
+                  ? `'${word}'`
+                  : `'${word.slice(0, SEARCH_PREFIX_MAX)}' & '${word}':*`,
+              )
               .join(" & ")})`,
           );
   for (const condition of filterConditions(filter)) query = query.where(condition);

@@ -133,7 +133,7 @@ describe("search", () => {
     async () => {
       const [page] = await statementsOf({ q: "Logo illustrati", sort: "newest", page: 1, limit: 12 });
       // Entries, not prefixes: the index's lists of the words are intersected, not gathered whole.
-      expect(page?.parameters).toContain("'logo' & 'illustrati':*");
+      expect(page?.parameters).toContain("'logo' & 'illustra' & 'illustrati':*");
       const { rows } = await sql<{ entries: string[] }>`
         select tsvector_to_array(quickgig_search_vector('Photography, 3D')) as entries`.execute(database.db);
       expect(rows[0]?.entries.sort()).toEqual(
