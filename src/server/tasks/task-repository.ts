@@ -224,9 +224,7 @@ function matches({ db, dialect }: Database, filter: TaskFilter, words: string[])
           .where(
             sql<boolean>`tasks.search_vector @@ to_tsquery('simple', ${words
               .map((word) =>
-                word.length <= SEARCH_PREFIX_MAX
-                  ? `'${word}'`
-                  : `'${word.slice(0, SEARCH_PREFIX_MAX)}' & '${word}':*`,
+                word.length <= SEARCH_PREFIX_MAX ? `'${word}'` : `'${word.slice(0, SEARCH_PREFIX_MAX)}' & '${word}':*`,
               )
               .join(" & ")})`,
           );
