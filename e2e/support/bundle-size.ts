@@ -20,11 +20,16 @@ export function formatKB(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} KB`;
 }
 
-/** The page's own HTML when the build wrote it a first screen (src/web/app/first-screens.tsx), else index.html. */
+/**
+ * The page's own HTML when the build wrote it a first screen, or a template the server fills (by
+ * the template's name, "task-details"; src/web/app/first-screens.tsx), else index.html.
+ */
 function htmlFileOf(distDir: string, page: string): string {
-  const list = path.join(distDir, ".vite", "first-screens.json");
-  const screens = existsSync(list) ? (JSON.parse(readFileSync(list, "utf8")) as Record<string, string>) : {};
-  return screens[page] ?? "index.html";
+  const read = (name: string) => {
+    const list = path.join(distDir, ".vite", name);
+    return existsSync(list) ? (JSON.parse(readFileSync(list, "utf8")) as Record<string, string>) : {};
+  };
+  return read("first-screens.json")[page] ?? read("page-templates.json")[page] ?? "index.html";
 }
 
 /** The app's modules the entry fetches once the page has painted (listed by vite.config.ts). */
