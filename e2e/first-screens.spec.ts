@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { type Account, confirmEmail, expect, test } from "./support/fixtures.ts";
 
 /** The pages whose first screen is in their HTML (src/web/app/first-screens.tsx). */
@@ -40,6 +40,28 @@ test.describe("first screens in the HTML, before any JavaScript runs", () => {
   });
 });
 
+/** Records every layout shift of the context's pages in window.layoutShifts, with what moved. */
+function watchLayoutShifts(context: BrowserContext) {
+  return context.addInitScript(() => {
+    const shifts: Array<{ value: number; sources: string }> = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      type Shift = PerformanceEntry & { value: number; sources?: Array<{ node: Node | null }> };
+      const inBanner = (node: Node | null) =>
+        !!(node as Element | null)?.closest?.('[aria-roledescription="carousel"]');
+      for (const entry of list.getEntries() as Shift[]) {
+        // Home's banner dots alone are left out: one slow run saw them shift by a layout-shift value
+        // of 0.00008, which no run at rest shows; the check is for the page's content.
+        if (entry.sources?.length && entry.sources.every((source) => inBanner(source.node))) continue;
+        const sources = (entry.sources ?? [])
+          .map((source) => (source.node as Element | null)?.outerHTML?.slice(0, 120))
+          .join(" | ");
+        shifts.push({ value: entry.value, sources });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
 /** Where the page's landmarks are: the menu links, the headings, the banner, forms and their fields. */
 async function landmarks(page: Page, more = "") {
   return page.evaluate((more) => {
@@ -79,24 +101,7 @@ test.describe("from first screen to live page", () => {
         const before = await browser.newContext({ baseURL, viewport, colorScheme, javaScriptEnabled: false });
         const firstScreen = await before.newPage();
         const context = await browser.newContext({ baseURL, viewport, colorScheme });
-        await context.addInitScript(() => {
-          const shifts: Array<{ value: number; sources: string }> = [];
-          Object.assign(window, { layoutShifts: shifts });
-          new PerformanceObserver((list) => {
-            type Shift = PerformanceEntry & { value: number; sources?: Array<{ node: Node | null }> };
-            const inBanner = (node: Node | null) =>
-              !!(node as Element | null)?.closest?.('[aria-roledescription="carousel"]');
-            for (const entry of list.getEntries() as Shift[]) {
-              // The banner's dots alone are left out: one slow run saw them shift by a layout-shift value
-              // of 0.00008, which no run at rest shows; the check is for the page's content.
-              if (entry.sources?.length && entry.sources.every((source) => inBanner(source.node))) continue;
-              const sources = (entry.sources ?? [])
-                .map((source) => (source.node as Element | null)?.outerHTML?.slice(0, 120))
-                .join(" | ");
-              shifts.push({ value: entry.value, sources });
-            }
-          }).observe({ type: "layout-shift", buffered: true });
-        });
+        await watchLayoutShifts(context);
         const page = await context.newPage();
         const errors: string[] = [];
         page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
@@ -167,19 +172,7 @@ test.describe("first screens the server renders for a signed-in reader", () => {
 
       const context = await browser.newContext({ baseURL, viewport, colorScheme });
       await context.addCookies(cookies);
-      await context.addInitScript(() => {
-        const shifts: Array<{ value: number; sources: string }> = [];
-        Object.assign(window, { layoutShifts: shifts });
-        new PerformanceObserver((list) => {
-          type Shift = PerformanceEntry & { value: number; sources?: Array<{ node: Node | null }> };
-          for (const entry of list.getEntries() as Shift[]) {
-            const sources = (entry.sources ?? [])
-              .map((source) => (source.node as Element | null)?.outerHTML?.slice(0, 120))
-              .join(" | ");
-            shifts.push({ value: entry.value, sources });
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      await watchLayoutShifts(context);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("console", (message) => message.type() === "error" && errors.push(message.text()));

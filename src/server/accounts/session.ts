@@ -11,6 +11,8 @@ export interface Viewer {
   id: string;
   name: string;
   email: string;
+  /** Their picture's address, for the pages the server renders for them (http/page-screens.ts). */
+  image: string | null;
 }
 
 /**
@@ -60,14 +62,14 @@ export class Sessions {
     const row = await this.database.db
       .selectFrom("session")
       .innerJoin("user", "user.id", "session.userId")
-      .select(["session.expiresAt", "user.id", "user.name", "user.email"])
+      .select(["session.expiresAt", "user.id", "user.name", "user.email", "user.image"])
       .where("session.token", "=", token)
       .executeTakeFirst();
     if (!row) return null;
     const expiresAt = new Date(row.expiresAt).getTime();
     const slidesAt = expiresAt - (SESSION_IDLE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;
     if (expiresAt < Date.now() || slidesAt <= Date.now()) return this.readThroughAuth(request);
-    return { id: row.id, name: row.name, email: row.email };
+    return { id: row.id, name: row.name, email: row.email, image: row.image ?? null };
   }
 
   private verifiedToken(signed: string): string | null {
@@ -83,7 +85,9 @@ export class Sessions {
 
   private async readThroughAuth(request: FastifyRequest): Promise<Viewer | null> {
     const session = await this.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    return session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null;
+    return session
+      ? { id: session.user.id, name: session.user.name, email: session.user.email, image: session.user.image ?? null }
+      : null;
   }
 }
 

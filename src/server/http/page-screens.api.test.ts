@@ -61,6 +61,8 @@ describe("a task's details, first screen rendered by the server", () => {
     expect(html).toMatch(/<a[^>]*href="\/dashboard"[^>]*>Dashboard<\/a>/);
     expect(html).toMatch(/<a[^>]*aria-label="Notifications"[^>]*href="\/dashboard\/notifications"/);
     expect(html).toContain('aria-label="Rafael Reader (profile)"');
+    // Their own picture (signUp gives every test user one), not the default one.
+    expect(html).toContain('src="https://example.com/avatar.png"');
     expect(html).toMatch(/<button inert[^>]*>.*Logout<\/button>/);
     // What needs the app (bid panel, questions) is loading; nothing in it takes input yet.
     expect(html).toContain("Loading bids and questions");

@@ -12,7 +12,7 @@ import { renderScreen } from "./render-screen.tsx";
 export { MY_BIDS_PAGE_SIZE, readMyBidsQuery } from "../features/bids/my-bids-view.tsx";
 
 /** Who the page is for: the header shows them signed in. */
-type Reader = Pick<User, "id" | "name" | "email">;
+type Reader = Pick<User, "id" | "name" | "email" | "image">;
 
 /**
  * First screens that hold data, rendered by the server for each request into the templates the build
@@ -25,7 +25,7 @@ type Reader = Pick<User, "id" | "name" | "email">;
  * shows them as the live page will, instead of their places only on the first request.
  */
 export async function prepareScreens(): Promise<void> {
-  renderSignedIn({ id: "", name: "", email: "" }, () => renderScreen("/", null));
+  renderSignedIn({ id: "", name: "", email: "", image: null }, () => renderScreen("/", null));
   await Promise.all([
     import("../components/account-buttons.tsx"),
     import("../features/notifications/notification-bell.tsx"),

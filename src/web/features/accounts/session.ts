@@ -59,13 +59,14 @@ export function setSessionUser(user: User | null, options: { loggedOut?: boolean
 
 /**
  * What `render` returns when drawn for `reader`, signed in: for the first screens the server renders
- * for one reader (app/page-screens.tsx), so the header stands as the live page's will. Rendering is
- * synchronous, so no other render sees this reader; the session is as it was afterwards. The avatar
- * and the email reminder load with the app, so neither the picture nor the confirmation is needed.
+ * for one reader (app/page-screens.tsx), so the header stands as the live page's will, with their
+ * picture. Rendering is synchronous, so no other render sees this reader; the session is as it was
+ * afterwards. The email reminder loads with the app (as on every page), so the confirmation is not
+ * asked for here.
  */
-export function renderSignedIn<T>(reader: Pick<User, "id" | "name" | "email">, render: () => T): T {
+export function renderSignedIn<T>(reader: Pick<User, "id" | "name" | "email" | "image">, render: () => T): T {
   const saved = state;
-  state = { status: "ready", user: { ...reader, image: null, emailVerified: true } };
+  state = { status: "ready", user: { ...reader, emailVerified: true } };
   try {
     return render();
   } finally {
