@@ -105,6 +105,10 @@ function firstScreens(): Plugin {
     return screens;
   };
   let loadingRoot = "";
+  // The browser paints a page only once its whole first screen is read (the element after it is in):
+  // on a slow machine it would otherwise paint the part read so far, and what follows would move it.
+  const rootWith = (screen: string) => `<div id="root">${screen}<span id="first-screen-end" hidden></span></div>`;
+  const renderBlocking = '<link rel="expect" href="#first-screen-end" blocking="render">';
   return {
     name: "quickgig:first-screens",
     apply: "build",
@@ -114,8 +118,8 @@ function firstScreens(): Plugin {
       async handler(html) {
         const root = '<div id="root"></div>';
         if (!html.includes(root)) throw new Error(`index.html has no ${root} to fill`);
-        loadingRoot = `<div id="root">${(await load()).renderLoadingScreen()}</div>`;
-        return html.replace(root, loadingRoot);
+        loadingRoot = rootWith((await load()).renderLoadingScreen());
+        return html.replace(root, loadingRoot).replace("</head>", `${renderBlocking}</head>`);
       },
     },
     async generateBundle(_options, bundle) {
@@ -161,7 +165,7 @@ function firstScreens(): Plugin {
       const table: Record<string, string> = {};
       for (const screen of (await load()).renderFirstScreens()) {
         const page = html
-          .replace(loadingRoot, `<div id="root">${screen.html}</div>`)
+          .replace(loadingRoot, rootWith(screen.html))
           .replace(/<title>[^<]*<\/title>/, `<title>${screen.title}</title>`)
           .replace(appModules(start), appModules(start, chunkOf(screen.routeModule)));
         const fileName = `first-screens/${screen.path === "/" ? "home" : screen.path.slice(1).replaceAll("/", "-")}.html`;
@@ -178,7 +182,7 @@ function firstScreens(): Plugin {
       const templates: Record<string, string> = {};
       for (const template of PAGE_TEMPLATES) {
         const page = html
-          .replace(loadingRoot, `<div id="root">${PAGE_SCREEN_SLOT}</div>`)
+          .replace(loadingRoot, rootWith(PAGE_SCREEN_SLOT))
           .replace(/<title>[^<]*<\/title>/, `<title>${template.title}</title>`)
           .replace(appModules(start), appModules(start, ...template.routeModules.map(chunkOf)));
         const fileName = `first-screens/${template.name}.template.html`;
