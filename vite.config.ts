@@ -162,38 +162,47 @@ function firstScreens(): Plugin {
       const start = chunkOf("app/start.tsx");
       const html = String(index.source).replace("</head>", `${appModules(start)}</head>`);
       index.source = html;
-      const table: Record<string, string> = {};
-      for (const screen of (await load()).renderFirstScreens()) {
+      /** index.html with this first screen, title and route modules' code, written as fileName. */
+      const emitPage = (fileName: string, screen: string, title: string, routeModules: string[]) => {
         const page = html
-          .replace(loadingRoot, rootWith(screen.html))
-          .replace(/<title>[^<]*<\/title>/, `<title>${screen.title}</title>`)
-          .replace(appModules(start), appModules(start, chunkOf(screen.routeModule)));
-        const fileName = `first-screens/${screen.path === "/" ? "home" : screen.path.slice(1).replaceAll("/", "-")}.html`;
+          .replace(loadingRoot, rootWith(screen))
+          .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+          .replace(appModules(start), appModules(start, ...routeModules.map(chunkOf)));
         this.emitFile({ type: "asset", fileName, source: page });
-        table[screen.path] = fileName;
-      }
-      this.emitFile({
-        type: "asset",
-        fileName: ".vite/first-screens.json",
-        source: `${JSON.stringify(table, null, 2)}\n`,
-      });
+        return fileName;
+      };
+      const emitList = (name: string, pages: Array<[string, string]>) =>
+        this.emitFile({
+          type: "asset",
+          fileName: `.vite/${name}`,
+          source: `${JSON.stringify(Object.fromEntries(pages), null, 2)}\n`,
+        });
+      const { PAGE_SCREEN_SLOT, PAGE_TEMPLATES, renderFirstScreens } = await load();
+      emitList(
+        "first-screens.json",
+        renderFirstScreens().map((screen) => [
+          screen.path,
+          emitPage(
+            `first-screens/${screen.path === "/" ? "home" : screen.path.slice(1).replaceAll("/", "-")}.html`,
+            screen.html,
+            screen.title,
+            [screen.routeModule],
+          ),
+        ]),
+      );
       // The pages whose first screen holds data: a template each, which the server fills per request.
-      const { PAGE_SCREEN_SLOT, PAGE_TEMPLATES } = await load();
-      const templates: Record<string, string> = {};
-      for (const template of PAGE_TEMPLATES) {
-        const page = html
-          .replace(loadingRoot, rootWith(PAGE_SCREEN_SLOT))
-          .replace(/<title>[^<]*<\/title>/, `<title>${template.title}</title>`)
-          .replace(appModules(start), appModules(start, ...template.routeModules.map(chunkOf)));
-        const fileName = `first-screens/${template.name}.template.html`;
-        this.emitFile({ type: "asset", fileName, source: page });
-        templates[template.name] = fileName;
-      }
-      this.emitFile({
-        type: "asset",
-        fileName: ".vite/page-templates.json",
-        source: `${JSON.stringify(templates, null, 2)}\n`,
-      });
+      emitList(
+        "page-templates.json",
+        PAGE_TEMPLATES.map((template) => [
+          template.name,
+          emitPage(
+            `first-screens/${template.name}.template.html`,
+            PAGE_SCREEN_SLOT,
+            template.title,
+            template.routeModules,
+          ),
+        ]),
+      );
     },
   };
 }

@@ -1,18 +1,16 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MyBidsQuerySchema, TaskIdParamsSchema } from "../../contract/index.ts";
+import { PAGE_SCREEN_SLOT } from "../../web/app/screen-slot.ts";
 import { findViewer, type Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { listMyBids } from "../bids/bid-routes.ts";
 import { presentTaskFor } from "../tasks/task-routes.ts";
 import { HttpProblem } from "./problem.ts";
-import { sendIndex } from "./web-app.ts";
-
-/** Where the build's templates take the screen (src/web/app/first-screens.tsx, PAGE_SCREEN_SLOT). */
-const SLOT = "<!--quickgig:first-screen-->";
+import { readBuildList, sendIndex } from "./web-app.ts";
 
 type Screens = typeof import("../../web/app/page-screens.tsx");
 let screens: Promise<Screens> | undefined;
@@ -52,7 +50,7 @@ export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist
         return await sendPersonalPage(
           request,
           reply,
-          template.replace(SLOT, () => screen),
+          template.replace(PAGE_SCREEN_SLOT, () => screen),
         );
       } catch (error) {
         if (!(error instanceof HttpProblem)) request.log.error({ err: error, name }, "could not render a first screen");
@@ -81,15 +79,10 @@ type RenderScreen = (request: FastifyRequest, viewer: Viewer, screens: Screens) 
 
 /** The build's templates (name to HTML), read once at start. */
 function readTemplates(webDist: string): Record<string, string> {
-  const list = path.join(webDist, ".vite", "page-templates.json");
-  if (!existsSync(list)) return {};
-  const files = JSON.parse(readFileSync(list, "utf8")) as Record<string, string>;
-  const templates: Record<string, string> = {};
-  for (const [name, file] of Object.entries(files)) {
-    const html = existsSync(path.join(webDist, file)) ? readFileSync(path.join(webDist, file), "utf8") : "";
-    if (html.includes(SLOT)) templates[name] = html;
-  }
-  return templates;
+  const templates = Object.entries(readBuildList(webDist, "page-templates.json")).map(
+    ([name, file]) => [name, readFileSync(path.join(webDist, file), "utf8")] as const,
+  );
+  return Object.fromEntries(templates.filter(([, html]) => html.includes(PAGE_SCREEN_SLOT)));
 }
 
 /**

@@ -37,12 +37,23 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 
 /** The build's list of pages with a first screen of their own (page path to HTML file). */
 function readFirstScreens(webDist: string): Record<string, string> {
-  const list = path.join(webDist, ".vite", "first-screens.json");
-  if (!existsSync(list)) return {};
-  const screens = JSON.parse(readFileSync(list, "utf8")) as Record<string, string>;
   return Object.fromEntries(
-    Object.entries(screens).filter(([page, file]) => page.startsWith("/") && existsSync(path.join(webDist, file))),
+    Object.entries(readBuildList(webDist, "first-screens.json")).filter(([page]) => page.startsWith("/")),
   );
+}
+
+/**
+ * One of the build's lists of pages in .vite/ (a name to an HTML file of dist/web), without the
+ * entries whose file is missing; none when the build wrote no such list.
+ */
+export function readBuildList(
+  webDist: string,
+  list: "first-screens.json" | "page-templates.json",
+): Record<string, string> {
+  const file = path.join(webDist, ".vite", list);
+  if (!existsSync(file)) return {};
+  const pages = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  return Object.fromEntries(Object.entries(pages).filter(([, page]) => existsSync(path.join(webDist, page))));
 }
 
 function sendHtml(reply: FastifyReply, file: string) {

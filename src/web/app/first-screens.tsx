@@ -9,6 +9,9 @@ import { FeaturedLoading, HomeFirstScreen, HomeMorePlaceholder } from "../featur
 import { BROWSE_DEFAULT_QUERY, BrowseTasksLayout, TaskFilters } from "../features/tasks/browse-tasks-page.tsx";
 import { SITE_NAME } from "../lib/title.ts";
 import { renderScreen } from "./render-screen.tsx";
+
+export { PAGE_SCREEN_SLOT } from "./screen-slot.ts";
+
 import { AppFallback } from "./root-layout.tsx";
 
 /**
@@ -80,8 +83,6 @@ export interface PageTemplate {
   /** The page's route modules (from src/web), outermost first. */
   routeModules: string[];
 }
-
-export const PAGE_SCREEN_SLOT = "<!--quickgig:first-screen-->";
 
 export const PAGE_TEMPLATES: PageTemplate[] = [
   {
