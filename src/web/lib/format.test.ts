@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatBudget, formatDateTime, formatDeadline } from "./format.ts";
 
 const intlBudget = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 });
@@ -46,8 +46,44 @@ describe("formatDeadline", () => {
   });
 });
 
+describe("formatDateTime", () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  // Node reads TZ again when it changes: each zone is the reader's, for Date and Intl alike.
+  // With each zone's offset from UTC on Jan 1, 2027, in minutes as getTimezoneOffset gives them.
+  it.each([
+    ["UTC", 0],
+    ["America/New_York", 300],
+    ["Asia/Kolkata", -330],
+    ["Pacific/Chatham", -825],
+    ["Europe/Berlin", -60],
+  ])("writes a moment as Intl's en-US medium date and short time do, in the reader's zone (%s)", (timeZone, offset) => {
+    process.env.TZ = timeZone;
+    expect(new Date("2027-01-01T00:00:00Z").getTimezoneOffset()).toBe(offset);
+    const intl = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }),
+        (date) => {
+          expect(formatDateTime(date.toISOString())).toBe(intl.format(date));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // Midnight and noon, and both sides of them.
+    for (const time of ["00:00", "00:59", "11:59", "12:00", "12:01", "23:59"]) {
+      const date = new Date(`2027-03-05T${time}:00`);
+      expect(formatDateTime(date.toISOString())).toBe(intl.format(date));
+    }
+  });
+});
+
 describe("the first screen's formatting", () => {
-  it("builds no Intl formatter when loaded, nor for budgets and deadlines", async () => {
+  it("builds no Intl formatter when loaded, nor for budgets, deadlines and times", async () => {
     const built = { number: 0, dateTime: 0 };
     const { NumberFormat, DateTimeFormat } = Intl;
     Intl.NumberFormat = class extends NumberFormat {
@@ -67,14 +103,8 @@ describe("the first screen's formatting", () => {
       const fresh = await import("./format.ts");
       fresh.formatBudget(1234.5);
       fresh.formatDeadline("2027-03-05");
+      fresh.formatDateTime("2027-03-05T10:00:00Z");
       expect(built).toEqual({ number: 0, dateTime: 0 });
-      // Bid times, shown only in a dialog, may use one.
-      expect(fresh.formatDateTime("2027-03-05T10:00:00Z")).toBe(
-        new DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(
-          new Date("2027-03-05T10:00:00Z"),
-        ),
-      );
-      expect(built).toEqual({ number: 0, dateTime: 1 });
     } finally {
       Intl.NumberFormat = NumberFormat;
       Intl.DateTimeFormat = DateTimeFormat;
