@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formatBudget, formatDateTime, formatDeadline } from "./format.ts";
+import { formatBudget, formatDeadline } from "./format.ts";
+import { formatDateTime } from "./format-time.ts";
 
 const intlBudget = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 });
 const intlDay = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
@@ -103,7 +104,7 @@ describe("the first screen's formatting", () => {
       const fresh = await import("./format.ts");
       fresh.formatBudget(1234.5);
       fresh.formatDeadline("2027-03-05");
-      fresh.formatDateTime("2027-03-05T10:00:00Z");
+      (await import("./format-time.ts")).formatDateTime("2027-03-05T10:00:00Z");
       expect(built).toEqual({ number: 0, dateTime: 0 });
     } finally {
       Intl.NumberFormat = NumberFormat;

@@ -1,5 +1,3 @@
-// Written out, not Intl: see contract/format.ts. My Bids' first screen, which the server renders,
-// writes its bids' times in the server's time zone; the live page puts the reader's in their place
-// (the same where the two zones agree).
+// Written out, not Intl: see contract/format.ts. Times are in format-time.ts.
 
-export { formatBudget, formatDateTime, formatDeadline } from "../../contract/format.ts";
+export { formatBudget, formatDeadline } from "../../contract/format.ts";

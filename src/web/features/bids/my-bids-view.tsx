@@ -5,7 +5,8 @@ import type { MyBid } from "../../../contract/schemas.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { BidStatusBadge, TaskStatusBadge } from "../../components/status-badge.tsx";
 import { paths } from "../../config/paths.ts";
-import { formatBudget, formatDateTime } from "../../lib/format.ts";
+import { formatBudget } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/format-time.ts";
 
 export const MY_BIDS_PAGE_SIZE = 20;
 const STATUS_WORDS: Record<BidStatus, string> = {

@@ -5,7 +5,7 @@ import { LIMITS } from "../../../contract/limits.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";

@@ -17,7 +17,7 @@ import { LIMITS } from "../../../contract/limits.ts";
 import { describeNotification, type NotificationKind, notificationLink } from "../../../contract/notifications.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { errorMessage } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { errorMessage } from "../../lib/api.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
 import { answerQuestion, askQuestion, hideQuestion, listQuestions, type Question } from "./questions-api.ts";
 
