@@ -1,8 +1,8 @@
 // Budgets and deadlines are on the first screen of Home, Browse Tasks and Task Details, and in
-// notices and emails; bid times on My Bids' (web/lib/format-time.ts). Intl's formatters cost about 25 ms on a page's first
-// use (loading locale data), four times that on the phone Lighthouse simulates, so these are
-// written out for the one locale and currency the product shows (web/lib/format.test.ts checks
-// them against Intl).
+// notices and emails; bid times on My Bids' (web/lib/format-time.ts). Intl's formatters cost about
+// 25 ms on a page's first use (loading locale data), four times that on the phone Lighthouse
+// simulates, so these are written out for the one locale and currency the product shows
+// (web/lib/format.test.ts checks them against Intl).
 
 export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
