@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { constants, gzipSync } from "node:zlib";
+import { readBuildList } from "../../src/server/http/web-app.ts";
 
 export interface FilesWeight {
   /** Gzipped at level 9, file by file, as the build's precompressed .gz files are. */
@@ -25,11 +26,11 @@ export function formatKB(bytes: number): string {
  * the template's name, "task-details"; src/web/app/first-screens.tsx), else index.html.
  */
 function htmlFileOf(distDir: string, page: string): string {
-  const read = (name: string) => {
-    const list = path.join(distDir, ".vite", name);
-    return existsSync(list) ? (JSON.parse(readFileSync(list, "utf8")) as Record<string, string>) : {};
-  };
-  return read("first-screens.json")[page] ?? read("page-templates.json")[page] ?? "index.html";
+  return (
+    readBuildList(distDir, "first-screens.json")[page] ??
+    readBuildList(distDir, "page-templates.json")[page] ??
+    "index.html"
+  );
 }
 
 /** The app's modules the entry fetches once the page has painted (listed by vite.config.ts). */

@@ -9,10 +9,10 @@ import { FeaturedLoading, HomeFirstScreen, HomeMorePlaceholder } from "../featur
 import { BROWSE_DEFAULT_QUERY, BrowseTasksLayout, TaskFilters } from "../features/tasks/browse-tasks-page.tsx";
 import { SITE_NAME } from "../lib/title.ts";
 import { renderScreen } from "./render-screen.tsx";
-
-export { PAGE_SCREEN_SLOT } from "./screen-slot.ts";
-
 import { AppFallback } from "./root-layout.tsx";
+
+// For the build (vite.config.ts), which loads this module to write the pages and their templates.
+export { PAGE_SCREEN_SLOT } from "./screen-slot.ts";
 
 /**
  * The build writes these screens into the HTML (vite.config.ts), so a first visit sees the page as

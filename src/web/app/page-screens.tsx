@@ -14,11 +14,10 @@ export { MY_BIDS_PAGE_SIZE, readMyBidsQuery } from "../features/bids/my-bids-vie
 /** Who the page is for: the header shows them signed in. */
 type Reader = Pick<User, "id" | "name" | "email" | "image">;
 
-/**
- * First screens that hold data, rendered by the server for each request into the templates the build
- * writes (first-screens.tsx, PAGE_TEMPLATES): the page as its reader will see it, before the app's
- * code has run. What depends on the app running (the bid panel, offers, questions) shows as loading.
- */
+// First screens that hold data, rendered by the server for each request into the templates the build
+// writes (first-screens.tsx, PAGE_TEMPLATES): the page as its reader will see it, before the app's
+// code has run. What depends on the app running (the bid panel, offers, questions) shows as loading.
+
 /**
  * Loads the header's parts for a signed-in reader (the avatar, Logout and the bell, which the app
  * loads lazily): React renders a lazy part once its code is in, so every screen rendered after this
