@@ -40,6 +40,7 @@ import { EventHub } from "./notifications/event-hub.ts";
 import { pruneOldNotifications } from "./notifications/notification-repository.ts";
 import { registerNotificationRoutes } from "./notifications/notification-routes.ts";
 import { Notifier } from "./notifications/notifier.ts";
+import { SearchIndexMerger } from "./tasks/search-index-merger.ts";
 import { registerTaskRoutes } from "./tasks/task-routes.ts";
 
 export interface BuildOptions {
@@ -94,6 +95,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
     trustedOrigins: config.trustedOrigins,
   });
+  const { database: stored } = config;
+  if (stored.dialect === "sqlite" && stored.file !== ":memory:" && config.searchMergeMs > 0) {
+    const merger = new SearchIndexMerger(stored.file, { intervalMs: config.searchMergeMs, log: app.log });
+    app.addHook("onReady", async () => merger.start());
+    app.addHook("onClose", () => merger.stop());
+  }
   const hub = new EventHub();
   await hub.start(config.database, app.log);
   app.addHook("onClose", () => hub.stop());

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   SEED_DEMO_DATA: booleanFlag.default(true),
   RESPONSE_CACHE: booleanFlag.default(true),
+  SEARCH_MERGE_MINUTES: z.coerce.number({ error: "must be a number of minutes" }).min(0).default(10),
   WEB_DIST: z.string().default("./dist/web"),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional(),
   TRUST_PROXY: z.string().optional(),
@@ -82,6 +83,8 @@ export interface Config {
   seedDemoData: boolean;
   /** Anonymous public reads answered from memory (http/response-cache.ts). */
   responseCache: boolean;
+  /** SQLite: how often the search index is merged into one piece when it changed (tasks/search-index-merger.ts); 0 never. */
+  searchMergeMs: number;
   webDist: string;
   redisUrl: string | null;
   /** false, or the proxies (comma-separated addresses or CIDRs) whose X-Forwarded-For is believed. */
@@ -167,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     seedDemoData: values.SEED_DEMO_DATA,
     responseCache: values.RESPONSE_CACHE,
+    searchMergeMs: values.SEARCH_MERGE_MINUTES * 60_000,
     webDist: path.resolve(values.WEB_DIST),
     redisUrl: values.REDIS_URL ?? null,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
