@@ -100,12 +100,14 @@ export async function findTaskById(db: Kysely<DB>, id: string): Promise<TaskReco
 
 export interface TaskFilter extends Pick<TaskListQuery, "q" | "category" | "sort" | "page" | "limit" | "status"> {
   ownerId?: string;
+  /** On SQLite, how many of the newest tasks a search counts among (SEARCH_COUNT_WINDOW unless a test sets it). */
+  countWindow?: number;
 }
 
 export interface TaskPage {
   tasks: TaskRecord[];
   total: number;
-  /** More tasks match a search than it counts: total is LIMITS.searchResultsMax (decision 014). */
+  /** More tasks match a search than it counted: more than `total` match (decisions 014 and 017). */
   capped: boolean;
 }
 
@@ -181,10 +183,32 @@ export async function listTasks(database: Database, filter: TaskFilter): Promise
 const HITS = LIMITS.searchResultsMax + 1;
 
 /**
- * A search (decisions 014 and 016): every word of it the start of a word of the task, newest
- * first, counted to LIMITS.searchResultsMax. The count and the page are two reads, each the least
- * the index allows: the count stops at the first 1,001 matches in whatever order the index gives
- * them; the newest page stops once it has its tasks. Only the page's tasks are read whole.
+ * On SQLite a search counts its matches among this many of the newest tasks, and says "more than"
+ * when older ones match too (decision 017): counting every match of words that are each common
+ * but rarely found together reads their whole lists, which grow with the marketplace.
+ */
+export const SEARCH_COUNT_WINDOW = 10_000;
+
+/**
+ * The matches a SQLite count reads first, with their ids: all of them count, however old, and they
+ * are the first pages (six of Browse Tasks' 12) without another read (decision 017).
+ */
+const FIRST_COUNT = 72;
+
+interface Count {
+  /** Matches counted: the newest ones. */
+  hits: number;
+  /** Whether more match than `hits`. */
+  more: boolean;
+  /** The ids of the newest matches, newest first, when the count read them (at least the first `hits`, or all it counted). */
+  newest?: string[];
+}
+
+/**
+ * A search (decisions 014, 016 and 017): every word of it the start of a word of the task, newest
+ * first. The count reads the newest matches (on PostgreSQL the first 1,001 in whatever order the
+ * index gives them), then the page is read unless the count has it: newest first, from the newest
+ * match on, stopping once it has its tasks. Only the page's tasks are read whole.
  *
  * SQLite: every word is a prefix query of the FTS5 table tasks_search (unicode61, with prefix
  * indexes), whose rows follow the order tasks were posted: the newest page is read from its end.
@@ -193,18 +217,36 @@ const HITS = LIMITS.searchResultsMax + 1;
  */
 async function searchTasks(database: Database, filter: TaskFilter, words: string[]): Promise<TaskPage> {
   const offset = (filter.page - 1) * filter.limit;
-  // Only the first searchResultsMax matches are shown: a page reaching past them is cut there.
-  const limit = Math.max(0, Math.min(filter.limit, LIMITS.searchResultsMax - offset));
-  const [ids, hits] = await Promise.all([
-    limit === 0 ? [] : pageOfMatches(database, filter, words, limit, offset),
-    countMatches(database, filter, words),
-  ]);
+  // Only the matches counted are shown (at most 1,000): a page reaching past them is cut there.
+  const pageWithin = (shown: number) => Math.max(0, Math.min(filter.limit, shown - offset));
+  let count: Count;
+  let ids: string[];
+  if (database.dialect === "sqlite") {
+    count = await countNewestMatches(database, filter, words);
+    const shown = Math.min(count.hits, LIMITS.searchResultsMax);
+    const limit = pageWithin(shown);
+    const first = count.newest ?? [];
+    ids =
+      limit === 0
+        ? []
+        : filter.sort === "newest" && offset + limit <= first.length
+          ? first.slice(offset, offset + limit)
+          : await pageOfMatches(database, filter, words, { limit, offset, shown });
+  } else {
+    // The count and the page at once, on two connections: the page is cut to the count after.
+    const limit = pageWithin(LIMITS.searchResultsMax);
+    [count, ids] = await Promise.all([
+      countMatches(database, filter, words),
+      limit === 0 ? [] : pageOfMatches(database, filter, words, { limit, offset, shown: LIMITS.searchResultsMax }),
+    ]);
+    ids = ids.slice(0, pageWithin(count.hits));
+  }
   const rows = ids.length > 0 ? await selectTasks(database.db).where("tasks.id", "in", ids).execute() : [];
   const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
   return {
     tasks: ids.flatMap((id) => byId.get(id) ?? []),
-    total: Math.min(hits, LIMITS.searchResultsMax),
-    capped: hits > LIMITS.searchResultsMax,
+    total: Math.min(count.hits, LIMITS.searchResultsMax),
+    capped: count.more,
   };
 }
 
@@ -232,25 +274,71 @@ function matches({ db, dialect }: Database, filter: TaskFilter, words: string[])
   return query;
 }
 
-/** How many tasks match, counted to one past the cap. */
-async function countMatches(database: Database, filter: TaskFilter, words: string[]): Promise<number> {
+/** PostgreSQL: how many tasks match, counted to one past the cap in the order the index gives them. */
+async function countMatches(database: Database, filter: TaskFilter, words: string[]): Promise<Count> {
   const { hits } = await database.db
     .selectFrom(matches(database, filter, words).select(sql<number>`1`.as("hit")).limit(HITS).as("hits"))
     .select((eb) => eb.fn.countAll<number>().as("hits"))
     .executeTakeFirstOrThrow();
-  return Number(hits);
+  return { hits: Number(hits), more: Number(hits) > LIMITS.searchResultsMax };
 }
 
 /**
- * The ids of one page of matches. Newest first, the page is read from the newest match on; in
- * another order, the page is sorted from the newest 1,000 matches (decision 014).
+ * SQLite: counts the matches newest first, among the newest `countWindow` tasks of the index, to one
+ * past the cap (decision 017). FTS5 reads a word's list newest first and stops when it has as many
+ * matches as asked for, but a bound on the rowid does not stop it; so the count asks for a number
+ * of matches, the newest, and looks at where they end: first FIRST_COUNT of them with their ids
+ * (which count whatever their age), then as many as the window should hold at the rate seen, until
+ * they reach past the window, or the cap, or there are no more. Each read asks for one more than it
+ * counts, so "more" is known, not guessed.
+ */
+async function countNewestMatches(database: Database, filter: TaskFilter, words: string[]): Promise<Count> {
+  const window = filter.countWindow ?? SEARCH_COUNT_WINDOW;
+  const newestMatches = (wanted: number) =>
+    matches(database, filter, words)
+      .select(sql<number>`tasks_search.rowid`.as("row"))
+      .orderBy(sql`tasks_search.rowid desc`)
+      .limit(wanted + 1);
+  const first = await newestMatches(FIRST_COUNT)
+    .select(["tasks.id", sql<number>`(select max(search_rowid) from tasks)`.as("newest")])
+    .execute();
+  const ids = first.map((row) => row.id);
+  if (first.length <= FIRST_COUNT) return { hits: first.length, more: false, newest: ids };
+  // The index's rows follow the order tasks were posted: above this row are the newest `window`.
+  const newest = Number(first[0]?.newest);
+  const edge = newest - window;
+  let oldest = (first[FIRST_COUNT - 1] as { row: number }).row;
+  // The first read counts whole; once a read reaches past the window, the count ends there.
+  if (oldest <= edge) return { hits: FIRST_COUNT, more: true, newest: ids };
+  let wanted = FIRST_COUNT;
+  while (wanted < LIMITS.searchResultsMax) {
+    // All so far are in the window: read as many as it should hold at their rate, with some to spare.
+    wanted = Math.min(LIMITS.searchResultsMax, Math.ceil(((wanted * window) / (newest - oldest + 1)) * 1.25));
+    const read = await database.db
+      .selectFrom(newestMatches(wanted).as("newest"))
+      .select([
+        sql<number>`count(*)`.as("found"),
+        sql<number>`count(*) filter (where row > ${edge})`.as("inside"),
+        sql<number>`min(row)`.as("oldest"),
+      ])
+      .executeTakeFirstOrThrow();
+    if (read.found <= wanted) return { hits: read.found, more: false, newest: ids };
+    if (read.inside < read.found) return { hits: read.inside, more: true, newest: ids };
+    oldest = read.oldest;
+  }
+  return { hits: HITS, more: true, newest: ids };
+}
+
+/**
+ * The ids of one page of the matches counted. Newest first, the page is read from the newest match
+ * on; in another order, the page is sorted from the newest matches, as many as were counted (at
+ * most 1,000: decision 014).
  */
 async function pageOfMatches(
   database: Database,
   filter: TaskFilter,
   words: string[],
-  limit: number,
-  offset: number,
+  { limit, offset, shown }: { limit: number; offset: number; shown: number },
 ): Promise<string[]> {
   const newestFirst = database.dialect === "sqlite" ? sql`tasks_search.rowid desc` : orderOf("tasks", "newest");
   if (filter.sort === "newest") {
@@ -267,7 +355,7 @@ async function pageOfMatches(
       matches(database, filter, words)
         .select(["tasks.id", "tasks.created_at", "tasks.deadline", "tasks.budget_cents"])
         .orderBy(newestFirst)
-        .limit(LIMITS.searchResultsMax),
+        .limit(shown),
     )
     .selectFrom("shown")
     .select("shown.id")

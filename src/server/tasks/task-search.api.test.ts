@@ -98,12 +98,20 @@ describe("search", () => {
     filters.push({ q: "logo desi", category: "Design", status: ["open"], sort: "budget", page: 1, limit: 1 });
     for (const filter of filters) {
       const statements = await statementsOf(filter);
-      // The page's ids, the count of matches (to one past the cap), then the page's tasks.
-      expect(statements).toHaveLength(3);
-      const [page, count, tasks] = statements as [CompiledQuery, CompiledQuery, CompiledQuery];
-      expect(count.sql).toMatch(/count\(\*\)/);
-      expect(count.parameters).toContain(1001);
-      for (const read of [page, count]) {
+      // The count (on SQLite its first read holds the newest page too), the page unless the count
+      // has it, then the page's tasks.
+      const tasks = statements.at(-1) as CompiledQuery;
+      const reads = statements.slice(0, -1);
+      if (database.dialect === "sqlite") {
+        // The newest 72 matches and one more: all that match here, so one read counts them.
+        expect(reads[0]?.parameters).toContain(73);
+        expect(reads).toHaveLength(filter.sort === "newest" ? 1 : 2);
+      } else {
+        expect(reads).toHaveLength(2);
+        const count = reads.find((read) => /count\(\*\)/.test(read.sql));
+        expect(count?.parameters).toContain(1001);
+      }
+      for (const read of reads) {
         const plan = await planOf(read);
         if (database.dialect === "sqlite") {
           expect(plan, read.sql).toContainEqual(expect.stringMatching(/^SCAN tasks_search VIRTUAL TABLE INDEX/));
@@ -192,6 +200,55 @@ describe("search", () => {
 
     await database.db.deleteFrom("tasks").where("title", "like", "Poster %").execute();
     expect(await search({})).toEqual({ tasks: [], total: 0, capped: false });
+  });
+
+  it("counts on SQLite among the newest tasks of its window, and says when older ones match too", async () => {
+    const start = Date.parse("2031-01-01T00:00:00Z");
+    onTestFinished(async () => {
+      await database.db.deleteFrom("tasks").where("title", "like", "Window %").execute();
+    });
+    await database.db.transaction().execute(async (trx) => {
+      // 300 tasks posted one after the other, the older the larger their budget: a mural in every
+      // third (100 of them), a sign in the others (200).
+      for (let i = 0; i < 300; i++) {
+        const kind = i % 3 === 0 ? "mural" : "sign";
+        const posted = { ...task(`Window ${kind} ${i}`, `Paint a ${kind}`), budget: 100_000 - i };
+        await insertTask(trx, OWNER, posted, new Date(start + i * 1000));
+      }
+    });
+    const search = (q: string, countWindow: number, filter: Partial<TaskFilter> = {}) =>
+      listTasks(database, { q, sort: "newest", page: 1, limit: 12, countWindow, ...filter });
+    const titles = async (...args: Parameters<typeof search>) =>
+      (await search(...args)).tasks.map((found) => found.title.replace("Window ", ""));
+    // The kind's tasks newest first, from the k-th: murals 297, 294, …; signs 299, 298, 296, 295, …
+    const newest = (kind: string, from: number, count: number) =>
+      Array.from({ length: 300 }, (_, i) => 299 - i)
+        .filter((i) => (i % 3 === 0) === (kind === "mural"))
+        .slice(from, from + count)
+        .map((i) => `${kind} ${i}`);
+    const sqlite = database.dialect === "sqlite";
+
+    // A window that holds every task: exact, as on PostgreSQL.
+    expect(await search("window mural", 100_000)).toMatchObject({ total: 100, capped: false });
+    // The newest 90 tasks hold 30 murals, but the first 72 matches count whatever their age; the
+    // 73rd says that more match. PostgreSQL counts them all.
+    expect(await search("window mural", 90)).toMatchObject(
+      sqlite ? { total: 72, capped: true } : { total: 100, capped: false },
+    );
+    expect(await titles("window mural", 90, { page: 6 })).toEqual(newest("mural", 60, 12));
+    expect(await titles("window mural", 90, { page: 7 })).toEqual(sqlite ? [] : newest("mural", 72, 12));
+    // Sorted by budget, among the matches counted: on SQLite the newest 72, whose oldest (mural 84)
+    // has the largest budget.
+    expect(await titles("window mural", 90, { sort: "budget", limit: 1 })).toEqual([sqlite ? "mural 84" : "mural 0"]);
+
+    // 100 of the newest 150 tasks are signs: more than the first read, so the count reads on, and
+    // stops at the first sign older than the window.
+    expect(await search("window sign", 150)).toMatchObject(
+      sqlite ? { total: 100, capped: true } : { total: 200, capped: false },
+    );
+    expect(await titles("window sign", 150, { page: 9 })).toEqual(newest("sign", 96, sqlite ? 4 : 12));
+    // Narrowed to what the window holds, the count is exact again.
+    expect(await search("window sign 299", 150)).toMatchObject({ total: 1, capped: false });
   });
 
   it.runIf(testDialect() === "sqlite")(
