@@ -178,13 +178,14 @@ export async function generateTasks(config: TestDatabase["config"], ownerIds: st
   // What autovacuum would have done by the time a database holds this many tasks: the planner's
   // statistics (how common each word is), and GIN's list of pending entries merged into its index.
   if (database.dialect === "postgres") await sql`vacuum analyze tasks`.execute(database.db);
-  // And what the server's merger does with SQLite's search index (tasks/search-index-merger.ts):
-  // one piece, where the batches above left it in several.
-  if (database.dialect === "sqlite")
+  if (database.dialect === "sqlite") {
+    // And what the server's merger does with SQLite's search index (tasks/search-index-merger.ts):
+    // one piece, where the batches above left it in several.
     await sql`insert into tasks_search (tasks_search) values ('optimize')`.execute(database.db);
-  // The server reads this database as it is written here: with the writes left in the WAL, every
-  // page it reads would be looked up there first, which the server's own writes never leave.
-  if (database.dialect === "sqlite") await sql`pragma wal_checkpoint(truncate)`.execute(database.db);
+    // The server reads this database as it is written here: with the writes left in the WAL, every
+    // page it reads would be looked up there first, which the server's own writes never leave.
+    await sql`pragma wal_checkpoint(truncate)`.execute(database.db);
+  }
   await database.close();
   return ids;
 }

@@ -69,6 +69,19 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
   });
 
+  it("merges SQLite's search index every 10 minutes unless told otherwise, at most a day apart", () => {
+    expect(loadConfig({ AUTH_SECRET: secret }).searchMergeMs).toBe(600_000);
+    expect(loadConfig({ AUTH_SECRET: secret, SEARCH_MERGE_MINUTES: "0" }).searchMergeMs).toBe(0);
+    expect(loadConfig({ AUTH_SECRET: secret, SEARCH_MERGE_MINUTES: "0.5" }).searchMergeMs).toBe(30_000);
+    // A timer longer than about 24.8 days would fire at once, again and again.
+    expect(() => loadConfig({ AUTH_SECRET: secret, SEARCH_MERGE_MINUTES: "100000" })).toThrow(
+      "SEARCH_MERGE_MINUTES: must be at most 1440 minutes (a day)",
+    );
+    expect(() => loadConfig({ AUTH_SECRET: secret, SEARCH_MERGE_MINUTES: "soon" })).toThrow(
+      "SEARCH_MERGE_MINUTES: must be a number of minutes",
+    );
+  });
+
   it("needs AUTH_SECRET in production with PostgreSQL, where instances must agree", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x@y/z" })).toThrow(/AUTH_SECRET/);
   });

@@ -30,7 +30,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   SEED_DEMO_DATA: booleanFlag.default(true),
   RESPONSE_CACHE: booleanFlag.default(true),
-  SEARCH_MERGE_MINUTES: z.coerce.number({ error: "must be a number of minutes" }).min(0).default(10),
+  SEARCH_MERGE_MINUTES: z.coerce
+    .number({ error: "must be a number of minutes" })
+    .min(0, "must be 0 or more minutes")
+    .max(1440, "must be at most 1440 minutes (a day)")
+    .default(10),
   WEB_DIST: z.string().default("./dist/web"),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional(),
   TRUST_PROXY: z.string().optional(),

@@ -200,15 +200,16 @@ interface Count {
   hits: number;
   /** Whether more match than `hits`. */
   more: boolean;
-  /** The ids of the newest matches, newest first, when the count read them (at least the first `hits`, or all it counted). */
-  newest?: string[];
+  /** SQLite: the ids of the newest matches, newest first, as the count's first read found them (up to 73). */
+  newestIds?: string[];
 }
 
 /**
  * A search (decisions 014, 016 and 017): every word of it the start of a word of the task, newest
- * first. The count reads the newest matches (on PostgreSQL the first 1,001 in whatever order the
- * index gives them), then the page is read unless the count has it: newest first, from the newest
- * match on, stopping once it has its tasks. Only the page's tasks are read whole.
+ * first. On SQLite the count reads the newest matches, then the page is read unless the count has
+ * it; on PostgreSQL the count (the first 1,001 matches in whatever order the index gives them) and
+ * the page are read at once. Newest first, the page is read from the newest match on and stops once
+ * it has its tasks. Only the page's tasks are read whole.
  *
  * SQLite: every word is a prefix query of the FTS5 table tasks_search (unicode61, with prefix
  * indexes), whose rows follow the order tasks were posted: the newest page is read from its end.
@@ -225,7 +226,7 @@ async function searchTasks(database: Database, filter: TaskFilter, words: string
     count = await countNewestMatches(database, filter, words);
     const shown = Math.min(count.hits, LIMITS.searchResultsMax);
     const limit = pageWithin(shown);
-    const first = count.newest ?? [];
+    const first = count.newestIds ?? [];
     ids =
       limit === 0
         ? []
@@ -303,13 +304,13 @@ async function countNewestMatches(database: Database, filter: TaskFilter, words:
     .select(["tasks.id", sql<number>`(select max(search_rowid) from tasks)`.as("newest")])
     .execute();
   const ids = first.map((row) => row.id);
-  if (first.length <= FIRST_COUNT) return { hits: first.length, more: false, newest: ids };
+  if (first.length <= FIRST_COUNT) return { hits: first.length, more: false, newestIds: ids };
   // The index's rows follow the order tasks were posted: above this row are the newest `window`.
   const newest = Number(first[0]?.newest);
   const edge = newest - window;
   let oldest = (first[FIRST_COUNT - 1] as { row: number }).row;
   // The first read counts whole; once a read reaches past the window, the count ends there.
-  if (oldest <= edge) return { hits: FIRST_COUNT, more: true, newest: ids };
+  if (oldest <= edge) return { hits: FIRST_COUNT, more: true, newestIds: ids };
   let wanted = FIRST_COUNT;
   while (wanted < LIMITS.searchResultsMax) {
     // All so far are in the window: read as many as it should hold at their rate, with some to spare.
@@ -322,11 +323,11 @@ async function countNewestMatches(database: Database, filter: TaskFilter, words:
         sql<number>`min(row)`.as("oldest"),
       ])
       .executeTakeFirstOrThrow();
-    if (read.found <= wanted) return { hits: read.found, more: false, newest: ids };
-    if (read.inside < read.found) return { hits: read.inside, more: true, newest: ids };
+    if (read.found <= wanted) return { hits: read.found, more: false, newestIds: ids };
+    if (read.inside < read.found) return { hits: read.inside, more: true, newestIds: ids };
     oldest = read.oldest;
   }
-  return { hits: HITS, more: true, newest: ids };
+  return { hits: HITS, more: true, newestIds: ids };
 }
 
 /**

@@ -38,7 +38,7 @@ export function setupTestApp(
         RATE_LIMIT_AUTH_PER_MINUTE: "0",
         RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
         RATE_LIMIT_WRITES_PER_MINUTE: "0",
-        // A worker thread per test file's app would only slow the suite: search-index-merger.api.test.ts tests it.
+        // A worker thread per test file's app would only slow the suite: tasks/search-index-merger.test.ts tests it.
         SEARCH_MERGE_MINUTES: "0",
         // Emails without SMTP_URL go to files: beside the test's database, never into ./data.
         EMAIL_DIR: path.join(tmpdir(), `quickgig-test-mail-${process.pid}`),

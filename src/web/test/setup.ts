@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createHandlers } from "../mocks/handlers.ts";
@@ -34,6 +34,10 @@ globalThis.ResizeObserver ??= SilentObserver as unknown as typeof ResizeObserver
 globalThis.IntersectionObserver ??= SilentObserver as unknown as typeof IntersectionObserver;
 // A message thread scrolls its newest message into view; jsdom lays nothing out.
 Element.prototype.scrollIntoView ??= () => {};
+
+// findBy… and waitFor wait up to 5 s instead of 1: a route's next page (its loader's request through
+// msw, then React's render in jsdom) took 1.5 s on a machine of this kind, alone, on 2026-11-25.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 afterEach(() => {

@@ -6,7 +6,7 @@ export type { Task, TaskInput };
 export interface TaskPage {
   tasks: Task[];
   total: number;
-  /** A search that matches more tasks than it counts (total is then the most it counts). */
+  /** A search that matches more tasks than it counts: more than `total` match (decision 017). */
   capped: boolean;
 }
 
