@@ -13,8 +13,11 @@ describe("Browse Tasks", () => {
     await user.selectOptions(screen.getByLabelText("Category"), "Design");
     await waitFor(() => expect(router.state.location.search).toContain("category=Design"));
     await waitFor(() => expect(router.state.navigation.state).toBe("idle"));
-    const cards = await screen.findAllByRole("article");
-    for (const card of cards) expect(card.textContent).toContain("Design");
+    // The router's state changes before React draws it: the cards are awaited, not just the router.
+    await waitFor(() => {
+      const cards = screen.getAllByRole("article");
+      for (const card of cards) expect(card.textContent).toContain("Design");
+    });
   });
 
   it("says so when nothing matches", async () => {
