@@ -10,6 +10,7 @@ import { listTasks } from "../tasks/task-repository.ts";
 import {
   createTestDatabase,
   DEFAULT_TEST_DATABASE_URL,
+  insertTestUser,
   type TestDatabase,
   testDialect,
 } from "../test/test-database.ts";
@@ -48,17 +49,7 @@ describe("migrations", () => {
   });
 
   it("leave data in place across a restart", async () => {
-    await database.db
-      .insertInto("user")
-      .values({
-        id: "u1",
-        name: "Kept",
-        email: "kept@example.com",
-        emailVerified: database.dialect === "sqlite" ? 0 : false,
-        createdAt: new Date().toISOString(),
-        updatedAt: new Date().toISOString(),
-      })
-      .execute();
+    await insertTestUser(database, "u1", "Kept");
     await database.close();
     database = openDatabase(testDb.config);
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);

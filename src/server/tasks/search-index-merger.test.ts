@@ -6,6 +6,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrations.ts";
+import { insertTestUser } from "../test/test-database.ts";
 import { SearchIndexMerger } from "./search-index-merger.ts";
 import { insertTask, listTasks } from "./task-repository.ts";
 
@@ -51,18 +52,7 @@ async function structure(): Promise<string> {
 beforeAll(async () => {
   database = openDatabase({ dialect: "sqlite", file });
   await migrateToLatest(database.db, "sqlite");
-  const now = new Date().toISOString();
-  await database.db
-    .insertInto("user")
-    .values({
-      id: "owner",
-      name: "Owner",
-      email: "owner@example.com",
-      emailVerified: 0,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  await insertTestUser(database, "owner");
   // One task per transaction, as people post them: a segment of the index each.
   for (let i = 0; i < 300; i++) await post(i);
 });

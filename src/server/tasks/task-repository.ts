@@ -187,7 +187,7 @@ const HITS = LIMITS.searchResultsMax + 1;
  * when older ones match too (decision 017): counting every match of words that are each common
  * but rarely found together reads their whole lists, which grow with the marketplace.
  */
-export const SEARCH_COUNT_WINDOW = 10_000;
+const SEARCH_COUNT_WINDOW = 10_000;
 
 /**
  * The matches a SQLite count reads first, with their ids: all of them count, however old, and they

@@ -1,9 +1,9 @@
 import { CompiledQuery, type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { TASK_SORTS } from "../../contract/index.ts";
+import { TASK_SORTS, type TaskCategory } from "../../contract/index.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrations.ts";
-import { createTestDatabase, type TestDatabase, testDialect } from "../test/test-database.ts";
+import { createTestDatabase, insertTestUser, type TestDatabase, testDialect } from "../test/test-database.ts";
 import { deleteTask, insertTask, listTasks, type TaskFilter, updateTask } from "./task-repository.ts";
 
 let testDb: TestDatabase;
@@ -14,18 +14,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   database = openDatabase(testDb.config);
   await migrateToLatest(database.db, database.dialect);
-  const now = new Date().toISOString();
-  await database.db
-    .insertInto("user")
-    .values({
-      id: OWNER,
-      name: "Owner",
-      email: "owner@example.com",
-      emailVerified: database.dialect === "sqlite" ? 0 : false,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  await insertTestUser(database, OWNER, "Owner");
   for (const title of ["Logo design", "Landing page", "Logo refresh"]) {
     await insertTask(database.db, OWNER, task(title));
   }
@@ -36,7 +25,20 @@ afterAll(async () => {
 });
 
 function task(title: string, description = "A task") {
-  return { title, description, category: "Design" as const, deadline: "2030-01-01", budget: 100 };
+  return { title, description, category: "Design" as TaskCategory, deadline: "2030-01-01", budget: 100 };
+}
+
+/**
+ * Posts `count` tasks one second apart from `start`, the i-th as `make(i)` has it, in one
+ * transaction; those whose title starts with `prefix` are deleted when the test ends.
+ */
+async function postSeries(prefix: string, start: string, count: number, make: (i: number) => ReturnType<typeof task>) {
+  onTestFinished(async () => {
+    await database.db.deleteFrom("tasks").where("title", "like", `${prefix}%`).execute();
+  });
+  await database.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < count; i++) await insertTask(trx, OWNER, make(i), new Date(Date.parse(start) + i * 1000));
+  });
 }
 
 async function searchTitles(q: string): Promise<string[]> {
@@ -162,18 +164,12 @@ describe("search", () => {
   });
 
   it("counts and pages through the newest 1,000 matches, and says when more match", async () => {
-    const start = Date.parse("2030-01-01T00:00:00Z");
-    onTestFinished(async () => {
-      await database.db.deleteFrom("tasks").where("title", "like", "Poster %").execute();
-    });
-    await database.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < 1010; i++) {
-        // The older the task, the larger its budget: the largest are among the ten left out.
-        const poster = { ...task(`Poster ${i}`, "Concert poster"), budget: 20_000 - i };
-        if (i % 2) poster.category = "Writing" as never;
-        await insertTask(trx, OWNER, poster, new Date(start + i * 1000));
-      }
-    });
+    // The older the task, the larger its budget: the largest are among the ten left out.
+    await postSeries("Poster ", "2030-01-01T00:00:00Z", 1010, (i) => ({
+      ...task(`Poster ${i}`, "Concert poster"),
+      budget: 20_000 - i,
+      ...(i % 2 ? { category: "Writing" as TaskCategory } : {}),
+    }));
     const search = (filter: Partial<TaskFilter>) =>
       listTasks(database, { q: "concert poster", sort: "newest", page: 1, limit: 100, ...filter });
     const titles = (found: Awaited<ReturnType<typeof search>>) => found.tasks.map((one) => one.title);
@@ -203,18 +199,11 @@ describe("search", () => {
   });
 
   it("counts on SQLite among the newest tasks of its window, and says when older ones match too", async () => {
-    const start = Date.parse("2031-01-01T00:00:00Z");
-    onTestFinished(async () => {
-      await database.db.deleteFrom("tasks").where("title", "like", "Window %").execute();
-    });
-    await database.db.transaction().execute(async (trx) => {
-      // 300 tasks posted one after the other, the older the larger their budget: a mural in every
-      // third (100 of them), a sign in the others (200).
-      for (let i = 0; i < 300; i++) {
-        const kind = i % 3 === 0 ? "mural" : "sign";
-        const posted = { ...task(`Window ${kind} ${i}`, `Paint a ${kind}`), budget: 100_000 - i };
-        await insertTask(trx, OWNER, posted, new Date(start + i * 1000));
-      }
+    // 300 tasks posted one after the other, the older the larger their budget: a mural in every
+    // third (100 of them), a sign in the others (200).
+    await postSeries("Window ", "2031-01-01T00:00:00Z", 300, (i) => {
+      const kind = i % 3 === 0 ? "mural" : "sign";
+      return { ...task(`Window ${kind} ${i}`, `Paint a ${kind}`), budget: 100_000 - i };
     });
     const search = (q: string, countWindow: number, filter: Partial<TaskFilter> = {}) =>
       listTasks(database, { q, sort: "newest", page: 1, limit: 12, countWindow, ...filter });

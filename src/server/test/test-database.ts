@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { Database } from "../config.ts";
+import type { Database as OpenDatabase } from "../db/database.ts";
 
 export const DEFAULT_TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -48,4 +49,20 @@ export async function createTestDatabase(dialect = testDialect()): Promise<TestD
       await client.end();
     },
   };
+}
+
+/** A user row written straight into a database, for tests of what hangs off users (tasks, the search index). */
+export async function insertTestUser({ db, dialect }: OpenDatabase, id: string, name = id): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("user")
+    .values({
+      id,
+      name,
+      email: `${id}@example.com`,
+      emailVerified: dialect === "sqlite" ? 0 : false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
 }
