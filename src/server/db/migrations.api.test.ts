@@ -43,6 +43,7 @@ describe("migrations", () => {
       "0008-notifications",
       "0009-word-search",
       "0010-search-word-starts",
+      "0011-search-blocks",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -193,6 +194,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0008-notifications",
       "0009-word-search",
       "0010-search-word-starts",
+      "0011-search-blocks",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -206,6 +208,23 @@ describe("upgrading a database that already holds tasks", () => {
     await target.current.db.deleteFrom("tasks").where("id", "=", "s2").execute();
     expect(await searchTitles(target.current, "jazz")).toEqual(["Jazz festival flyers"]);
     expect(await searchTitles(target.current, "folk night")).toEqual(["Poster for a folk night"]);
+
+    if (target.current.dialect === "postgres") {
+      // Numbered in the order they were posted, the later one next (0011), and found in their block
+      // by the entries of their words with it (decision 018).
+      const { rows } = await sql<{ id: string; search_seq: string; blocked: boolean }>`
+        select id, search_seq, search_blocks @@ ${"'jazz#0' & 'festival#0'"}::tsquery as blocked
+        from tasks order by search_seq`.execute(target.current.db);
+      expect(rows.map((row) => [row.id, Number(row.search_seq), row.blocked])).toEqual([
+        ["o1", 1, false],
+        ["o2", 2, false],
+        ["o3", 3, false],
+        ["o4", 4, false],
+        ["s1", 5, false],
+        ["s3", 7, false],
+        ["s4", 8, true],
+      ]);
+    }
   });
 });
 
@@ -236,6 +255,7 @@ describe("upgrading a database that already holds bids", () => {
       "0008-notifications",
       "0009-word-search",
       "0010-search-word-starts",
+      "0011-search-blocks",
     ]);
 
     const bids = await target.current.db
@@ -412,6 +432,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0008-notifications",
         "0009-word-search",
         "0010-search-word-starts",
+        "0011-search-blocks",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       expect(warnings).toEqual([

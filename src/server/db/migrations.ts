@@ -15,6 +15,14 @@ export interface MigrationLog {
 export const SEARCH_PREFIX_MAX = 8;
 
 /**
+ * PostgreSQL numbers tasks as they are posted (tasks.search_seq), and holds every entry of a task's
+ * search_vector again in search_blocks with the task's block of this many tasks: `logo#97` for
+ * "logo" in a task numbered 99,328 to 100,351 (migration 0011), so that a search reads only the
+ * newest blocks' lists (decision 018). Changing it takes a migration that makes search_blocks again.
+ */
+export const SEARCH_BLOCK = 1024;
+
+/**
  * One list of migrations for both dialects. Only column types differ: better-auth's own tables
  * take the types its schema generator would choose for each dialect.
  */
@@ -446,6 +454,36 @@ function buildMigrations(dialect: Dialect, log: MigrationLog): Record<string, Mi
         await sql`alter table tasks add column search_vector tsvector
           generated always as (quickgig_search_vector(title || ' ' || description)) stored`.execute(db);
         await sql`create index tasks_search_vector_idx on tasks using gin (search_vector)`.execute(db);
+      },
+    },
+    "0011-search-blocks": {
+      async up(db: Kysely<unknown>) {
+        // SQLite's search counts the newest matches of its FTS5 table, in the order tasks were posted (decision 017).
+        if (dialect === "sqlite") return;
+        // Every task numbered in the order it was posted, those already posted by when, and every
+        // entry of its search_vector again with its block, `logo#97`, in a column and index of their
+        // own (decision 018): in search_vector they would make it twice as long, too long for the
+        // rows that a search walks to keep it uncompressed.
+        await sql`create sequence tasks_search_seq`.execute(db);
+        await sql`alter table tasks add column search_seq bigint`.execute(db);
+        await sql`update tasks set search_seq = ordered.n
+          from (select id, row_number() over (order by created_at, id) as n from tasks) as ordered
+          where ordered.id = tasks.id`.execute(db);
+        await sql`select setval('tasks_search_seq', coalesce((select max(search_seq) from tasks), 0) + 1, false)`.execute(
+          db,
+        );
+        await sql`alter table tasks alter column search_seq set default nextval('tasks_search_seq'),
+          alter column search_seq set not null`.execute(db);
+        await sql`alter sequence tasks_search_seq owned by tasks.search_seq`.execute(db);
+        await sql`create function quickgig_search_blocks(text, bigint) returns tsvector
+          language sql immutable strict parallel safe as $$
+            select array_to_tsvector(array(
+              select entry || '#' || ($2 / ${sql.raw(String(SEARCH_BLOCK))})
+              from unnest(tsvector_to_array(quickgig_search_vector($1))) as entry))
+          $$`.execute(db);
+        await sql`alter table tasks add column search_blocks tsvector
+          generated always as (quickgig_search_blocks(title || ' ' || description, search_seq)) stored`.execute(db);
+        await sql`create index tasks_search_blocks_idx on tasks using gin (search_blocks)`.execute(db);
       },
     },
   };

@@ -68,8 +68,10 @@ export interface TaskTable {
   agreed_cents: number | null;
   /** 0 or 1 on both dialects. */
   offers_public: ColumnType<number, number | undefined, number>;
-  // Not listed: on SQLite only, search_rowid, the task's row in the FTS5 table tasks_search, both
-  // kept by triggers (migration 0004) and read only by the search's own SQL.
+  // Not listed, read only by the search's own SQL: on SQLite, search_rowid, the task's row in the
+  // FTS5 table tasks_search, both kept by triggers (migration 0004); on PostgreSQL, search_seq, the
+  // task's number in the order tasks were posted (from tasks_search_seq), and search_vector, a
+  // generated column (migrations 0010 and 0011).
 }
 
 export interface BidTable {

@@ -1,8 +1,8 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import { LIMITS, type TaskInput, type TaskListQuery, type TaskSort, type TaskStatus } from "../../contract/index.ts";
 import { searchWords } from "../../contract/search.ts";
 import type { Database } from "../db/database.ts";
-import { SEARCH_PREFIX_MAX } from "../db/migrations.ts";
+import { SEARCH_BLOCK, SEARCH_PREFIX_MAX } from "../db/migrations.ts";
 import type { DB } from "../db/schema.ts";
 import { createId } from "../ids.ts";
 
@@ -90,6 +90,7 @@ export async function insertTask(db: Kysely<DB>, ownerId: string, input: TaskInp
       updated_at: timestamp,
     })
     .execute();
+  postedHere++;
   return id;
 }
 
@@ -100,7 +101,7 @@ export async function findTaskById(db: Kysely<DB>, id: string): Promise<TaskReco
 
 export interface TaskFilter extends Pick<TaskListQuery, "q" | "category" | "sort" | "page" | "limit" | "status"> {
   ownerId?: string;
-  /** On SQLite, how many of the newest tasks a search counts among (SEARCH_COUNT_WINDOW unless a test sets it). */
+  /** How many of the newest tasks a search counts among (SEARCH_COUNT_WINDOW unless a test sets it). */
   countWindow?: number;
 }
 
@@ -183,11 +184,22 @@ export async function listTasks(database: Database, filter: TaskFilter): Promise
 const HITS = LIMITS.searchResultsMax + 1;
 
 /**
- * On SQLite a search counts its matches among this many of the newest tasks, and says "more than"
- * when older ones match too (decision 017): counting every match of words that are each common
- * but rarely found together reads their whole lists, which grow with the marketplace.
+ * A search counts its matches among this many of the newest tasks, and says "more than" when older
+ * ones match too (decisions 017 and 018): counting every match of words that are each common but
+ * rarely found together reads their whole lists, which grow with the marketplace. PostgreSQL counts
+ * among as many blocks of SEARCH_BLOCK tasks as hold it.
  */
 const SEARCH_COUNT_WINDOW = 10_000;
+
+/**
+ * PostgreSQL: when the window holds fewer matches than a page and older tasks remain, the search
+ * is counted among all tasks instead (decision 018), so that a word found mostly in older tasks
+ * still fills its first page.
+ */
+const FEWEST_IN_WINDOW = 12;
+
+/** PostgreSQL: how many blocks before the window are asked first whether older tasks match. */
+const OLDER_BLOCKS = 2;
 
 /**
  * The matches a SQLite count reads first, with their ids: all of them count, however old, and they
@@ -202,19 +214,25 @@ interface Count {
   more: boolean;
   /** SQLite: the ids of the newest matches, newest first, as the count's first read found them (up to 73). */
   newestIds?: string[];
+  /** PostgreSQL: the page's ids, when the count read the page's tasks. */
+  pageIds?: string[];
 }
 
 /**
- * A search (decisions 014, 016 and 017): every word of it the start of a word of the task, newest
- * first. On SQLite the count reads the newest matches, then the page is read unless the count has
- * it; on PostgreSQL the count (the first 1,001 matches in whatever order the index gives them) and
- * the page are read at once. Newest first, the page is read from the newest match on and stops once
- * it has its tasks. Only the page's tasks are read whole.
+ * A search (decisions 014, 016, 017 and 018): every word of it the start of a word of the task,
+ * newest first. On SQLite the count reads the newest matches, then the page is read unless the
+ * count has it. On PostgreSQL the count reads the newest blocks of tasks, with the page sorted from
+ * what it counted; when that count reaches the cap, the page is read newest first from all the
+ * matches, and when the blocks hold too few matches, the count (the first 1,001 matches in whatever
+ * order the index gives them) and the page are read at once from all of them. Newest first, a page
+ * read from all matches starts from the newest and stops once it has its tasks. Only the page's
+ * tasks are read whole.
  *
  * SQLite: every word is a prefix query of the FTS5 table tasks_search (unicode61, with prefix
  * indexes), whose rows follow the order tasks were posted: the newest page is read from its end.
  * PostgreSQL: every word is an entry of tasks.search_vector, which holds the starts of its words
- * (migration 0010), so that several words are found by intersecting their lists in the GIN index.
+ * (migration 0010), so that several words are found by intersecting their lists in the GIN index;
+ * search_blocks holds each of them again with its task's block (migration 0011).
  */
 async function searchTasks(database: Database, filter: TaskFilter, words: string[]): Promise<TaskPage> {
   const offset = (filter.page - 1) * filter.limit;
@@ -234,12 +252,20 @@ async function searchTasks(database: Database, filter: TaskFilter, words: string
           ? first.slice(offset, offset + limit)
           : await pageOfMatches(database, filter, words, { limit, offset, shown });
   } else {
-    // The count and the page at once, on two connections: the page is cut to the count after.
     const limit = pageWithin(LIMITS.searchResultsMax);
-    [count, ids] = await Promise.all([
-      countMatches(database, filter, words),
-      limit === 0 ? [] : pageOfMatches(database, filter, words, { limit, offset, shown: LIMITS.searchResultsMax }),
-    ]);
+    const page = () =>
+      limit === 0 ? [] : pageOfMatches(database, filter, words, { limit, offset, shown: LIMITS.searchResultsMax });
+    const blocks = Math.ceil((filter.countWindow ?? SEARCH_COUNT_WINDOW) / SEARCH_BLOCK);
+    const newest = await newestBlock(database);
+    // Unless the window's oldest block is the first, so that it holds every task, the count is of
+    // the newest blocks.
+    if (newest >= blocks) {
+      count = await countNewestBlocks(database, filter, words, { newest, blocks }, { limit, offset });
+      ids = count.pageIds ?? (await page());
+    } else {
+      // The count and the page at once, on two connections: the page is cut to the count after.
+      [count, ids] = await Promise.all([countMatches(database, filter, words), page()]);
+    }
     ids = ids.slice(0, pageWithin(count.hits));
   }
   const rows = ids.length > 0 ? await selectTasks(database.db).where("tasks.id", "in", ids).execute() : [];
@@ -251,6 +277,31 @@ async function searchTasks(database: Database, filter: TaskFilter, words: string
   };
 }
 
+/** PostgreSQL: a search's word as a query of tsquery, an entry of the index. */
+function wordQuery(word: string) {
+  // Quoted, so that none of tsquery's operators apply. A longer word is its start's entry (the
+  // planner knows how common that is, and the index has its list) and the word as a prefix.
+  return word.length <= SEARCH_PREFIX_MAX ? `'${word}'` : `'${word.slice(0, SEARCH_PREFIX_MAX)}' & '${word}':*`;
+}
+
+/** PostgreSQL: a search's words as a query of tsquery, every word an entry of the index. */
+const wordsQuery = (words: string[]) => words.map(wordQuery).join(" & ");
+
+/**
+ * PostgreSQL: the tasks of some blocks with the search's words, as a query of tsquery on
+ * search_blocks, whose entries are search_vector's with the task's block (`'logo#97'`): the
+ * index's short lists of those blocks alone. A word longer than the entries is its start's entry
+ * there; the word itself is checked in each task found.
+ */
+function blocksQuery(words: string[], blocks: number[]) {
+  const entries = words.map((word) => word.slice(0, SEARCH_PREFIX_MAX));
+  return blocks.map((block) => `(${entries.map((entry) => `'${entry}#${block}'`).join(" & ")})`).join(" | ");
+}
+
+/** PostgreSQL: whether a task matches a search's words, from any block. */
+const matchesWords = (words: string[]) =>
+  sql<boolean>`tasks.search_vector @@ to_tsquery('simple', ${wordsQuery(words)})`;
+
 /** The tasks matching a search's words and the list's filters, in no particular order. */
 function matches({ db, dialect }: Database, filter: TaskFilter, words: string[]) {
   let query =
@@ -260,17 +311,7 @@ function matches({ db, dialect }: Database, filter: TaskFilter, words: string[])
           .innerJoin("tasks", (join) => join.on(sql<boolean>`tasks.search_rowid = tasks_search.rowid`))
           // Each word quoted, so that none of FTS5's query syntax applies to what a user types.
           .where(sql<boolean>`tasks_search match ${words.map((word) => `"${word}"*`).join(" ")}`)
-      : db
-          .selectFrom("tasks")
-          // Quoted, so that none of tsquery's operators apply. A longer word is its start's entry (the
-          // planner knows how common that is, and the index has its list) and the word as a prefix.
-          .where(
-            sql<boolean>`tasks.search_vector @@ to_tsquery('simple', ${words
-              .map((word) =>
-                word.length <= SEARCH_PREFIX_MAX ? `'${word}'` : `'${word.slice(0, SEARCH_PREFIX_MAX)}' & '${word}':*`,
-              )
-              .join(" & ")})`,
-          );
+      : db.selectFrom("tasks").where(matchesWords(words));
   for (const condition of filterConditions(filter)) query = query.where(condition);
   return query;
 }
@@ -282,6 +323,99 @@ async function countMatches(database: Database, filter: TaskFilter, words: strin
     .select((eb) => eb.fn.countAll<number>().as("hits"))
     .executeTakeFirstOrThrow();
   return { hits: Number(hits), more: Number(hits) > LIMITS.searchResultsMax };
+}
+
+/** How long a search may go on from the newest block it read (PostgreSQL), unless a task is posted here. */
+const NEWEST_BLOCK_MS = 1000;
+/** Tasks posted by this process: a task posted forgets the newest blocks read. */
+let postedHere = 0;
+const newestBlocks = new WeakMap<Kysely<DB>, { block: number; readAt: number; posted: number }>();
+
+/**
+ * PostgreSQL: the block of the newest task posted (`SEARCH_BLOCK` tasks to a block, from 0), as read
+ * at most NEWEST_BLOCK_MS ago, or since a task was last posted by this process, so that not every
+ * search takes a round trip more to read it. Tasks posted since by other processes are in the block
+ * after it at the latest, which a search reads too.
+ */
+async function newestBlock({ db }: Database): Promise<number> {
+  const known = newestBlocks.get(db);
+  if (known && known.posted === postedHere && Date.now() - known.readAt < NEWEST_BLOCK_MS) return known.block;
+  const readAt = Date.now();
+  const posted = postedHere;
+  const { rows } = await sql<{ block: number }>`
+    select (last_value / ${SEARCH_BLOCK})::int as block from tasks_search_seq`.execute(db);
+  const { block } = rows[0] as { block: number };
+  newestBlocks.set(db, { block, readAt, posted });
+  return block;
+}
+
+/**
+ * PostgreSQL, when the window (`blocks` blocks of SEARCH_BLOCK tasks, to `newest`) does not hold
+ * every task: counts the matches among the window's blocks to one past the cap, and sorts the page
+ * from them (decision 018). A block's matches are the lists of its own entries (`logo#97`, in
+ * search_blocks), as short at a million tasks as at ten thousand: the newest block is read first,
+ * then the one before, then the others, and the reading stops at one past the cap, so that a common word is counted from
+ * the newest blocks alone. Whether older tasks match is asked of the OLDER_BLOCKS blocks before the
+ * window, and only if none of them match, of all the older tasks. When the window holds fewer than
+ * FEWEST_IN_WINDOW matches, the count is of all the matches instead, as before, and the page is
+ * left to pageOfMatches. The entries are written as the index has them (tsquery's input, not
+ * to_tsquery's parser, which would split `logo#97`): a word the parser reads otherwise finds nothing
+ * in the blocks, and is counted among all tasks.
+ */
+async function countNewestBlocks(
+  database: Database,
+  filter: TaskFilter,
+  words: string[],
+  { newest, blocks }: { newest: number; blocks: number },
+  { limit, offset }: { limit: number; offset: number },
+): Promise<Count> {
+  // Blocks counted back from the newest read (0; -1 the one after): the tasks of those whose words match. A word longer
+  // than the entries is checked in the task's own search_vector, as ts_match_vq(), which the planner
+  // does not take to the index (where it would read the word's whole list).
+  const longer = words.some((word) => word.length > SEARCH_PREFIX_MAX);
+  const inBlocks = (from: number, to: number) =>
+    sql<boolean>`tasks.search_blocks @@ ${blocksQuery(
+      words,
+      Array.from({ length: to - from + 1 }, (_, k) => newest - from - k),
+    )}::tsquery${longer ? sql` and ts_match_vq(tasks.search_vector, ${wordsQuery(words)}::tsquery)` : sql``}`;
+  const where = (match: RawBuilder<boolean>) => sql.join([match, ...filterConditions(filter)], sql` and `);
+  const inWindow = ([from, to]: [number, number]) =>
+    sql`(select tasks.id, tasks.created_at, tasks.deadline, tasks.budget_cents from tasks
+      where ${where(inBlocks(from, to))} limit ${HITS})`;
+  // The block after the newest read (-1) holds the tasks posted elsewhere since it was read.
+  const ranges: Array<[number, number]> = [
+    [-1, 0],
+    [1, 1],
+    [2, blocks - 1],
+  ];
+  // Whether one task matches: its limit not known when planned, so that the planner does not bet
+  // on a sequential scan finding one soon (with EXISTS or LIMIT 1 it may, and read every task when
+  // none matches), but reads the index.
+  const anyOf = (match: RawBuilder<boolean>) =>
+    sql<boolean>`(select count(*) from (select from tasks where ${where(match)} limit (select 1)) as one) > 0`;
+  // Older than the window: OLDER_BLOCKS blocks before it, then (if any remain) all before those.
+  const beforeWindow = (newest - blocks - OLDER_BLOCKS + 1) * SEARCH_BLOCK;
+  const olderMatch = sql<boolean>`${anyOf(inBlocks(blocks, blocks + OLDER_BLOCKS - 1))}
+    ${beforeWindow > 0 ? sql`or ${anyOf(sql<boolean>`${matchesWords(words)} and tasks.search_seq < ${beforeWindow}`)}` : sql``}`;
+  const { rows } = await sql<{ hits: number; older: boolean | null; all: number | null; ids: string[] }>`
+    with shown as materialized (
+      select * from (${sql.join(
+        ranges.filter(([from, to]) => from <= to && to < blocks).map(inWindow),
+        sql` union all `,
+      )}) as blocks limit ${HITS}),
+      counted as (select count(*)::int as hits from shown)
+    select counted.hits,
+      case when counted.hits between ${FEWEST_IN_WINDOW} and ${LIMITS.searchResultsMax} then ${olderMatch} end as older,
+      case when counted.hits < ${FEWEST_IN_WINDOW}
+        then (select count(*) from (select from tasks where ${where(matchesWords(words))} limit ${HITS}) as hits)::int
+      end as all,
+      array(select shown.id from shown order by ${orderOf("shown", filter.sort)} limit ${limit} offset ${offset}) as ids
+    from counted
+  `.execute(database.db);
+  const { hits, older, all, ids } = rows[0] as (typeof rows)[number];
+  if (all !== null) return { hits: all, more: all > LIMITS.searchResultsMax, ...(all === 0 ? { pageIds: [] } : {}) };
+  if (hits > LIMITS.searchResultsMax) return { hits, more: true };
+  return { hits, more: older === true, pageIds: ids };
 }
 
 /**

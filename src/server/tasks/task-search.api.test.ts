@@ -2,7 +2,7 @@ import { CompiledQuery, type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { TASK_SORTS, type TaskCategory } from "../../contract/index.ts";
 import { type Database, openDatabase } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrations.ts";
+import { migrateToLatest, SEARCH_BLOCK } from "../db/migrations.ts";
 import { createTestDatabase, insertTestUser, type TestDatabase, testDialect } from "../test/test-database.ts";
 import { deleteTask, insertTask, listTasks, type TaskFilter, updateTask } from "./task-repository.ts";
 
@@ -101,14 +101,16 @@ describe("search", () => {
     for (const filter of filters) {
       const statements = await statementsOf(filter);
       // The count (on SQLite its first read holds the newest page too), the page unless the count
-      // has it, then the page's tasks.
+      // has it, then the page's tasks. PostgreSQL first reads which block of tasks is the newest: here
+      // the first, so every task is in the window, and the count and the page are of all matches.
       const tasks = statements.at(-1) as CompiledQuery;
-      const reads = statements.slice(0, -1);
+      const reads = statements.slice(database.dialect === "sqlite" ? 0 : 1, -1);
       if (database.dialect === "sqlite") {
         // The newest 72 matches and one more: all that match here, so one read counts them.
         expect(reads[0]?.parameters).toContain(73);
         expect(reads).toHaveLength(filter.sort === "newest" ? 1 : 2);
       } else {
+        expect(statements[0]?.sql).toMatch(/from tasks_search_seq$/);
         expect(reads).toHaveLength(2);
         const count = reads.find((read) => /count\(\*\)/.test(read.sql));
         expect(count?.parameters).toContain(1001);
@@ -126,7 +128,7 @@ describe("search", () => {
             read.sql,
           ).toEqual([]);
         } else {
-          expect(plan, read.sql).not.toContainEqual(expect.stringMatching(/Seq Scan on tasks/));
+          expect(plan, read.sql).not.toContainEqual(expect.stringMatching(/Seq Scan on tasks\b/));
           // Without an index in the list's order to walk, the full-text index finds the matches (within
           // a category the planner may read the category's own index instead, by cost).
           const bitmap = await planOf(read, ["enable_indexscan"]);
@@ -141,9 +143,9 @@ describe("search", () => {
   it.runIf(testDialect() === "postgres")(
     "looks up words of up to 8 letters as whole entries of the index, and longer ones as prefixes",
     async () => {
-      const [page] = await statementsOf({ q: "Logo illustrati", sort: "newest", page: 1, limit: 12 });
+      const [, count, page] = await statementsOf({ q: "Logo illustrati", sort: "newest", page: 1, limit: 12 });
       // Entries, not prefixes: the index's lists of the words are intersected, not gathered whole.
-      expect(page?.parameters).toContain("'logo' & 'illustra' & 'illustrati':*");
+      for (const read of [count, page]) expect(read?.parameters).toContain("'logo' & 'illustra' & 'illustrati':*");
       const { rows } = await sql<{ entries: string[] }>`
         select tsvector_to_array(quickgig_search_vector('Photography, 3D')) as entries`.execute(database.db);
       expect(rows[0]?.entries.sort()).toEqual(
@@ -198,47 +200,137 @@ describe("search", () => {
     expect(await search({})).toEqual({ tasks: [], total: 0, capped: false });
   });
 
-  it("counts on SQLite among the newest tasks of its window, and says when older ones match too", async () => {
-    // 300 tasks posted one after the other, the older the larger their budget: a mural in every
-    // third (100 of them), a sign in the others (200).
-    await postSeries("Window ", "2031-01-01T00:00:00Z", 300, (i) => {
-      const kind = i % 3 === 0 ? "mural" : "sign";
-      return { ...task(`Window ${kind} ${i}`, `Paint a ${kind}`), budget: 100_000 - i };
-    });
-    const search = (q: string, countWindow: number, filter: Partial<TaskFilter> = {}) =>
-      listTasks(database, { q, sort: "newest", page: 1, limit: 12, countWindow, ...filter });
-    const titles = async (...args: Parameters<typeof search>) =>
-      (await search(...args)).tasks.map((found) => found.title.replace("Window ", ""));
-    // The kind's tasks newest first, from the k-th: murals 297, 294, …; signs 299, 298, 296, 295, …
-    const newest = (kind: string, from: number, count: number) =>
-      Array.from({ length: 300 }, (_, i) => 299 - i)
-        .filter((i) => (i % 3 === 0) === (kind === "mural"))
-        .slice(from, from + count)
-        .map((i) => `${kind} ${i}`);
-    const sqlite = database.dialect === "sqlite";
+  it.runIf(testDialect() === "sqlite")(
+    "counts on SQLite among the newest tasks of its window, and says when older ones match too",
+    async () => {
+      // 300 tasks posted one after the other, the older the larger their budget: a mural in every
+      // third (100 of them), a sign in the others (200).
+      await postSeries("Window ", "2031-01-01T00:00:00Z", 300, (i) => {
+        const kind = i % 3 === 0 ? "mural" : "sign";
+        return { ...task(`Window ${kind} ${i}`, `Paint a ${kind}`), budget: 100_000 - i };
+      });
+      const search = (q: string, countWindow: number, filter: Partial<TaskFilter> = {}) =>
+        listTasks(database, { q, sort: "newest", page: 1, limit: 12, countWindow, ...filter });
+      const titles = async (...args: Parameters<typeof search>) =>
+        (await search(...args)).tasks.map((found) => found.title.replace("Window ", ""));
+      // The kind's tasks newest first, from the k-th: murals 297, 294, …; signs 299, 298, 296, 295, …
+      const newest = (kind: string, from: number, count: number) =>
+        Array.from({ length: 300 }, (_, i) => 299 - i)
+          .filter((i) => (i % 3 === 0) === (kind === "mural"))
+          .slice(from, from + count)
+          .map((i) => `${kind} ${i}`);
 
-    // A window that holds every task: exact, as on PostgreSQL.
-    expect(await search("window mural", 100_000)).toMatchObject({ total: 100, capped: false });
-    // The newest 90 tasks hold 30 murals, but the first 72 matches count whatever their age; the
-    // 73rd says that more match. PostgreSQL counts them all.
-    expect(await search("window mural", 90)).toMatchObject(
-      sqlite ? { total: 72, capped: true } : { total: 100, capped: false },
-    );
-    expect(await titles("window mural", 90, { page: 6 })).toEqual(newest("mural", 60, 12));
-    expect(await titles("window mural", 90, { page: 7 })).toEqual(sqlite ? [] : newest("mural", 72, 12));
-    // Sorted by budget, among the matches counted: on SQLite the newest 72, whose oldest (mural 84)
-    // has the largest budget.
-    expect(await titles("window mural", 90, { sort: "budget", limit: 1 })).toEqual([sqlite ? "mural 84" : "mural 0"]);
+      // A window that holds every task: exact.
+      expect(await search("window mural", 100_000)).toMatchObject({ total: 100, capped: false });
+      // The newest 90 tasks hold 30 murals, but the first 72 matches count whatever their age; the
+      // 73rd says that more match.
+      expect(await search("window mural", 90)).toMatchObject({ total: 72, capped: true });
+      expect(await titles("window mural", 90, { page: 6 })).toEqual(newest("mural", 60, 12));
+      expect(await titles("window mural", 90, { page: 7 })).toEqual([]);
+      // Sorted by budget, among the matches counted: the newest 72, whose oldest (mural 84) has the
+      // largest budget.
+      expect(await titles("window mural", 90, { sort: "budget", limit: 1 })).toEqual(["mural 84"]);
 
-    // 100 of the newest 150 tasks are signs: more than the first read, so the count reads on, and
-    // stops at the first sign older than the window.
-    expect(await search("window sign", 150)).toMatchObject(
-      sqlite ? { total: 100, capped: true } : { total: 200, capped: false },
-    );
-    expect(await titles("window sign", 150, { page: 9 })).toEqual(newest("sign", 96, sqlite ? 4 : 12));
-    // Narrowed to what the window holds, the count is exact again.
-    expect(await search("window sign 299", 150)).toMatchObject({ total: 1, capped: false });
-  });
+      // 100 of the newest 150 tasks are signs: more than the first read, so the count reads on, and
+      // stops at the first sign older than the window.
+      expect(await search("window sign", 150)).toMatchObject({ total: 100, capped: true });
+      expect(await titles("window sign", 150, { page: 9 })).toEqual(newest("sign", 96, 4));
+      // Narrowed to what the window holds, the count is exact again.
+      expect(await search("window sign 299", 150)).toMatchObject({ total: 1, capped: false });
+    },
+  );
+
+  it.runIf(testDialect() === "postgres")(
+    "counts on PostgreSQL among the newest blocks of tasks, and among all when they hold less than a page",
+    async () => {
+      const { rows } = await sql<{ last: string }>`select last_value as last from tasks_search_seq`.execute(
+        database.db,
+      );
+      onTestFinished(async () => {
+        await sql`select setval('tasks_search_seq', ${Number(rows[0]?.last)})`.execute(database.db);
+      });
+      // Tasks posted in blocks far past those of the other tests: the sequence set to a block's
+      // first number before each group. The older the task, the larger its budget.
+      let posted = 0;
+      const postInBlock = async (block: number, kind: string, count: number, extra = (_i: number) => "") => {
+        await sql`select setval('tasks_search_seq', ${block * SEARCH_BLOCK}, false)`.execute(database.db);
+        const start = new Date(Date.parse("2032-01-01T00:00:00Z") + posted * 1000).toISOString();
+        await postSeries(`Blocks ${block} ${kind} `, start, count, (i) => ({
+          ...task(`Blocks ${block} ${kind} ${i}`, `Paint a ${kind}, illustrations welcome. ${extra(i)}`),
+          budget: 100_000 - posted - i,
+        }));
+        posted += count;
+      };
+      // Older than the window: 20 murals, half of them with a mosaic. Then block 101 posts nothing,
+      // and the window's three blocks (102 to 104) each 5 murals and 4 frescoes; one mosaic in 104.
+      await postInBlock(100, "mural", 20, (i) => (i < 10 ? "A mosaic too." : ""));
+      for (const block of [102, 103, 104]) {
+        await postInBlock(block, "mural", 5, (i) => (block === 104 && i === 0 ? "A mosaic too." : ""));
+        await postInBlock(block, "fresco", 4);
+      }
+      const countWindow = 3 * SEARCH_BLOCK;
+      const search = (q: string, filter: Partial<TaskFilter> = {}) =>
+        listTasks(database, { q, sort: "newest", page: 1, limit: 12, countWindow, ...filter });
+      const titles = async (...args: Parameters<typeof search>) =>
+        (await search(...args)).tasks.map((found) => found.title.replace("Blocks ", ""));
+      const murals = (block: number) => Array.from({ length: 5 }, (_, i) => `${block} mural ${4 - i}`);
+
+      // The window's 15 murals, newest first, and more older: counted to 15, "more than".
+      expect(await search("blocks mural")).toMatchObject({ total: 15, capped: true });
+      expect(await titles("blocks mural")).toEqual([...murals(104), ...murals(103), "102 mural 4", "102 mural 3"]);
+      expect(await titles("blocks mural", { page: 2 })).toEqual(["102 mural 2", "102 mural 1", "102 mural 0"]);
+      // Sorted by budget among those counted: the oldest of the window has the largest.
+      expect(await titles("blocks mural", { sort: "budget", limit: 1 })).toEqual(["102 mural 0"]);
+      // A word longer than the index's starts (its start's entries in the block, and the word as a prefix).
+      expect(await search("blocks illustrat mural", { status: ["open"] })).toMatchObject({ total: 15, capped: true });
+      // Starts of words as well as words.
+      for (const q of ["blocks mur", "mural a blocks"])
+        expect(await search(q)).toMatchObject({ total: 15, capped: true });
+      // Every match in the window, and none older: exact.
+      expect(await search("blocks fresco", { status: ["open"] })).toMatchObject({ total: 12, capped: false });
+      // One more, older than the blocks asked first: found among all the older tasks.
+      onTestFinished(async () => {
+        await database.db.deleteFrom("tasks").where("id", "in", ["long-ago", "elsewhere"]).execute();
+      });
+      await sql`insert into tasks (id, owner_id, title, category, description, deadline, budget_cents, created_at, updated_at, search_seq)
+        values ('long-ago', ${OWNER}, 'Blocks 90 fresco 0', 'Design', 'Paint a fresco', '2030-01-01', 100,
+          '2031-06-01T00:00:00.000Z', '2031-06-01T00:00:00.000Z', ${90 * SEARCH_BLOCK})`.execute(database.db);
+      expect(await search("blocks fresco", { status: ["open"] })).toMatchObject({ total: 12, capped: true });
+      // Fewer than a page in the window, so counted among all: exact, the newest first.
+      const mosaics = await search("blocks mosaic");
+      expect(mosaics).toMatchObject({ total: 11, capped: false });
+      expect(mosaics.tasks[0]?.title).toBe("Blocks 104 mural 0");
+      // One statement counts in the blocks, asks whether older tasks match, and sorts the page, all
+      // from the search index.
+      const [, blocks] = await statementsOf({ q: "blocks mural", sort: "newest", page: 1, limit: 12, countWindow });
+      // The newest block read, and the one after it.
+      expect(blocks?.parameters).toContain("('blocks#105' & 'mural#105') | ('blocks#104' & 'mural#104')");
+      // The two blocks before the window, where older matches are looked for first.
+      expect(blocks?.parameters).toContain("('blocks#101' & 'mural#101') | ('blocks#100' & 'mural#100')");
+      const plan = await planOf(blocks as CompiledQuery);
+      expect(plan).not.toContainEqual(expect.stringMatching(/Seq Scan on tasks\b/));
+      // Three reads of the window and one of the blocks before it; older tasks, and all of them for a
+      // window with too few, from the words' own lists.
+      expect(plan.filter((line) => line === "->  Bitmap Index Scan on tasks_search_blocks_idx")).toHaveLength(4);
+      expect(plan.filter((line) => line === "->  Bitmap Index Scan on tasks_search_vector_idx")).toHaveLength(2);
+      // A task posted by another process (written here without insertTask) into the block after the
+      // newest one read a moment ago: found, from that block.
+      await sql`select setval('tasks_search_seq', ${105 * SEARCH_BLOCK}, false)`.execute(database.db);
+      const later = "2033-01-01T00:00:00.000Z";
+      await sql`insert into tasks (id, owner_id, title, category, description, deadline, budget_cents, created_at, updated_at)
+        values ('elsewhere', ${OWNER}, 'Blocks 105 mural 0', 'Design', 'Paint a mural', '2030-01-01', 100, ${later}, ${later})`.execute(
+        database.db,
+      );
+      const withLater = await search("blocks mural");
+      expect(withLater).toMatchObject({ total: 16, capped: true });
+      expect(withLater.tasks[0]?.title).toBe("Blocks 105 mural 0");
+      // A window of ten blocks holds them all.
+      expect(await search("blocks mural", { countWindow: 10 * SEARCH_BLOCK })).toMatchObject({
+        total: 36,
+        capped: false,
+      });
+    },
+  );
 
   it.runIf(testDialect() === "sqlite")(
     "keeps one row of the index per task, each task pointed at its own, whatever tasks' rowids become",
