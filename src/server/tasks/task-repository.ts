@@ -329,6 +329,7 @@ async function countMatches(database: Database, filter: TaskFilter, words: strin
 const NEWEST_BLOCK_MS = 1000;
 /** Tasks posted by this process: a task posted forgets the newest blocks read. */
 let postedHere = 0;
+/** The newest block as each database's last read found it. */
 const newestBlocks = new WeakMap<Kysely<DB>, { block: number; readAt: number; posted: number }>();
 
 /**
@@ -354,9 +355,9 @@ async function newestBlock({ db }: Database): Promise<number> {
  * every task: counts the matches among the window's blocks to one past the cap, and sorts the page
  * from them (decision 018). A block's matches are the lists of its own entries (`logo#97`, in
  * search_blocks), as short at a million tasks as at ten thousand: the newest block is read first,
- * then the one before, then the others, and the reading stops at one past the cap, so that a common word is counted from
- * the newest blocks alone. Whether older tasks match is asked of the OLDER_BLOCKS blocks before the
- * window, and only if none of them match, of all the older tasks. When the window holds fewer than
+ * then the one before, then the others, and the reading stops at one past the cap, so that a common
+ * word is counted from the newest blocks alone. Whether older tasks match is asked of the
+ * OLDER_BLOCKS blocks before the window, and only if none of them match, of all the older tasks. When the window holds fewer than
  * FEWEST_IN_WINDOW matches, the count is of all the matches instead, as before, and the page is
  * left to pageOfMatches. The entries are written as the index has them (tsquery's input, not
  * to_tsquery's parser, which would split `logo#97`): a word the parser reads otherwise finds nothing
@@ -369,9 +370,10 @@ async function countNewestBlocks(
   { newest, blocks }: { newest: number; blocks: number },
   { limit, offset }: { limit: number; offset: number },
 ): Promise<Count> {
-  // Blocks counted back from the newest read (0; -1 the one after): the tasks of those whose words match. A word longer
-  // than the entries is checked in the task's own search_vector, as ts_match_vq(), which the planner
-  // does not take to the index (where it would read the word's whole list).
+  // Blocks counted back from the newest read (0; -1 the one after): the tasks of those whose words
+  // match. A word longer than the entries is checked in the task's own search_vector, as
+  // ts_match_vq(), which the planner does not take to the index (where it would read the word's
+  // whole list).
   const longer = words.some((word) => word.length > SEARCH_PREFIX_MAX);
   const inBlocks = (from: number, to: number) =>
     sql<boolean>`tasks.search_blocks @@ ${blocksQuery(

@@ -281,7 +281,8 @@ describe("search", () => {
       expect(await titles("blocks mural", { page: 2 })).toEqual(["102 mural 2", "102 mural 1", "102 mural 0"]);
       // Sorted by budget among those counted: the oldest of the window has the largest.
       expect(await titles("blocks mural", { sort: "budget", limit: 1 })).toEqual(["102 mural 0"]);
-      // A word longer than the index's starts (its start's entries in the block, and the word as a prefix).
+      // A word longer than the index's starts: its start's entries in the blocks, the word itself
+      // checked in each task found.
       expect(await search("blocks illustrat mural", { status: ["open"] })).toMatchObject({ total: 15, capped: true });
       // Starts of words as well as words.
       for (const q of ["blocks mur", "mural a blocks"])
