@@ -90,7 +90,6 @@ export async function insertTask(db: Kysely<DB>, ownerId: string, input: TaskInp
       updated_at: timestamp,
     })
     .execute();
-  postedHere++;
   return id;
 }
 
@@ -325,28 +324,24 @@ async function countMatches(database: Database, filter: TaskFilter, words: strin
   return { hits: Number(hits), more: Number(hits) > LIMITS.searchResultsMax };
 }
 
-/** How long a search may go on from the newest block it read (PostgreSQL), unless a task is posted here. */
-const NEWEST_BLOCK_MS = 1000;
-/** Tasks posted by this process: a task posted forgets the newest blocks read. */
-let postedHere = 0;
+/** How long a search may go on from the newest block it read (PostgreSQL). */
+export const NEWEST_BLOCK_MS = 1000;
 /** The newest block as each database's last read found it. */
-const newestBlocks = new WeakMap<Kysely<DB>, { block: number; readAt: number; posted: number }>();
+const newestBlocks = new WeakMap<Kysely<DB>, { block: number; readAt: number }>();
 
 /**
  * PostgreSQL: the block of the newest task posted (`SEARCH_BLOCK` tasks to a block, from 0), as read
- * at most NEWEST_BLOCK_MS ago, or since a task was last posted by this process, so that not every
- * search takes a round trip more to read it. Tasks posted since by other processes are in the block
- * after it at the latest, which a search reads too.
+ * at most NEWEST_BLOCK_MS ago, so that not every search takes a round trip more to read it. Tasks
+ * posted since, here or elsewhere, are in the block after it at the latest, which a search reads too.
  */
 async function newestBlock({ db }: Database): Promise<number> {
   const known = newestBlocks.get(db);
-  if (known && known.posted === postedHere && Date.now() - known.readAt < NEWEST_BLOCK_MS) return known.block;
+  if (known && Date.now() - known.readAt < NEWEST_BLOCK_MS) return known.block;
   const readAt = Date.now();
-  const posted = postedHere;
   const { rows } = await sql<{ block: number }>`
     select (last_value / ${SEARCH_BLOCK})::int as block from tasks_search_seq`.execute(db);
   const { block } = rows[0] as { block: number };
-  newestBlocks.set(db, { block, readAt, posted });
+  newestBlocks.set(db, { block, readAt });
   return block;
 }
 
@@ -357,9 +352,9 @@ async function newestBlock({ db }: Database): Promise<number> {
  * search_blocks), as short at a million tasks as at ten thousand: the newest block is read first,
  * then the one before, then the others, and the reading stops at one past the cap, so that a common
  * word is counted from the newest blocks alone. Whether older tasks match is asked of the
- * OLDER_BLOCKS blocks before the window, and only if none of them match, of all the older tasks. When the window holds fewer than
- * FEWEST_IN_WINDOW matches, the count is of all the matches instead, as before, and the page is
- * left to pageOfMatches. The entries are written as the index has them (tsquery's input, not
+ * OLDER_BLOCKS blocks before the window, and only if none of them match, of all the older tasks.
+ * When the window holds fewer than FEWEST_IN_WINDOW matches, the count is of all the matches
+ * instead, as before, and the page is left to pageOfMatches. The entries are written as the index has them (tsquery's input, not
  * to_tsquery's parser, which would split `logo#97`): a word the parser reads otherwise finds nothing
  * in the blocks, and is counted among all tasks.
  */

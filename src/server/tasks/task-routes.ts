@@ -132,7 +132,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       schema: {
         tags: ["tasks"],
         summary:
-          "A page of tasks; the total count is in X-Total-Count, further pages in Link. A search (q) counts and pages through its newest matches, at most 1,000 (on SQLite, those among the newest 10,000 tasks and at least 72); when more match than it counts, X-Total-Count-Capped is true",
+          "A page of tasks; the total count is in X-Total-Count, further pages in Link. A search (q) counts and pages through its newest matches, at most 1,000, among about the newest 10,000 tasks (on SQLite at least its newest 72; on PostgreSQL among all tasks when fewer than 12 match there); when more match than it counts, X-Total-Count-Capped is true",
         querystring: TaskListQuerySchema,
         response: { 200: z.array(TaskSchema), ...problems },
       },
