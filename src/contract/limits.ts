@@ -9,8 +9,8 @@ export type TaskSort = (typeof TASK_SORTS)[number];
 export const TASK_STATUSES = ["open", "assigned", "completed", "cancelled"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-/** A bid's: pending → accepted, declined or withdrawn. */
-export const BID_STATUSES = ["pending", "accepted", "declined", "withdrawn"] as const;
+/** A bid's: pending → accepted, declined or withdrawn; an accepted one is cancelled with its task. */
+export const BID_STATUSES = ["pending", "accepted", "declined", "withdrawn", "cancelled"] as const;
 export type BidStatus = (typeof BID_STATUSES)[number];
 
 export const LIMITS = {

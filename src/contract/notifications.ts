@@ -119,6 +119,10 @@ export const UpdatePreferencesSchema = z.partialRecord(
 );
 
 export const UnsubscribeSchema = z.object({ token: z.string().min(1, "The unsubscribe link is incomplete").max(500) });
+/** RFC 8058's body: a mail provider's one-click unsubscribe says exactly this. */
+export const OneClickUnsubscribeSchema = z.object({
+  "List-Unsubscribe": z.literal("One-Click", { error: 'The body must be "List-Unsubscribe=One-Click"' }),
+});
 export const UnsubscribeResultSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS), label: z.string() });
 
 const EXCERPT_MAX = 80;

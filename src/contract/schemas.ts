@@ -208,23 +208,30 @@ export const BidIdParamsSchema = z.object({ id: IdSchema("Bid id") });
 /** The amount the poster saw: when the bidder changed the offer since, the accept is refused. */
 export const AcceptBidSchema = z.object({ bidId: IdSchema("bidId"), amount: AmountSchema.optional() });
 
+/** A bid as the task's poster and the bidder see it; nobody else sees one (PRODUCT.md, Hiring). */
 export const BidSchema = z.object({
   _id: z.string(),
   taskId: z.string(),
-  bidTime: z.string(),
+  bidTime: z.string().describe("When the offer was placed"),
+  changedAt: z.string().optional().describe("When the bidder last changed the offer, if they did"),
   status: z.enum(BID_STATUSES),
-  userName: z
-    .string()
-    .optional()
-    .describe("For the task's poster and the bidder; for every signed-in reader when offers are public"),
-  userEmail: z.string().optional().describe("Only for the task's poster and the bidder"),
-  bidderId: z.string().optional().describe("The bidder's id, for their message thread; for the poster and the bidder"),
-  amount: z.number().optional().describe("The offer in US dollars; as userName"),
-  days: z.number().int().optional().describe("Promised delivery in days; for the poster and the bidder"),
-  message: z.string().optional().describe("Cover note; for the poster and the bidder"),
+  userName: z.string(),
+  userEmail: z.string(),
+  bidderId: z.string().describe("The bidder's id, for their message thread"),
+  amount: z.number().describe("The offer in US dollars"),
+  days: z.number().int().optional().describe("Promised delivery in days"),
+  message: z.string().optional().describe("Cover note"),
   mine: z.boolean().describe("Whether the signed-in reader placed this bid"),
 });
 export type Bid = z.infer<typeof BidSchema>;
+
+/** Someone else's offer on a task whose poster made the offers public: who and how much, nothing more. */
+export const OfferSummarySchema = z.object({
+  userName: z.string(),
+  amount: z.number().describe("The offer in US dollars"),
+  mine: z.literal(false),
+});
+export type OfferSummary = z.infer<typeof OfferSummarySchema>;
 
 export const CreatedBidSchema = BidSchema.extend({ insertedId: z.string() });
 

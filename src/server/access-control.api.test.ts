@@ -52,11 +52,17 @@ const matrix: Record<string, Row> = {
     body: () => ({ body: "Hello" }),
     refused: { user: () => stranger, status: 404 },
   },
+  "POST /api/tasks/{id}/threads/{bidderId}/read": {
+    id: () => taskId,
+    refused: { user: () => stranger, status: 404 },
+  },
   "POST /api/notifications/{id}/read": { id: () => String(noticeId), refused: { user: () => stranger, status: 404 } },
   "POST /api/notifications/read-all": {},
   "PUT /api/me/notification-preferences": { body: () => ({ "bid-new": "off" }) },
   // An emailed link: no session needed, the signed token says whose emails stop.
   "POST /api/email/unsubscribe": { body: () => ({ token: `${owner.id}.bid-new.forged` }), anonymous: 400 },
+  // A mail provider's one-click post: the token rides in the query, none here.
+  "POST /api/email/one-click-unsubscribe": { body: () => ({ "List-Unsubscribe": "One-Click" }), anonymous: 400 },
   "PATCH /api/questions/{id}": {
     id: () => questionId,
     body: () => ({ hidden: true }),
@@ -159,6 +165,40 @@ describe("access control matrix", () => {
     expect(created).toMatchObject({ userEmail: stranger.email, userName: stranger.name });
     expect(created.createdAt).not.toBe("2000-01-01");
     await ctx.app.inject({ method: "DELETE", url: `/api/tasks/${insertedId}`, headers: { cookie: stranger.cookie } });
+  });
+});
+
+describe("reads change nothing", () => {
+  it("no GET of the API changes what anyone sees: unread counts, threads, notices, tasks, bids", async () => {
+    // Something unread for the bidder: a message from the poster.
+    const thread = `/api/tasks/${taskId}/threads/${bidder.id}/messages`;
+    await ctx.app.inject({ method: "POST", url: thread, headers: { cookie: owner.cookie }, payload: { body: "Hi" } });
+    const seenBy = async (user: TestUser) =>
+      JSON.stringify(
+        await Promise.all(
+          ["/api/notifications/unread", "/api/threads", "/api/notifications", "/api/my-bids", "/api/me/summary"].map(
+            async (url) => (await ctx.app.inject({ url, headers: { cookie: user.cookie } })).json(),
+          ),
+        ),
+      );
+    const everything = async () => `${await snapshot()}${await seenBy(bidder)}${await seenBy(owner)}`;
+    const before = await everything();
+    expect(JSON.parse(await seenBy(bidder))[0].messages).toBeGreaterThan(0);
+
+    const document = (await ctx.app.inject({ url: "/api/docs/json" })).json() as { paths: Record<string, object> };
+    const queries: Record<string, string> = { "/api/bids": `?taskId=${taskId}` };
+    const reads = Object.entries(document.paths)
+      .filter(([path, operations]) => "get" in operations && path !== "/api/events")
+      .map(([path]) => path);
+    expect(reads).toContain("/api/tasks/{id}/threads/{bidderId}/messages");
+    for (const user of [bidder, owner, stranger]) {
+      for (const path of reads) {
+        const url = `${path.replace("{id}", taskId).replace("{bidderId}", bidder.id)}${queries[path] ?? ""}`;
+        const response = await ctx.app.inject({ url, headers: { cookie: user.cookie } });
+        expect(response.statusCode, `GET ${url}`).toBeLessThan(500);
+      }
+    }
+    expect(await everything()).toBe(before);
   });
 });
 

@@ -28,6 +28,7 @@ import {
   registerUrlLengthLimit,
   sendMethodNotAllowed,
 } from "./http/framework-errors.ts";
+import { registerNormalPaths } from "./http/normal-paths.ts";
 import { originPolicy } from "./http/origins.ts";
 import { registerPageScreens } from "./http/page-screens.ts";
 import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
@@ -36,7 +37,7 @@ import { registerResponseCache } from "./http/response-cache.ts";
 import { registerSameOriginGuard } from "./http/same-origin.ts";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, sendIndex } from "./http/web-app.ts";
-import { EventHub } from "./notifications/event-hub.ts";
+import { EventHub, STREAM_LIMITS, type StreamLimits } from "./notifications/event-hub.ts";
 import { pruneOldNotifications } from "./notifications/notification-repository.ts";
 import { registerNotificationRoutes } from "./notifications/notification-routes.ts";
 import { Notifier } from "./notifications/notifier.ts";
@@ -50,12 +51,30 @@ export interface BuildOptions {
   passwordWork?: WorkGate;
   /** Keys that sign Firebase ID tokens; Google's unless a test brings its own. */
   firebaseKeys?: JWTVerifyGetKey;
+  /** Caps and patience of the live streams; tests lower them. */
+  streamLimits?: Partial<StreamLimits>;
 }
 
-/** Auth paths carry one-time codes and state in their query; the log keeps only the path. */
+/**
+ * Queries carry secrets on many paths (a reset link's token, an unsubscribe token, OAuth codes and
+ * state), so the log keeps only the path, on every path.
+ */
 function loggedUrl(url: string): string {
-  return url.startsWith("/api/auth/") ? (url.split("?")[0] ?? url) : url;
+  return url.split("?")[0] ?? url;
 }
+
+/**
+ * Whatever a log line carries under these names is hidden, should a future line hold a request's
+ * headers or a body: nothing secret is ever logged (docs/security.md).
+ */
+const SECRET_NAMES = ["password", "newPassword", "currentPassword", "token", "idToken", "cookie", "authorization"];
+const REDACTED = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'res.headers["set-cookie"]',
+  ...SECRET_NAMES,
+  ...SECRET_NAMES.map((name) => `*.${name}`),
+];
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const headers = securityHeaders({ https: config.publicUrl.startsWith("https:"), firebase: config.firebase });
@@ -66,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       serializers: {
         req: (request) => ({ method: request.method, url: loggedUrl(request.url), remoteAddress: request.ip }),
       },
+      redact: { paths: REDACTED, censor: "[hidden]" },
     },
     genReqId: () => randomUUID(),
     bodyLimit: 64 * 1024,
@@ -101,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     app.addHook("onReady", async () => merger.start());
     app.addHook("onClose", () => merger.stop());
   }
-  const hub = new EventHub();
+  const hub = new EventHub({ ...STREAM_LIMITS, ...options.streamLimits });
   await hub.start(config.database, app.log);
   app.addHook("onClose", () => hub.stop());
   const mailer = createMailer(config.email, app.log);
@@ -111,7 +131,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await outbox.stop();
     mailer.close();
   });
-  const notifier = new Notifier(database, hub, outbox, { webUrl: config.webUrl, secret: config.authSecret });
+  const notifier = new Notifier(database, hub, outbox, {
+    webUrl: config.webUrl,
+    apiUrl: config.publicUrl,
+    secret: config.authSecret,
+  });
   const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config), {
     firebaseKeys: options.firebaseKeys,
   });
@@ -121,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerSecurityHeaders(app, headers);
   await registerCors(app, origins);
   registerUrlLengthLimit(app);
+  registerNormalPaths(app);
   await registerResponseCache(app, { enabled: config.responseCache, database: config.database });
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,3 +1,4 @@
+import http from "node:http";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -110,13 +111,49 @@ function queryString(values: Record<string, unknown>): string {
 const apiPath = fc
   .array(
     fc.oneof(
-      fc.constantFrom("tasks", "bids", "features-tasks", "auth", "docs", "..", "%", "%E0%A4%A", "%zz", "%00", ""),
+      fc.constantFrom(
+        "tasks",
+        "bids",
+        "features-tasks",
+        "auth",
+        "docs",
+        "..",
+        ".",
+        "%2e",
+        "%2E%2e",
+        ".%2e",
+        "a%2fb",
+        "a\\b",
+        "%",
+        "%E0%A4%A",
+        "%zz",
+        "%00",
+        "",
+      ),
       fc.stringMatching(/^[A-Za-z0-9%._~-]{0,12}$/),
       fc.string({ unit: fc.constantFrom("a", "%41", "-"), minLength: 90, maxLength: 400 }),
     ),
     { maxLength: 4 },
   )
   .map((segments) => `/api/${segments.join("/")}`);
+/** A plain path of the API with a dot segment, plain or encoded, somewhere in it. */
+const detour = fc
+  .tuple(
+    fc.constantFrom(
+      "/api/tasks",
+      "/api/bids",
+      "/api/auth/sign-in/email",
+      "/api/auth/request-password-reset",
+      "/api/notifications/read-all",
+    ),
+    fc.constantFrom(".", "..", "%2e", "%2E", "%2e%2e", ".%2E", "%2E."),
+    fc.nat(),
+  )
+  .map(([path, dots, at]) => {
+    const segments = path.split("/");
+    const where = 1 + (at % (segments.length - 1));
+    return [...segments.slice(0, where), dots, ...segments.slice(where)].join("/");
+  });
 const method = fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS") as fc.Arbitrary<
   "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS"
 >;
@@ -234,6 +271,31 @@ const routes: Array<[string, fc.Arbitrary<() => Promise<LightMyRequestResponse>>
       ),
   ],
   [
+    "POST /api/tasks/:id/threads/:bidderId/read",
+    fc.tuple(fc.oneof(id, fc.constant("TASK")), id, signedIn).map(
+      ([i, bidder, s]) =>
+        () =>
+          send(
+            "POST",
+            `/api/tasks/${encodeURIComponent(i === "TASK" ? taskId : i)}/threads/${encodeURIComponent(bidder)}/read`,
+            s,
+          ),
+    ),
+  ],
+  [
+    "POST /api/email/one-click-unsubscribe (form-encoded, as mail providers send it)",
+    fc.tuple(fc.string(), fc.oneof(fc.constant("List-Unsubscribe=One-Click"), fc.string())).map(
+      ([token, body]) =>
+        () =>
+          ctx.app.inject({
+            method: "POST",
+            url: `/api/email/one-click-unsubscribe?token=${encodeURIComponent(token)}`,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            payload: body,
+          }),
+    ),
+  ],
+  [
     "POST /api/auth/sign-in/email",
     fc
       .oneof(fc.record({ email: maybe(fc.emailAddress()), password: maybe(text) }), junk)
@@ -277,6 +339,44 @@ describe("fuzzing", () => {
       );
     }, 120_000);
   }
+
+  it(`a path with a dot segment, plain or encoded, over HTTP: ${RUNS} cases, each refused with 400`, async () => {
+    // Over a real socket: light-my-request, like fetch, would resolve the dots before sending.
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = ctx.app.server.address() as { port: number };
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const raw = (m: string, path: string, cookie: string | undefined) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const request = http.request(
+          { host: "127.0.0.1", port, method: m, path, agent, headers: cookie ? { cookie } : {} },
+          (response) => {
+            let body = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => {
+              body += chunk;
+            });
+            response.on("end", () =>
+              resolve({ status: response.statusCode ?? 0, type: String(response.headers["content-type"]), body }),
+            );
+          },
+        );
+        request.on("error", reject);
+        request.end();
+      });
+    try {
+      await fc.assert(
+        fc.asyncProperty(detour, method, signedIn, async (path, m, s) => {
+          const response = await raw(m, path, s ? user.cookie : undefined);
+          expect(response.status, `${m} ${path}`).toBe(400);
+          expect(response.type).toContain("application/problem+json");
+          expect(JSON.parse(response.body).detail).toMatch(/not in its plain form/);
+        }),
+        { numRuns: RUNS },
+      );
+    } finally {
+      agent.destroy();
+    }
+  }, 120_000);
 
   it("leaves the server answering", async () => {
     expect((await ctx.app.inject({ url: "/healthz" })).statusCode).toBe(200);

@@ -70,3 +70,29 @@ describe("the log of a full session", () => {
     expect(log).not.toMatch(/session_token/i);
   });
 });
+
+describe("what the log never holds", () => {
+  it("keeps the path of every request and none of its query: reset and unsubscribe links, searches", async () => {
+    const from = lines.length;
+    const secrets = ["reset-token-4f1a9c", "unsubscribe-token-77e2b0", "search-words-b31d"];
+    const urls = [
+      `/auth/reset-password?token=${secrets[0]}`,
+      `/email/unsubscribe?token=${secrets[1]}`,
+      `/api/tasks?q=${secrets[2]}`,
+      `/api/nothing-here?token=${secrets[0]}`,
+    ];
+    for (const url of urls) await ctx.app.inject({ method: "GET", url });
+    const written = lines.slice(from).join("");
+    for (const secret of secrets) expect(written).not.toContain(secret);
+    for (const url of urls) expect(written).toContain(`"url":"${url.split("?")[0]}"`);
+  });
+
+  it("hides a secret a log line is given by name", async () => {
+    const from = lines.length;
+    ctx.app.log.info({ token: "given-token-93ac", user: { password: "Given-Pass-81" } }, "a careless line");
+    const written = lines.slice(from).join("");
+    expect(written).toContain("a careless line");
+    expect(written).not.toContain("given-token-93ac");
+    expect(written).not.toContain("Given-Pass-81");
+  });
+});

@@ -38,8 +38,12 @@ export function registerAuthRoutes(
     method: ["GET", "POST"],
     url: "/api/auth/*",
     schema: { hide: true },
+    // Limited below, per address and per account, on the paths that take guesses or send email.
+    config: { writeLimit: "own" },
     async preHandler(request, reply) {
-      const pathname = request.url.split("?")[0] ?? "";
+      // The path better-auth will serve, not the one written: the two are the same once
+      // http/normal-paths.ts has refused the others, and the limit follows what is served either way.
+      const { pathname } = new URL(request.url, options.publicUrl);
       if (ACCOUNT_PATHS.has(pathname)) await options.limiters.accountAttempt.call(app, request, reply);
       if (ADDRESS_PATHS.has(pathname)) await options.limiters.addressAttempt.call(app, request, reply);
     },

@@ -41,7 +41,8 @@ export function createAuth(
     // The same origins as the API's write guard (http/origins.ts), which runs first and explains refusals.
     trustedOrigins: (request) => {
       const origin = request?.headers.get("origin");
-      return origin && origins.isTrusted(origin) ? [...config.trustedOrigins, origin] : config.trustedOrigins;
+      const host = request?.headers.get("host") ?? undefined;
+      return origin && origins.isTrusted(origin, host) ? [...config.trustedOrigins, origin] : config.trustedOrigins;
     },
     database: { db: database.db, type: database.dialect },
     telemetry: { enabled: false },

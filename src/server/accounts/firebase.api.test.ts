@@ -9,6 +9,7 @@ import {
 } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
+import { openDatabase } from "../db/database.ts";
 import { EMULATOR_PROJECT, type FirebaseEmulator, startFirebaseEmulator } from "../test/firebase-emulator.ts";
 import { markEmailVerified, PUBLIC_URL, sessionCookie, setupTestApp, signUp } from "../test/test-app.ts";
 import { FIREBASE_UNCONFIRMED } from "./firebase.ts";
@@ -74,9 +75,15 @@ describe("Firebase ID tokens, checked as Google signs them", () => {
       () => sign(claims({ auth_time: now() + 600 })),
       "its sign-in time is missing or in the future",
     ],
+    ["without a sign-in time", () => sign(claims({ auth_time: undefined })), "it has no auth_time claim"],
+    // Without its times a token would pass every check of time, until the account lookup.
+    ["without an expiry", () => sign(claims({ exp: undefined })), "it has no exp claim"],
+    ["without an issue time", () => sign(claims({ iat: undefined })), "it has no iat claim"],
+    ["without a user", () => sign(claims({ sub: undefined })), "it has no sub claim"],
+    ["issued in the future", () => sign(claims({ iat: now() + 600 })), "it was issued in the future"],
     [
-      "without a sign-in time",
-      () => sign(claims({ auth_time: undefined })),
+      "signed in in the future past the clock's tolerance",
+      () => sign(claims({ auth_time: now() + 90 })),
       "its sign-in time is missing or in the future",
     ],
   ])("refuses a token %s, saying why, with no session", async (_label, make, why) => {
@@ -151,6 +158,30 @@ describe("Firebase sign-in against the Auth emulator", () => {
       },
     });
     expect(posted.statusCode, posted.body).toBe(201);
+  });
+
+  it("two first sign-ins at once make one account, linked once", async () => {
+    const email = unique();
+    const created = await emulator.signUp(email, "Fire-Base-Pass-8", "Twin Sign-In");
+    await emulator.verifyEmail(created.localId);
+    const { idToken } = await emulator.signIn(email, "Fire-Base-Pass-8");
+    const [first, second] = await Promise.all([signIn(idToken), signIn(idToken)]);
+    expect([first.statusCode, second.statusCode], `${first.body} ${second.body}`).toEqual([200, 200]);
+    expect(second.json().user.id).toBe(first.json().user.id);
+    const database = openDatabase(ctx.database.config);
+    try {
+      const links = await database.db
+        .selectFrom("account")
+        .select("userId")
+        .where("providerId", "=", "firebase")
+        .where("accountId", "=", created.localId)
+        .execute();
+      expect(links).toEqual([{ userId: first.json().user.id }]);
+      const users = await database.db.selectFrom("user").select("id").where("email", "=", email).execute();
+      expect(users).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
   });
 
   it("a token of a deleted Firebase account is refused", async () => {

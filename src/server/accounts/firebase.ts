@@ -9,7 +9,10 @@ export const FIREBASE_PROVIDER_ID = "firebase";
 export const FIREBASE_UNCONFIRMED = "Confirm your email address with the link Firebase sent you, then sign in again.";
 /** Google's public keys for Firebase ID tokens, as JWKs. */
 const FIREBASE_JWKS_URL = "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com";
-const CLOCK_TOLERANCE_SECONDS = 5;
+/** Clocks of Google's servers and ours may differ by this much. */
+const CLOCK_TOLERANCE_SECONDS = 60;
+/** A Firebase ID token lives an hour from when it was issued. */
+const TOKEN_LIFETIME_SECONDS = 60 * 60;
 
 export interface FirebaseOptions {
   projectId: string;
@@ -42,6 +45,10 @@ export async function verifyFirebaseToken(token: string, options: FirebaseOption
     issuer: `https://securetoken.google.com/${options.projectId}`,
     audience: options.projectId,
     clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    // A token without its times would pass every check of time; with maxTokenAge, an iat in the
+    // future (past the tolerance) or over an hour ago is refused too.
+    requiredClaims: ["exp", "iat", "sub", "auth_time"],
+    maxTokenAge: TOKEN_LIFETIME_SECONDS,
   };
   let payload: JWTPayload;
   try {
@@ -83,12 +90,15 @@ function reason(error: unknown): string {
   const code = (error as { code?: string }).code;
   if (code === "ERR_JWT_EXPIRED") return "it has expired";
   if (code === "ERR_JWT_CLAIM_VALIDATION_FAILED") {
-    const claim = (error as { claim?: string }).claim;
+    const { claim, reason: why } = error as { claim?: string; reason?: string };
+    if (why === "missing") return `it has no ${claim} claim`;
     return claim === "aud"
       ? "it is for another project"
       : claim === "iss"
         ? "another issuer made it"
-        : `its ${claim} claim is wrong`;
+        : claim === "iat"
+          ? "it was issued in the future"
+          : `its ${claim} claim is wrong`;
   }
   if (code === "ERR_JWS_SIGNATURE_VERIFICATION_FAILED" || code === "ERR_JWKS_NO_MATCHING_KEY")
     return "its signature is not Google's";
@@ -120,6 +130,14 @@ async function requireLiveAccount(token: string, options: FirebaseOptions): Prom
 
 const BodySchema = z.object({ idToken: z.string().min(1).max(8192) });
 
+/** A unique index refused a row (SQLite or PostgreSQL), however deep the library wrapped the error. */
+function isUniqueViolation(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
+  return isUniqueViolation(error.cause, depth + 1);
+}
+
 /**
  * POST /api/auth/sign-in/firebase {idToken}: a person signed in with Firebase Authentication gets
  * a QuickGig session, the same as any other sign-in. A returning person is found by their Firebase
@@ -139,32 +157,42 @@ export function firebaseSignIn(options: FirebaseOptions): BetterAuthPlugin {
           throw new APIError("UNAUTHORIZED", { message: error.message, code: "FIREBASE_TOKEN_REFUSED" });
         }
         const adapter = ctx.context.internalAdapter;
-        const key = { providerId: FIREBASE_PROVIDER_ID, accountId: identity.uid };
-        const owner = await adapter.findAccountOwnerByKey(key);
-        let user = owner?.kind === "owned" ? owner.user : null;
-        if (!user) {
+        /**
+         * Found by the Firebase user id; else the account with the same email, joined only when both
+         * sides confirmed it (decision 003); else a new one.
+         */
+        const findOrMakeUser = async () => {
+          const key = { providerId: FIREBASE_PROVIDER_ID, accountId: identity.uid };
+          const owner = await adapter.findAccountOwnerByKey(key);
+          if (owner?.kind === "owned") return owner.user;
           const existing = await adapter.findUserByEmail(identity.email);
-          if (existing) {
-            if (!existing.user.emailVerified || !identity.emailVerified) {
-              throw new APIError("FORBIDDEN", { message: MESSAGES.googleAccountExists, code: "ACCOUNT_NOT_LINKED" });
-            }
-            user = existing.user;
-          } else if (!identity.emailVerified) {
+          if (existing && (!existing.user.emailVerified || !identity.emailVerified)) {
+            throw new APIError("FORBIDDEN", { message: MESSAGES.googleAccountExists, code: "ACCOUNT_NOT_LINKED" });
+          }
+          if (!existing && !identity.emailVerified) {
             // Firebase lets anyone claim an address; an account made from an unconfirmed one would
             // stay theirs after its real owner signed up here (account pre-hijacking).
             throw new APIError("FORBIDDEN", { message: FIREBASE_UNCONFIRMED, code: "FIREBASE_EMAIL_UNCONFIRMED" });
-          } else {
-            user = await adapter.createUser(
-              {
-                name: identity.name,
-                email: identity.email,
-                emailVerified: identity.emailVerified,
-                image: identity.picture,
-              },
-              { method: "oauth", oauth: { providerId: FIREBASE_PROVIDER_ID } },
-            );
           }
+          const user =
+            existing?.user ??
+            (await adapter.createUser(
+              { name: identity.name, email: identity.email, emailVerified: true, image: identity.picture },
+              { method: "oauth", oauth: { providerId: FIREBASE_PROVIDER_ID } },
+            ));
           await adapter.linkAccount({ ...key, userId: user.id });
+          return user;
+        };
+        // Two first sign-ins at once both find no account: the unique email and the unique
+        // (provider, account) index let one of them make it, and the other finds it on looking again.
+        let user: Awaited<ReturnType<typeof findOrMakeUser>>;
+        for (let attempt = 1; ; attempt++) {
+          try {
+            user = await findOrMakeUser();
+            break;
+          } catch (error) {
+            if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+          }
         }
         const session = await adapter.createSession(user.id);
         await setSessionCookie(ctx, { session, user });

@@ -9,7 +9,10 @@ export interface BidRecord {
   bidderId: string;
   bidderName: string;
   bidderEmail: string;
+  /** When the offer was placed. */
   bidTime: string;
+  /** When it was last changed, if ever. */
+  changedAt: string | null;
   amount: number;
   days: number | null;
   message: string | null;
@@ -36,6 +39,7 @@ function selectBids(db: Kysely<DB>) {
       "bids.task_id",
       "bids.bidder_id",
       "bids.bid_time",
+      "bids.changed_at",
       "bids.amount_cents",
       "bids.days",
       "bids.message",
@@ -55,6 +59,7 @@ function toRecord(row: BidRow): BidRecord {
     bidderName: row.name,
     bidderEmail: row.email,
     bidTime: row.bid_time,
+    changedAt: row.changed_at,
     amount: Number(row.amount_cents) / 100,
     days: row.days === null ? null : Number(row.days),
     message: row.message,
@@ -79,6 +84,7 @@ export async function placeBid(
   const bidTime = now.toISOString();
   const values = {
     bid_time: bidTime,
+    changed_at: null,
     amount_cents: toCents(offer.amount),
     days: offer.days,
     message: offer.message,
@@ -103,7 +109,7 @@ export async function placeBid(
   return { id: renewed.id, bidTime };
 }
 
-/** Changes a pending offer; 0 when the bid is no longer pending. */
+/** Changes a pending offer, dated apart from when it was placed; 0 when the bid is no longer pending. */
 export async function updateOffer(
   db: Kysely<DB>,
   bidId: string,
@@ -113,7 +119,7 @@ export async function updateOffer(
   const result = await db
     .updateTable("bids")
     .set({
-      bid_time: now.toISOString(),
+      changed_at: now.toISOString(),
       ...(change.amount !== undefined ? { amount_cents: toCents(change.amount) } : {}),
       ...(change.days !== undefined ? { days: change.days } : {}),
       ...(change.message !== undefined ? { message: change.message } : {}),
@@ -148,6 +154,16 @@ export async function acceptPendingBid(db: Kysely<DB>, bidId: string): Promise<n
     .returning("amount_cents")
     .executeTakeFirst();
   return row === undefined ? undefined : Number(row.amount_cents);
+}
+
+/** Ends a task's hired offer with the task (cancelled while assigned). */
+export async function cancelAcceptedBid(db: Kysely<DB>, taskId: string): Promise<void> {
+  await db
+    .updateTable("bids")
+    .set({ status: "cancelled" })
+    .where("task_id", "=", taskId)
+    .where("status", "=", "accepted")
+    .execute();
 }
 
 /** Declines a task's pending bids (all but `except`); their bidders' ids. */

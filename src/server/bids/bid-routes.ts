@@ -12,6 +12,7 @@ import {
   type MyBid,
   MyBidSchema,
   MyBidsQuerySchema,
+  OfferSummarySchema,
   ProblemSchema,
   UpdateBidSchema,
 } from "../../contract/index.ts";
@@ -21,15 +22,17 @@ import { HttpProblem } from "../http/problem.ts";
 import { findTaskOrFail } from "../tasks/task-routes.ts";
 import {
   type BidRecord,
+  countBidsForTask,
   DuplicateBidError,
   findBidById,
+  findBidOf,
   listBidsForTask,
   listBidsOfBidder,
   placeBid,
   setBidStatus,
   updateOffer,
 } from "./bid-repository.ts";
-import { presentBid } from "./present-bid.ts";
+import { presentBid, summarizeOffer } from "./present-bid.ts";
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
 
@@ -47,7 +50,7 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
 
   async function presentOwnBid(viewer: Viewer, id: string) {
     const bid = await findOwnBid(viewer, id);
-    return presentBid(bid, viewer.id, await findTaskOrFail(deps, bid.taskId));
+    return presentBid(bid, viewer.id);
   }
 
   app.get(
@@ -56,18 +59,27 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
       config: { requiresSession: true },
       schema: {
         tags: ["bids"],
-        summary: "A page of a task's bids (withdrawn ones left out), oldest first; the total count is in X-Total-Count",
+        summary:
+          "A task's bids (withdrawn ones left out), oldest first, as the reader may see them: all of them for the task's poster; otherwise my own, and, when the poster made the offers public, the others' names and amounts. How many there are in all is in X-Total-Count",
         querystring: BidListQuerySchema,
-        response: { 200: z.array(BidSchema), ...problems },
+        response: { 200: z.array(z.union([BidSchema, OfferSummarySchema])), ...problems },
       },
     },
     async (request, reply) => {
       const viewer = await requireViewer(deps.sessions, request);
       const { taskId, page, limit } = request.query;
       const task = await findTaskOrFail(deps, taskId);
-      const { bids, total } = await listBidsForTask(db, task.id, { page, limit });
+      const present = (bid: BidRecord) =>
+        task.ownerId === viewer.id || bid.bidderId === viewer.id ? presentBid(bid, viewer.id) : summarizeOffer(bid);
+      if (task.ownerId === viewer.id || task.offersPublic) {
+        const { bids, total } = await listBidsForTask(db, task.id, { page, limit });
+        reply.header("x-total-count", String(total));
+        return bids.map(present);
+      }
+      // Private offers: the count, and the reader's own offer, nothing of anyone else's.
+      const [own, total] = await Promise.all([findBidOf(db, task.id, viewer.id), countBidsForTask(db, task.id)]);
       reply.header("x-total-count", String(total));
-      return bids.map((bid) => presentBid(bid, viewer.id, task));
+      return own && own.status !== "withdrawn" && page === 1 ? [presentBid(own, viewer.id)] : [];
     },
   );
 
@@ -75,7 +87,6 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
     "/api/bids",
     {
       config: { requiresSession: true },
-      preHandler: deps.limiters.write,
       schema: {
         tags: ["bids"],
         summary:
@@ -125,7 +136,6 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
     "/api/bids/:id",
     {
       config: { requiresSession: true },
-      preHandler: deps.limiters.write,
       schema: {
         tags: ["bids"],
         summary: "Change my pending offer (amount, days, message) while the task is open",
@@ -138,6 +148,10 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
       const viewer = await requireViewer(deps.sessions, request);
       const bid = await findOwnBid(viewer, request.params.id);
       if (bid.status !== "pending") throw new HttpProblem(409, MESSAGES.bidNotPending);
+      // The same rules as a new offer: bidding must still be open.
+      const task = await findTaskOrFail(deps, bid.taskId);
+      if (task.status !== "open") throw new HttpProblem(409, MESSAGES.notTakingBids);
+      if (!isBiddingOpen(task.deadline)) throw new HttpProblem(409, MESSAGES.biddingClosed);
       const { amount, days, message } = request.body;
       const change = {
         ...(amount !== undefined ? { amount } : {}),
@@ -204,7 +218,7 @@ export async function listMyBids(
   return {
     total,
     bids: bids.map((bid) => ({
-      ...presentBid(bid, viewer.id, { ownerId: "", offersPublic: false }),
+      ...presentBid(bid, viewer.id),
       task: {
         _id: bid.task.id,
         title: bid.task.title,

@@ -1,29 +1,31 @@
-import { ANONYMOUS_NAME, type Bid } from "../../contract/index.ts";
+import { ANONYMOUS_NAME, type Bid, type OfferSummary } from "../../contract/index.ts";
 import type { BidRecord } from "./bid-repository.ts";
 
 /**
- * Who sees what of a bid (PRODUCT.md, Hiring): the task's poster and the bidder see it all; when
- * the poster made the offers public, every signed-in reader sees the bidder's name and amount;
- * anyone else sees that it exists, its time and its status.
+ * A bid as its bidder and the task's poster see it (PRODUCT.md, Hiring): everything, with when it
+ * was placed and, if it was changed since, when.
  */
-export function presentBid(bid: BidRecord, viewerId: string, task: { ownerId: string; offersPublic: boolean }): Bid {
-  const mine = bid.bidderId === viewerId;
-  const full = mine || task.ownerId === viewerId;
-  const name = bid.bidderName.trim() || ANONYMOUS_NAME;
+export function presentBid(bid: BidRecord, viewerId: string): Bid {
   return {
     _id: bid.id,
     taskId: bid.taskId,
     bidTime: bid.bidTime,
+    ...(bid.changedAt !== null ? { changedAt: bid.changedAt } : {}),
     status: bid.status,
-    ...(full || task.offersPublic ? { userName: name, amount: bid.amount } : {}),
-    ...(full
-      ? {
-          userEmail: bid.bidderEmail,
-          bidderId: bid.bidderId,
-          ...(bid.days !== null ? { days: bid.days } : {}),
-          ...(bid.message !== null ? { message: bid.message } : {}),
-        }
-      : {}),
-    mine,
+    userName: bid.bidderName.trim() || ANONYMOUS_NAME,
+    amount: bid.amount,
+    userEmail: bid.bidderEmail,
+    bidderId: bid.bidderId,
+    ...(bid.days !== null ? { days: bid.days } : {}),
+    ...(bid.message !== null ? { message: bid.message } : {}),
+    mine: bid.bidderId === viewerId,
   };
+}
+
+/**
+ * Someone else's offer on a task whose poster made the offers public: the bidder's name and the
+ * amount, nothing that tells when or whether it changed.
+ */
+export function summarizeOffer(bid: BidRecord): OfferSummary {
+  return { userName: bid.bidderName.trim() || ANONYMOUS_NAME, amount: bid.amount, mine: false };
 }

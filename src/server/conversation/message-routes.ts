@@ -11,11 +11,12 @@ import {
   ThreadParamsSchema,
   ThreadSchema,
 } from "../../contract/index.ts";
+import { UnreadCountsSchema } from "../../contract/notifications.ts";
 import { requireViewer, type Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { findBidOf } from "../bids/bid-repository.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { markThreadNoticesRead } from "../notifications/notification-repository.ts";
+import { markThreadNoticesRead, unreadCounts } from "../notifications/notification-repository.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
 import {
   insertMessage,
@@ -71,7 +72,7 @@ export function registerMessageRoutes(root: FastifyInstance, deps: AppDeps) {
       config: { requiresSession: true },
       schema: {
         tags: ["messages"],
-        summary: "A thread's latest messages, oldest first; reading it marks it read",
+        summary: "A thread's latest messages, oldest first (reading changes nothing: POST …/read marks it read)",
         params: ThreadParamsSchema,
         response: { 200: z.array(MessageSchema), ...problems },
       },
@@ -80,8 +81,27 @@ export function registerMessageRoutes(root: FastifyInstance, deps: AppDeps) {
       const viewer = await requireViewer(deps.sessions, request);
       const thread = await openThread(viewer, request.params);
       const messages = await listMessages(db, thread, LIMITS.messagesPageMax);
-      await readThread(thread, viewer);
       return messages.map((message) => present(message, viewer));
+    },
+  );
+
+  // A write of its own, which the page sends once it shows the messages: a GET that marked a thread
+  // read would let a link or an image on any site clear a person's unread counts.
+  app.post(
+    "/api/tasks/:id/threads/:bidderId/read",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["messages"],
+        summary: "Mark a thread, and its notices, read up to now; answers my unread counts",
+        params: ThreadParamsSchema,
+        response: { 200: UnreadCountsSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      await readThread(await openThread(viewer, request.params), viewer);
+      return unreadCounts(db, viewer.id);
     },
   );
 
@@ -89,7 +109,6 @@ export function registerMessageRoutes(root: FastifyInstance, deps: AppDeps) {
     "/api/tasks/:id/threads/:bidderId/messages",
     {
       config: { requiresSession: true },
-      preHandler: deps.limiters.write,
       schema: {
         tags: ["messages"],
         summary: "Send a message in a thread (1-5,000 characters); only its two people may",

@@ -84,14 +84,21 @@ describe("private messages", () => {
       ]),
     ).toEqual([
       ["Other Bidder", 2, "Here they are."],
-      // The poster read this one in the test before.
-      ["Bidder", 0, "About 200 px."],
+      // The poster fetched this one in the test before, which reads nothing (a GET changes nothing).
+      ["Bidder", 1, "About 200 px."],
     ]);
     expect(threads[0]).toMatchObject({ taskId, taskTitle: "Logo for a bakery", bidderId: otherBidder.id });
-    // Reading a thread marks it read.
     await call(poster, "GET", otherThread);
+    expect((await call(poster, "GET", "/api/threads")).json()[0]).toMatchObject({ unread: 2 });
+    // The page marks a thread read once it shows it, with a POST of its own.
+    const read = await call(poster, "POST", otherThread.replace(/messages$/, "read"));
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual({ notifications: expect.any(Number), messages: 1 });
     const after = (await call(poster, "GET", "/api/threads")).json();
     expect(after[0]).toMatchObject({ otherName: "Other Bidder", unread: 0 });
+    // Only its two people may: to anyone else the thread does not exist.
+    const strangerRead = await call(stranger, "POST", otherThread.replace(/messages$/, "read"));
+    expect(strangerRead.statusCode).toBe(404);
     const asBidder = (await call(bidder, "GET", "/api/threads")).json();
     expect(asBidder).toEqual([expect.objectContaining({ otherName: "Poster", unread: 0 })]);
     expect((await call(stranger, "GET", "/api/threads")).json()).toEqual([]);

@@ -93,7 +93,6 @@ export function registerQuestionRoutes(root: FastifyInstance, deps: AppDeps) {
     "/api/tasks/:id/questions",
     {
       config: { requiresSession: true },
-      preHandler: deps.limiters.write,
       schema: {
         tags: ["questions"],
         summary: "Ask a public question on a task; not its poster",
@@ -125,7 +124,6 @@ export function registerQuestionRoutes(root: FastifyInstance, deps: AppDeps) {
     "/api/questions/:id/answer",
     {
       config: { requiresSession: true },
-      preHandler: deps.limiters.write,
       schema: {
         tags: ["questions"],
         summary: "Answer a question on my task, or change my answer",

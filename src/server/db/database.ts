@@ -1,7 +1,14 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
+import {
+  type DialectAdapter,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  type SqliteDatabase,
+  SqliteDialect,
+} from "kysely";
 import pg from "pg";
 import type { Database as DatabaseConfig } from "../config.ts";
 import type { DB } from "./schema.ts";
@@ -26,7 +33,7 @@ export function openDatabase(config: DatabaseConfig): Database {
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<DB>({ dialect: new TransactionalSqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: "sqlite", close: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -42,6 +49,23 @@ export function openDatabase(config: DatabaseConfig): Database {
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+/**
+ * SQLite changes its schema inside a transaction as well as PostgreSQL does, but Kysely's adapter
+ * says it cannot, so its migrator would run SQLite's migrations outside any: a crash half-way would
+ * leave half a schema. This adapter says it can, and each migration is one transaction (db/migrations.ts).
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 200;

@@ -44,6 +44,7 @@ describe("migrations", () => {
       "0009-word-search",
       "0010-search-word-starts",
       "0011-search-blocks",
+      "0012-doors-hold",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -195,6 +196,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0009-word-search",
       "0010-search-word-starts",
       "0011-search-blocks",
+      "0012-doors-hold",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -256,6 +258,7 @@ describe("upgrading a database that already holds bids", () => {
       "0009-word-search",
       "0010-search-word-starts",
       "0011-search-blocks",
+      "0012-doors-hold",
     ]);
 
     const bids = await target.current.db
@@ -287,6 +290,98 @@ describe("upgrading a database that already holds bids", () => {
     await target.current.db.updateTable("tasks").set({ status: "cancelled" }).where("id", "=", "h1").execute();
     const { total } = await listTasks(target.current, { status: ["cancelled"], sort: "newest", page: 1, limit: 10 });
     expect(total).toBe(1);
+  });
+});
+
+describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accounts", () => {
+  const target = emptyDatabase();
+
+  it("cancels the hired offer of a task cancelled while assigned, and keeps one of two links to one account", async () => {
+    const { db, dialect } = target.current;
+    expect(await migrateToLatest(db, dialect, { upTo: "0011-search-blocks" })).toHaveLength(11);
+    await insertTasks(target.current, [
+      ["c1", "Design"],
+      ["c2", "Design"],
+    ]);
+    await insertTestUser(target.current, "hired");
+    const now = new Date().toISOString();
+    await db.updateTable("tasks").set({ status: "cancelled", assignee_id: "hired" }).where("id", "=", "c1").execute();
+    await db.updateTable("tasks").set({ status: "assigned", assignee_id: "hired" }).where("id", "=", "c2").execute();
+    for (const [id, taskId] of [
+      ["hb1", "c1"],
+      ["hb2", "c2"],
+    ] as const) {
+      await db
+        .insertInto("bids")
+        .values({ id, task_id: taskId, bidder_id: "hired", bid_time: now, amount_cents: 100, status: "accepted" })
+        .execute();
+    }
+    // Two first sign-ins at once linked one Firebase account twice (before the unique index).
+    for (const [id, createdAt] of [
+      ["a-late", "2026-01-02T00:00:00.000Z"],
+      ["a-first", "2026-01-01T00:00:00.000Z"],
+    ] as const) {
+      await db
+        .insertInto("account")
+        .values({ id, accountId: "fb-1", providerId: "firebase", userId: "hired", createdAt, updatedAt: createdAt })
+        .execute();
+    }
+
+    expect(await migrateToLatest(db, dialect)).toEqual(["0012-doors-hold"]);
+    const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
+    expect(bids).toEqual([
+      { id: "hb1", status: "cancelled", changed_at: null },
+      { id: "hb2", status: "accepted", changed_at: null },
+    ]);
+    const links = await db.selectFrom("account").select("id").where("accountId", "=", "fb-1").execute();
+    expect(links).toEqual([{ id: "a-first" }]);
+    await expect(
+      db
+        .insertInto("account")
+        .values({
+          id: "a-again",
+          accountId: "fb-1",
+          providerId: "firebase",
+          userId: "hired",
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute(),
+    ).rejects.toThrow(/unique/i);
+  });
+});
+
+describe("a migration that fails half-way", () => {
+  const target = emptyDatabase();
+
+  it("leaves the schema and the data as they were, and is not recorded as done", async () => {
+    const { db, dialect } = target.current;
+    await migrateToLatest(db, dialect);
+    await insertTasks(target.current, [["kept", "Design", "Kept title"]]);
+    const failing = {
+      "9999-fails-half-way": {
+        async up(trx: typeof db) {
+          await sql`create table half_made (id text primary key)`.execute(trx);
+          await sql`alter table tasks add column half_column text`.execute(trx);
+          await sql`update tasks set title = 'Changed by a failed migration'`.execute(trx);
+          throw new Error("the migration stopped here");
+        },
+      },
+    };
+    await expect(migrateToLatest(db, dialect, { extra: failing })).rejects.toThrow("the migration stopped here");
+
+    const tables =
+      dialect === "sqlite"
+        ? await sql<{ name: string }>`select name from sqlite_master where name = 'half_made'`.execute(db)
+        : await sql<{ name: string }>`select table_name as name from information_schema.tables
+            where table_schema = current_schema() and table_name = 'half_made'`.execute(db);
+    expect(tables.rows).toEqual([]);
+    const task = await sql<Record<string, unknown>>`select * from tasks where id = 'kept'`.execute(db);
+    expect(task.rows[0]).toMatchObject({ title: "Kept title" });
+    expect(task.rows[0]).not.toHaveProperty("half_column");
+    // Nothing recorded: with the fault gone, the same migration runs.
+    const fixed = { "9999-fails-half-way": { async up() {} } };
+    expect(await migrateToLatest(db, dialect, { extra: fixed })).toEqual(["9999-fails-half-way"]);
   });
 });
 
@@ -433,6 +528,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0009-word-search",
         "0010-search-word-starts",
         "0011-search-blocks",
+        "0012-doors-hold",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       expect(warnings).toEqual([

@@ -486,6 +486,39 @@ function buildMigrations(dialect: Dialect, log: MigrationLog): Record<string, Mi
         await sql`create index tasks_search_blocks_idx on tasks using gin (search_blocks)`.execute(db);
       },
     },
+    "0012-doors-hold": {
+      async up(db: Kysely<unknown>) {
+        // A Firebase (or any provider's) account belongs to one user: two first sign-ins at once
+        // linked it twice. Any such pair already made keeps its first row.
+        await sql`delete from account where id in (
+          select id from (
+            select id, row_number() over (partition by "providerId", "accountId" order by "createdAt", id) as n
+            from account) as ranked
+          where n > 1)`.execute(db);
+        await db.schema.dropIndex("account_provider_account_idx").execute();
+        await db.schema
+          .createIndex("account_provider_account_idx")
+          .on("account")
+          .columns(["providerId", "accountId"])
+          .unique()
+          .execute();
+        // An offer keeps the time it was first placed (bid_time); a change is dated on its own.
+        await db.schema.alterTable("bids").addColumn("changed_at", "text").execute();
+        // The hired offer of a task cancelled while assigned ends too (PRODUCT.md, Hiring).
+        await sql`update bids set status = 'cancelled' where status = 'accepted'
+          and task_id in (select id from tasks where status = 'cancelled')`.execute(db);
+        // Emails about one thing to one person wait and gather (email/outbox.ts, enqueueGatheredEmail):
+        // the key says what they are about, lines what each change said.
+        await db.schema.alterTable("outbox").addColumn("gather_key", "text").execute();
+        await db.schema.alterTable("outbox").addColumn("lines", "text").execute();
+        await db.schema
+          .createIndex("outbox_gather_idx")
+          .on("outbox")
+          .columns(["gather_key", "id"])
+          .where(sql.ref("gather_key"), "is not", null)
+          .execute();
+      },
+    },
   };
 }
 
@@ -583,14 +616,18 @@ async function createTrigramExtension(db: Kysely<unknown>): Promise<{ schema?: s
   return { schema: await findTrigramSchema(db) };
 }
 
-/** Runs the migrations not yet applied, all of them or (for upgrade tests) those up to `upTo`. */
+/**
+ * Runs the migrations not yet applied, all of them or (for upgrade tests) those up to `upTo`, each
+ * in a transaction of its own on both databases: one that fails leaves the schema and the data as
+ * the one before it left them. `extra` follows the app's own (tests make one fail).
+ */
 export async function migrateToLatest(
   // biome-ignore lint/suspicious/noExplicitAny: migrations run before, and outside, the typed schema
   db: Kysely<any>,
   dialect: Dialect,
-  { upTo, log = console }: { upTo?: string; log?: MigrationLog } = {},
+  { upTo, log = console, extra = {} }: { upTo?: string; log?: MigrationLog; extra?: Record<string, Migration> } = {},
 ): Promise<string[]> {
-  const migrations = buildMigrations(dialect, log);
+  const migrations = { ...buildMigrations(dialect, log), ...extra };
   // Kysely looks for its own tables in every schema; on PostgreSQL, pin them to ours.
   const schema =
     dialect === "postgres"
@@ -601,9 +638,19 @@ export async function migrateToLatest(
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  const known = await migrator.getMigrations();
+  const names = known.map((migration) => migration.name);
+  const pending = known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+  const last = upTo === undefined ? names.length : names.indexOf(upTo) + 1;
+  const applied: string[] = [];
+  // One at a time (Kysely's migrator would run all that are pending in one transaction), and only
+  // forward: to migrate to an earlier name would undo the later ones.
+  for (const name of pending.filter((pendingName) => names.indexOf(pendingName) < last)) {
+    const { error, results } = await migrator.migrateTo(name);
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    applied.push(...(results ?? []).map((result) => result.migrationName));
+  }
   // Kept for SQLite's planner: it needs statistics to choose among several usable indexes.
-  if (dialect === "sqlite" && results && results.length > 0) await sql`PRAGMA optimize`.execute(db);
-  return (results ?? []).map((result) => result.migrationName);
+  if (dialect === "sqlite" && applied.length > 0) await sql`PRAGMA optimize`.execute(db);
+  return applied;
 }

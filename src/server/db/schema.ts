@@ -78,12 +78,14 @@ export interface BidTable {
   id: string;
   task_id: string;
   bidder_id: string;
-  /** When the offer was last made (placed, changed, or placed again after a withdrawal). */
+  /** When the offer was placed (first, or again after a withdrawal); a change leaves it (migration 0012). */
   bid_time: string;
+  /** When the pending offer was last changed; null if never. */
+  changed_at: ColumnType<string | null, string | null | undefined, string | null>;
   amount_cents: number;
   days: number | null;
   message: string | null;
-  /** pending, accepted, declined or withdrawn (contract BID_STATUSES). */
+  /** pending, accepted, declined, withdrawn or cancelled (contract BID_STATUSES). */
   status: ColumnType<string, string | undefined, string>;
 }
 
@@ -162,6 +164,10 @@ export interface OutboxTable {
   sent_at: string | null;
   failed_at: string | null;
   last_error: string | null;
+  /** What a gathered email is about, to one person (task-changed:user:task); null for the others. */
+  gather_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON array of a gathered email's paragraphs, one per change, so that the next change adds one. */
+  lines: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DB {

@@ -32,6 +32,67 @@ export async function enqueueEmail(db: Kysely<DB>, email: EmailContent, now = ne
 }
 
 /**
+ * Writes an email about one thing to one person (`key`), at most one per `gapMs`: the first goes at
+ * once; one written while the last is still waiting is added to it, as another paragraph; one written
+ * after the last was sent (or claimed to be sent) waits until `gapMs` after it, where the next ones
+ * gather. `compose` makes the email from all its paragraphs. Two writers of one key are expected to
+ * be serialized by the row they both change (a task's), as task edits are.
+ */
+export async function enqueueGatheredEmail(
+  db: Kysely<DB>,
+  gather: { key: string; line: string; gapMs: number },
+  compose: (lines: string[]) => EmailContent,
+  now = new Date(),
+): Promise<void> {
+  const last = await db
+    .selectFrom("outbox")
+    .select(["id", "lines", "sent_at", "failed_at", "locked_until", "next_attempt_at"])
+    .where("gather_key", "=", gather.key)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const stamp = now.toISOString();
+  const waiting = last && last.sent_at === null && last.failed_at === null;
+  if (last && waiting && (last.locked_until === null || last.locked_until <= stamp)) {
+    const lines = [...(JSON.parse(last.lines ?? "[]") as string[]), gather.line];
+    const email = compose(lines);
+    // Claimed by a sender meanwhile: the row is no longer to change, and this change waits for the next.
+    const added = await db
+      .updateTable("outbox")
+      .set({
+        recipient: email.to,
+        subject: email.subject,
+        text_body: email.text,
+        html_body: email.html,
+        headers: JSON.stringify(email.headers),
+        lines: JSON.stringify(lines),
+      })
+      .where("id", "=", last.id)
+      .where("sent_at", "is", null)
+      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", stamp)]))
+      .executeTakeFirst();
+    if (Number(added.numUpdatedRows) > 0) return;
+  }
+  const lastGoes = last && last.failed_at === null ? new Date(last.sent_at ?? last.next_attempt_at).getTime() : 0;
+  const due = new Date(Math.max(now.getTime(), lastGoes + gather.gapMs));
+  const email = compose([gather.line]);
+  await db
+    .insertInto("outbox")
+    .values({
+      recipient: email.to,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html,
+      headers: JSON.stringify(email.headers),
+      created_at: stamp,
+      next_attempt_at: due.toISOString(),
+      gather_key: gather.key,
+      lines: JSON.stringify([gather.line]),
+    })
+    .execute();
+}
+
+/**
  * Sends what the outbox holds, never inside a request: an email is written in the same transaction
  * as what it tells of, and this worker sends it afterwards, trying again with growing waits while
  * the SMTP server refuses. Rows stay until sent, so a restart resumes where it stopped. Several

@@ -14,8 +14,11 @@ export interface EmailParts {
   /** Paragraphs, as plain text. */
   lines: string[];
   action?: { label: string; url: string };
-  /** Why this person gets it and how to stop it, when they can. */
-  unsubscribe?: { label: string; url: string };
+  /**
+   * Why this person gets it and how to stop it, when they can: `url` the page a person opens,
+   * `oneClickUrl` the address a mail provider posts to (RFC 8058).
+   */
+  unsubscribe?: { label: string; url: string; oneClickUrl: string };
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -60,6 +63,11 @@ export function composeEmail(parts: EmailParts): EmailContent {
       : "",
     "</body></html>",
   ].join("");
-  const headers: Record<string, string> = parts.unsubscribe ? { "List-Unsubscribe": `<${parts.unsubscribe.url}>` } : {};
+  const headers: Record<string, string> = parts.unsubscribe
+    ? {
+        "List-Unsubscribe": `<${parts.unsubscribe.oneClickUrl}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      }
+    : {};
   return { to: parts.to, subject: parts.subject, text, html, headers };
 }

@@ -1,6 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { NOTIFICATION_KINDS, type NotificationKind } from "../../contract/notifications.ts";
 
+/** Where a notice email's List-Unsubscribe header points, with its token in the query (RFC 8058). */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = "/api/email/one-click-unsubscribe";
+
 /**
  * An unsubscribe link works without signing in, so it carries who and which kind, signed with the
  * server's secret: `userId.kind.signature`. It does not expire; an old email's link still works.

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
+import { openDatabase } from "../db/database.ts";
 import { postTask, setupTestApp, signUp, type TestUser, taskInput } from "../test/test-app.ts";
 
 const ctx = setupTestApp();
@@ -81,31 +82,50 @@ describe("bids carry an offer", () => {
       { userName: "Lucas", userEmail: lucas.email, amount: 250, status: "pending" },
     ]);
     const asMaya = await list(maya);
-    expect(asMaya[0]).toMatchObject({ mine: true, amount: 300, message: "Hello" });
-    expect(asMaya[1]).toEqual({
-      _id: expect.any(String),
-      taskId,
-      bidTime: expect.any(String),
-      status: "pending",
-      mine: false,
-    });
-    for (const seen of await list(onlooker)) {
-      expect(Object.keys(seen).sort()).toEqual(["_id", "bidTime", "mine", "status", "taskId"]);
-    }
+    expect(asMaya).toEqual([expect.objectContaining({ mine: true, amount: 300, message: "Hello" })]);
+    expect(await list(onlooker)).toEqual([]);
 
     const update = await call(poster, "PUT", `/api/tasks/${taskId}`, { ...taskInput(), offersPublic: true });
     expect(update.json()).toEqual({ modifiedCount: 1 });
-    const publicView = await list(onlooker);
-    expect(publicView).toMatchObject([
-      { userName: "Maya", amount: 300 },
-      { userName: "Lucas", amount: 250 },
+    // Public: who and how much, nothing that says when or whether an offer changed.
+    expect(await list(onlooker)).toEqual([
+      { userName: "Maya", amount: 300, mine: false },
+      { userName: "Lucas", amount: 250, mine: false },
     ]);
-    for (const seen of publicView) {
-      expect(seen).not.toHaveProperty("message");
-      expect(seen).not.toHaveProperty("userEmail");
-      expect(seen).not.toHaveProperty("days");
-    }
+    expect(await list(maya)).toEqual([
+      expect.objectContaining({ mine: true, amount: 300, message: "Hello", status: "pending" }),
+      { userName: "Lucas", amount: 250, mine: false },
+    ]);
     expect((await task(onlooker, taskId)).offersPublic).toBe(true);
+  });
+
+  it("keeps when an offer was placed, and says when it last changed", async () => {
+    const taskId = await postTask(ctx.app, poster);
+    const placed = (await call(maya, "POST", "/api/bids", { taskId, amount: 100 })).json();
+    expect(placed).not.toHaveProperty("changedAt");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const changed = (await call(maya, "PATCH", `/api/bids/${placed._id}`, { amount: 95 })).json();
+    expect(changed.bidTime).toBe(placed.bidTime);
+    expect(changed.changedAt > placed.bidTime).toBe(true);
+    const [seen] = (await call(poster, "GET", `/api/bids?taskId=${taskId}`)).json();
+    expect(seen).toMatchObject({ bidTime: placed.bidTime, changedAt: changed.changedAt, amount: 95 });
+  });
+
+  it("refuses to change an offer once bidding has closed, as it refuses a new one", async () => {
+    const taskId = await postTask(ctx.app, poster);
+    const placed = await bid(maya, taskId, { amount: 100 });
+    // The deadline passes.
+    const database = openDatabase(ctx.database.config);
+    try {
+      await database.db.updateTable("tasks").set({ deadline: "2020-01-01" }).where("id", "=", taskId).execute();
+    } finally {
+      await database.close();
+    }
+    expectRefused(await call(maya, "PATCH", `/api/bids/${placed._id}`, { amount: 999 }), 409, MESSAGES.biddingClosed);
+    expectRefused(await call(lucas, "POST", "/api/bids", { taskId }), 409, MESSAGES.biddingClosed);
+    const [seen] = (await call(poster, "GET", `/api/bids?taskId=${taskId}`)).json();
+    expect(seen).toMatchObject({ amount: 100 });
+    expect(seen).not.toHaveProperty("changedAt");
   });
 
   it("lets the bidder change a pending offer, withdraw it and bid again; never two live bids", async () => {
@@ -217,6 +237,29 @@ describe("choosing and finishing", () => {
     expectRefused(await call(lucas, "POST", "/api/bids", { taskId }), 409, MESSAGES.notTakingBids);
     expectRefused(await call(poster, "POST", `/api/tasks/${taskId}/cancel`), 409, MESSAGES.taskNotOpen.cancelled);
     expectRefused(await call(poster, "PUT", `/api/tasks/${taskId}`, taskInput()), 409, MESSAGES.taskNotOpen.cancelled);
+  });
+
+  it("cancel while assigned ends the hired offer too: My Bids and the figures no longer call it accepted", async () => {
+    const hired = await signUp(ctx.app, { name: "Hired Then Cancelled" });
+    const taskId = await postTask(ctx.app, poster, { title: "Cancelled after hiring" });
+    const placed = await bid(hired, taskId);
+    await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: placed._id });
+    expect((await call(hired, "GET", "/api/me/summary")).json().bids).toMatchObject({ accepted: 1, cancelled: 0 });
+
+    const cancelled = await call(poster, "POST", `/api/tasks/${taskId}/cancel`);
+    expect(cancelled.json()).toMatchObject({ status: "cancelled" });
+    expect((await task(hired, taskId)).myBid).toMatchObject({ _id: placed._id, status: "cancelled" });
+    expect((await call(hired, "GET", "/api/me/summary")).json().bids).toMatchObject({ accepted: 0, cancelled: 1 });
+    const mine = await call(hired, "GET", "/api/my-bids?status=cancelled");
+    expect(mine.headers["x-total-count"]).toBe("1");
+    expect(mine.json()).toEqual([
+      expect.objectContaining({
+        _id: placed._id,
+        status: "cancelled",
+        task: expect.objectContaining({ status: "cancelled" }),
+      }),
+    ]);
+    expect((await call(hired, "GET", "/api/my-bids?status=accepted")).json()).toEqual([]);
   });
 });
 

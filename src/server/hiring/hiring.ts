@@ -3,6 +3,7 @@ import { MESSAGES, type TaskStatus } from "../../contract/index.ts";
 import type { NotificationData } from "../../contract/notifications.ts";
 import {
   acceptPendingBid,
+  cancelAcceptedBid,
   declinePendingBids,
   findBidById,
   LIVE_BID_STATUSES,
@@ -109,7 +110,10 @@ export async function completeTask(run: Transactor, task: TaskRecord): Promise<v
   });
 }
 
-/** Cancelled from open or assigned; the offers still waiting are declined, and their bidders and the freelancer told. */
+/**
+ * Cancelled from open or assigned: the offers still waiting are declined, the hired one (if any)
+ * cancelled, and their bidders and the freelancer told.
+ */
 export async function cancelTask(run: Transactor, task: TaskRecord): Promise<void> {
   await run.transaction(async (trx, notices) => {
     if ((await setTaskStatus(trx, task.id, ["open", "assigned"], "cancelled")) === 0) {
@@ -117,6 +121,7 @@ export async function cancelTask(run: Transactor, task: TaskRecord): Promise<voi
     }
     // Read with the row held: an accept that committed first is the one told.
     const assignee = await findTaskAssignee(trx, task.id);
+    if (assignee) await cancelAcceptedBid(trx, task.id);
     const told = [...(await declinePendingBids(trx, task.id)), ...(assignee ? [assignee] : [])];
     notices.add(...told.map((userId) => ({ userId, kind: "task-cancelled" as const, data: about(task) })));
   });

@@ -7,8 +7,9 @@ export const PREFLIGHT_MAX_AGE = 600;
 
 /**
  * The web app may be served from another origin than the API (VITE_API_URL): such an origin, listed
- * in TRUSTED_ORIGINS (or any local address while PUBLIC_URL is unset), may call the API with its
- * cookies. The answer names that origin, never `*`, and varies by Origin.
+ * in TRUSTED_ORIGINS, may call the API with its cookies. Without PUBLIC_URL the site is the address
+ * the request came to, which is never cross-origin: another port of the machine is not trusted. The
+ * answer names the origin, never `*`, and varies by Origin.
  */
 export async function registerCors(app: FastifyInstance, origins: OriginPolicy) {
   await app.register(fastifyCors, {

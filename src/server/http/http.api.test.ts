@@ -109,6 +109,7 @@ describe("API reference", () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       "/api/bids",
       "/api/bids/{id}",
+      "/api/email/one-click-unsubscribe",
       "/api/email/unsubscribe",
       "/api/events",
       "/api/features-tasks",
@@ -129,6 +130,7 @@ describe("API reference", () => {
       "/api/tasks/{id}/questions",
       "/api/tasks/{id}/release",
       "/api/tasks/{id}/threads/{bidderId}/messages",
+      "/api/tasks/{id}/threads/{bidderId}/read",
       "/api/threads",
     ]);
     expect(Object.keys(document.paths["/api/bids/{id}"]).sort()).toEqual(["delete", "patch"]);

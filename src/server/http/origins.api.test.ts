@@ -9,12 +9,15 @@ const configured = setupTestApp({ PUBLIC_URL: "https://quickgig.example" });
 let counter = 0;
 const newEmail = () => `origin${++counter}-${Date.now()}@example.com`;
 
-/** A browser's sign-up from a page at `origin` (fetch from the page itself: Sec-Fetch-Site same-origin). */
-function signUpFrom(ctx: typeof local, origin: string, email = newEmail()) {
+/**
+ * A browser's sign-up from a page at `origin` (fetch from the page itself: Sec-Fetch-Site
+ * same-origin), sent to `host` (the Host header: the page's own unless another is given).
+ */
+function signUpFrom(ctx: typeof local, origin: string, email = newEmail(), host = new URL(origin).host) {
   return ctx.app.inject({
     method: "POST",
     url: "/api/auth/sign-up/email",
-    headers: { origin, "sec-fetch-site": "same-origin" },
+    headers: { origin, host, "sec-fetch-site": "same-origin" },
     payload: { name: "Origin Test", email, password: TEST_PASSWORD, image: "https://example.com/a.png" },
   });
 }
@@ -46,7 +49,7 @@ describe("with PUBLIC_URL unset, the site is wherever this machine is reached", 
     const signIn = await local.app.inject({
       method: "POST",
       url: "/api/auth/sign-in/email",
-      headers: { origin, "sec-fetch-site": "same-origin" },
+      headers: { origin, host: new URL(origin).host, "sec-fetch-site": "same-origin" },
       payload: { email, password: TEST_PASSWORD },
     });
     expect(signIn.statusCode, signIn.body).toBe(200);
@@ -77,6 +80,56 @@ describe("with PUBLIC_URL unset, the site is wherever this machine is reached", 
     expect(await accountExists(local, email)).toBe(false);
     expect((await signUpFrom(local, "http://localhost:3000", email)).statusCode).toBe(200);
     expect(await accountExists(local, email)).toBe(true);
+  });
+});
+
+describe("with PUBLIC_URL unset, another port of this machine is another site", () => {
+  it.each([
+    ["localhost", "http://localhost:9999"],
+    ["127.0.0.1", "http://127.0.0.1:8081"],
+    ["a .localhost name", "http://foo.localhost:1234"],
+  ])(
+    "refuses writes from a page at %s on another port, and answers its preflight without CORS",
+    async (_name, origin) => {
+      const email = newEmail();
+      // The browser calls a request from another port of the same host name same-site, not same-origin.
+      const signUp = await local.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-up/email",
+        headers: { origin, host: "localhost:3000", "sec-fetch-site": "same-site" },
+        payload: { name: "Other App", email, password: TEST_PASSWORD, image: "https://example.com/a.png" },
+      });
+      expect(signUp.statusCode).toBe(403);
+      expect(signUp.json().detail).toBe("This request must come from the QuickGig site itself.");
+      expect(await accountExists(local, email)).toBe(false);
+      // A browser that sends no Sec-Fetch-Site is judged by its Origin alone.
+      const bare = await local.app.inject({
+        method: "POST",
+        url: "/api/tasks",
+        headers: { origin, host: "localhost:3000", "content-type": "application/json" },
+        payload: taskInput(),
+      });
+      expect(bare.statusCode).toBe(403);
+      const preflight = await local.app.inject({
+        method: "OPTIONS",
+        url: "/api/tasks",
+        headers: {
+          origin,
+          host: "localhost:3000",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "content-type",
+        },
+      });
+      expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
+      expect(preflight.headers["access-control-allow-credentials"]).toBeUndefined();
+    },
+  );
+
+  it("refuses a page that names this server's own address but came to another (a forged or mismatched Host)", async () => {
+    const email = newEmail();
+    const response = await signUpFrom(local, "http://127.0.0.1:3000", email, "127.0.0.1:9999");
+    expect(response.statusCode).toBe(403);
+    expect(await accountExists(local, email)).toBe(false);
   });
 });
 

@@ -3,15 +3,17 @@ import { hostname, networkInterfaces } from "node:os";
 /**
  * Which web origins may sign in and change data. With PUBLIC_URL set, only its origin and
  * TRUSTED_ORIGINS. Without it (a newcomer's `npm start`), the site is whatever address the person
- * typed to reach this machine: localhost, 127.0.0.1, [::1], the machine's name or one of its own
- * network addresses, on any port (a container or a proxy may map it). Any other host name is
- * refused even then, so a page of another site whose name was pointed at this machine (DNS
- * rebinding) cannot act here.
+ * typed to reach this server: localhost, 127.0.0.1, [::1], the machine's name or one of its own
+ * network addresses, at the port the request came to (the Host it names: this server's own port,
+ * or the one a container or a proxy maps to it). Another port of the same machine is another web
+ * app (decision 008), and any other host name is refused even then, so a page of another site
+ * whose name was pointed at this machine (DNS rebinding) cannot act here.
  */
 export interface OriginPolicy {
   /** PUBLIC_URL's origin, or null when unset and the local addresses are the site. */
   publicOrigin: string | null;
-  isTrusted(origin: string): boolean;
+  /** `host`: the request's Host header; without it, only the configured origins are trusted. */
+  isTrusted(origin: string, host?: string): boolean;
 }
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -22,9 +24,9 @@ export function originPolicy(options: { publicUrl: string | null; trustedOrigins
   if (publicOrigin) listed.add(publicOrigin);
   return {
     publicOrigin,
-    isTrusted(origin) {
+    isTrusted(origin, host) {
       if (listed.has(origin)) return true;
-      return publicOrigin === null && isLocalOrigin(origin);
+      return publicOrigin === null && host !== undefined && origin === `http://${host}` && isLocalOrigin(origin);
     },
   };
 }

@@ -10,8 +10,17 @@ export interface RateLimiters {
   accountAttempt: preHandlerAsyncHookHandler;
   /** Attempts that name no account (a reset link's token, an unsubscribe link): per client address. */
   addressAttempt: preHandlerAsyncHookHandler;
-  /** Posting tasks and bids: per signed-in user. */
-  write: preHandlerAsyncHookHandler;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * How a POST, PUT, PATCH or DELETE under /api is limited: per signed-in person (the default; the
+     * client address without a session), per client address (links used without signing in), or by
+     * the route itself (sign-in and its kin, per address and per account).
+     */
+    writeLimit?: "person" | "address" | "own";
+  }
 }
 
 const passThrough: preHandlerAsyncHookHandler = async () => {};
@@ -63,12 +72,22 @@ export async function registerRateLimits(
     return `write-user:${viewer?.id ?? request.ip}`;
   });
 
+  // Every state change counts (docs/security.md): a route says only when it is limited otherwise.
+  const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+  app.addHook("onRoute", (route) => {
+    const writes = [route.method].flat().some((method) => WRITE_METHODS.has(method));
+    if (!writes || !route.url.startsWith("/api/")) return;
+    const kind = route.config?.writeLimit ?? "person";
+    if (kind === "own") return;
+    const hook = kind === "address" ? byAddress : byUser;
+    route.preValidation = [hook, ...[route.preValidation ?? []].flat()];
+  });
+
   return {
     async accountAttempt(request, reply) {
       await byAddress.call(app, request, reply);
       await byAccount.call(app, request, reply);
     },
     addressAttempt: byAddress,
-    write: byUser,
   };
 }

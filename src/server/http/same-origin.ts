@@ -16,7 +16,7 @@ export function registerSameOriginGuard(app: FastifyInstance, origins: OriginPol
 
     const fetchSite = request.headers["sec-fetch-site"];
     const origin = request.headers.origin;
-    const trusted = origin !== undefined && origins.isTrusted(origin);
+    const trusted = origin !== undefined && origins.isTrusted(origin, request.headers.host);
     // The browser says the page came from this server, but at an address it is not configured for
     // (PUBLIC_URL names another): tell the person where QuickGig lives.
     if (fetchSite === "same-origin" && origin !== undefined && !trusted) {
@@ -29,6 +29,8 @@ export function registerSameOriginGuard(app: FastifyInstance, origins: OriginPol
       return sendProblem(reply, 403, "This request must come from the QuickGig site itself.");
     }
 
+    // A route that takes a form says so (one-click unsubscribe); it is still refused from another site above.
+    if (request.routeOptions.config.acceptsForm) return;
     const hasBody =
       Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
     const contentType = request.headers["content-type"] ?? "";
@@ -40,6 +42,13 @@ export function registerSameOriginGuard(app: FastifyInstance, origins: OriginPol
       );
     }
   });
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route takes a form-encoded body as well as JSON: its own parser reads it. */
+    acceptsForm?: boolean;
+  }
 }
 
 function wrongAddressMessage(origin: string, publicOrigin: string | null): string {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { LIMITS } from "../../contract/index.ts";
 import type { Database as DatabaseConfig } from "../config.ts";
 import { PgListener } from "../db/pg-listener.ts";
 
@@ -9,6 +10,24 @@ export const EVENTS_LISTENER_NAME = "quickgig-events";
 type Listener = () => void;
 
 /**
+ * How many live streams may be open at once in one process (per person, per client address and in
+ * all), and how long a stream's reader may leave what was sent unread before the stream is dropped.
+ */
+export interface StreamLimits {
+  perPerson: number;
+  perAddress: number;
+  perProcess: number;
+  drainMs: number;
+}
+
+export const STREAM_LIMITS: StreamLimits = {
+  perPerson: LIMITS.eventStreamsPerUser,
+  perAddress: 100,
+  perProcess: 5000,
+  drainMs: 30_000,
+};
+
+/**
  * Who has a live stream open in this process, by person. A write wakes the people it told something
  * once it commits; on PostgreSQL the same wake-up reaches every other process through LISTEN/NOTIFY
  * (notifications/notifier.ts sends it inside the transaction, so it arrives only if it commits).
@@ -17,6 +36,38 @@ type Listener = () => void;
 export class EventHub {
   private readonly listeners = new Map<string, Set<Listener>>();
   private listener: PgListener | undefined;
+  private readonly byPerson = new Map<string, number>();
+  private readonly byAddress = new Map<string, number>();
+  private streams = 0;
+
+  constructor(readonly limits: StreamLimits = STREAM_LIMITS) {}
+
+  /**
+   * Takes a place for one more stream, at once, before anything awaits: checking a count and then
+   * awaiting before counting would let many opens at the same moment all pass. Answers how to give
+   * the place back, or which cap is full.
+   */
+  reserve(userId: string, address: string): (() => void) | "person" | "address" | "process" {
+    if (this.streams >= this.limits.perProcess) return "process";
+    if ((this.byPerson.get(userId) ?? 0) >= this.limits.perPerson) return "person";
+    if ((this.byAddress.get(address) ?? 0) >= this.limits.perAddress) return "address";
+    const add = (counts: Map<string, number>, key: string, step: number) => {
+      const count = (counts.get(key) ?? 0) + step;
+      if (count > 0) counts.set(key, count);
+      else counts.delete(key);
+    };
+    this.streams += 1;
+    add(this.byPerson, userId, 1);
+    add(this.byAddress, address, 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.streams -= 1;
+      add(this.byPerson, userId, -1);
+      add(this.byAddress, address, -1);
+    };
+  }
 
   /** Starts listening for other processes' wake-ups (PostgreSQL only). */
   async start(database: DatabaseConfig, log: FastifyBaseLogger): Promise<void> {
@@ -54,10 +105,6 @@ export class EventHub {
       set.delete(listener);
       if (set.size === 0 && this.listeners.get(userId) === set) this.listeners.delete(userId);
     };
-  }
-
-  streamsOf(userId: string): number {
-    return this.listeners.get(userId)?.size ?? 0;
   }
 
   wake(userIds: Iterable<string>): void {

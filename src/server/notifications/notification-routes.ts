@@ -1,13 +1,16 @@
+import { once } from "node:events";
+import { setTimeout } from "node:timers/promises";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { LIMITS, ProblemSchema } from "../../contract/index.ts";
+import { ProblemSchema } from "../../contract/index.ts";
 import {
   KIND_LABELS,
   NotificationIdParamsSchema,
   NotificationListQuerySchema,
   NotificationPreferencesSchema,
   NotificationSchema,
+  OneClickUnsubscribeSchema,
   UnreadCountsSchema,
   UnsubscribeResultSchema,
   UnsubscribeSchema,
@@ -15,7 +18,7 @@ import {
 } from "../../contract/notifications.ts";
 import { requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { readUnsubscribeToken } from "../email/unsubscribe-token.ts";
+import { ONE_CLICK_UNSUBSCRIBE_PATH, readUnsubscribeToken } from "../email/unsubscribe-token.ts";
 import { HttpProblem } from "../http/problem.ts";
 import {
   latestNotificationId,
@@ -141,7 +144,7 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
   app.post(
     "/api/email/unsubscribe",
     {
-      preHandler: deps.limiters.addressAttempt,
+      config: { writeLimit: "address" },
       schema: {
         tags: ["notifications"],
         summary: "Stop the emails of one kind, from the link in such an email; no sign-in needed",
@@ -149,15 +152,50 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
         response: { 200: UnsubscribeResultSchema, 400: ProblemSchema },
       },
     },
-    async (request) => {
-      const target = readUnsubscribeToken(deps.config.authSecret, request.body.token);
-      if (!target) throw new HttpProblem(400, BAD_UNSUBSCRIBE_LINK);
-      const preferences = await readPreferences(db, target.userId);
-      // Emails stop; the notices stay in the app unless the person turned them off already.
-      if (preferences[target.kind] === "email") await savePreferences(db, target.userId, { [target.kind]: "app" });
-      return { kind: target.kind, label: KIND_LABELS[target.kind] };
-    },
+    async (request) => unsubscribe(request.body.token),
   );
+
+  /** Emails stop; the notices stay in the app unless the person turned them off already. */
+  async function unsubscribe(token: string) {
+    const target = readUnsubscribeToken(deps.config.authSecret, token);
+    if (!target) throw new HttpProblem(400, BAD_UNSUBSCRIBE_LINK);
+    const preferences = await readPreferences(db, target.userId);
+    if (preferences[target.kind] === "email") await savePreferences(db, target.userId, { [target.kind]: "app" });
+    return { kind: target.kind, label: KIND_LABELS[target.kind] };
+  }
+
+  // One-click unsubscribe (RFC 8058): the address of every notice email's List-Unsubscribe header,
+  // which a mail provider posts to, form-encoded, without a session or an Origin. The form parser is
+  // this route's alone; every other write still takes JSON only.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    const typed = scope.withTypeProvider<ZodTypeProvider>();
+    typed.post(
+      ONE_CLICK_UNSUBSCRIBE_PATH,
+      {
+        config: { writeLimit: "address", acceptsForm: true },
+        schema: {
+          tags: ["notifications"],
+          summary: "One-click unsubscribe (RFC 8058) from the List-Unsubscribe header of a notice email",
+          querystring: UnsubscribeSchema,
+          body: OneClickUnsubscribeSchema,
+          response: { 200: UnsubscribeResultSchema, 400: ProblemSchema },
+        },
+      },
+      async (request) => unsubscribe(request.query.token),
+    );
+    // A mail program that opens the header's address instead of posting to it shows the person the page.
+    typed.get(
+      ONE_CLICK_UNSUBSCRIBE_PATH,
+      { schema: { hide: true, querystring: UnsubscribeSchema } },
+      async (request, reply) =>
+        reply.redirect(`${deps.config.webUrl}/email/unsubscribe?token=${encodeURIComponent(request.query.token)}`, 303),
+    );
+  });
 
   registerEventStream(app, deps);
 }
@@ -165,6 +203,18 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
 const HEARTBEAT_MS = 25_000;
 /** Notices read at a time; a stream that resumes after many reads batch after batch. */
 const STREAM_BATCH = 50;
+
+/** Refusals past the stream caps (notifications/event-hub.ts): the person's own, or the server's. */
+function streamRefusal(cap: "person" | "address" | "process"): HttpProblem {
+  if (cap === "person") return new HttpProblem(429, "Too many QuickGig tabs are open. Close some and reload this one.");
+  if (cap === "address") {
+    return new HttpProblem(
+      429,
+      "Too many live connections come from your network. Close some QuickGig tabs and reload this one.",
+    );
+  }
+  return new HttpProblem(503, "The server has too many live connections right now. The page will try again shortly.");
+}
 
 /**
  * One server-sent-events stream per tab: `notification` events (id = the notice's id) and `unread`
@@ -191,12 +241,18 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const viewer = await requireViewer(deps.sessions, request);
-      if (deps.hub.streamsOf(viewer.id) >= LIMITS.eventStreamsPerUser) {
-        throw new HttpProblem(429, "Too many QuickGig tabs are open. Close some and reload this one.");
-      }
+      const slot = deps.hub.reserve(viewer.id, request.ip);
+      if (typeof slot === "string") throw streamRefusal(slot);
+      const release = slot;
       const resumeFrom = Number.parseInt(String(request.headers["last-event-id"] ?? ""), 10);
-      let lastId =
-        Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await latestNotificationId(db, viewer.id);
+      let lastId: number;
+      try {
+        lastId =
+          Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await latestNotificationId(db, viewer.id);
+      } catch (error) {
+        release();
+        throw error;
+      }
 
       reply.hijack();
       const raw = reply.raw;
@@ -214,6 +270,27 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
       const write = (chunk: string) => {
         if (!raw.writableEnded && !raw.destroyed) raw.write(chunk);
       };
+      /**
+       * Backpressure: once the socket holds more than Node buffers, the next batch waits for the
+       * reader. A reader that does not read within drainMs is dropped rather than buffered for
+       * without end; its tab reconnects with Last-Event-ID and misses nothing.
+       */
+      const drained = async (): Promise<boolean> => {
+        if (!raw.writableNeedDrain) return true;
+        const waited = await Promise.race([
+          once(raw, "drain").then(() => "drained" as const),
+          once(raw, "close").then(() => "closed" as const),
+          setTimeout(deps.hub.limits.drainMs, "slow" as const, { ref: false }),
+        ]).catch(() => "closed" as const);
+        if (waited === "drained") return true;
+        close();
+        if (waited === "slow") {
+          request.log.info({ userId: viewer.id }, "event stream dropped: its reader stopped reading");
+          // What is buffered would never be read: the socket goes at once, not after a flush.
+          socket.destroy();
+        }
+        return false;
+      };
       let sending = false;
       let again = false;
       const send = async () => {
@@ -225,6 +302,7 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
             write(`id: ${notice.id}\nevent: notification\ndata: ${JSON.stringify(notice)}\n\n`);
             lastId = notice.id;
           }
+          if (!(await drained())) return;
           if (notices.length < STREAM_BATCH) break;
         }
         write(`event: unread\ndata: ${JSON.stringify(await unreadCounts(db, viewer.id))}\n\n`);
@@ -255,6 +333,7 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
       function close() {
         clearInterval(heartbeat);
         unsubscribe();
+        release();
         open.delete(close);
         // The socket goes with the stream: nothing is left for a shutdown to wait on.
         if (!raw.writableEnded) raw.end(() => socket.destroy());

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notification } from "../../contract/notifications.ts";
+import { openDatabase } from "../db/database.ts";
 import { startSmtpServer, type TestSmtpServer } from "../test/smtp-server.ts";
 import {
   inDays,
   markEmailVerified,
+  PUBLIC_URL,
   postTask,
   setupTestApp,
   signUp,
   type TestUser,
   taskInput,
 } from "../test/test-app.ts";
+import { GATHER_CHANGES_MS } from "./notifier.ts";
 
 let smtp: TestSmtpServer;
 beforeAll(async () => {
@@ -160,7 +163,7 @@ describe("a notice for every event", () => {
     expect((await noticesOf(stranger)).length).toBe(before);
   });
 
-  it("a message tells the other person, and reading the thread reads its notices", async () => {
+  it("a message tells the other person, and marking the thread read reads its notices", async () => {
     const taskId = await postTask(ctx.app, poster, { title: "Messages task" });
     await bid(alice, taskId);
     const thread = `/api/tasks/${taskId}/threads/${alice.id}/messages`;
@@ -170,7 +173,10 @@ describe("a notice for every event", () => {
     expect(notice).toMatchObject({ kind: "message-new", read: false, data: { taskId, bidderId: alice.id } });
     const unread = (await call(alice, "GET", "/api/notifications/unread")).json();
     expect(unread.messages).toBe(2);
+    // Fetching the messages changes nothing; the page's POST once it shows them reads them.
     await call(alice, "GET", thread);
+    expect((await call(alice, "GET", "/api/notifications/unread")).json().messages).toBe(2);
+    await call(alice, "POST", thread.replace(/messages$/, "read"));
     const after = (await call(alice, "GET", "/api/notifications/unread")).json();
     expect(after.messages).toBe(0);
     const messageNotices = (await noticesOf(alice)).filter((n) => n.kind === "message-new" && n.data.taskId === taskId);
@@ -264,7 +270,6 @@ describe("choices and emails", () => {
     expect(email.text).toContain("Budget changed from $250.00 to $999.00");
     const link = new URL(email.text.match(/To stop these emails: (\S+)/)?.[1] ?? "");
     expect(link.pathname).toBe("/email/unsubscribe");
-    expect(JSON.stringify(email.headers.get("list"))).toContain("/email/unsubscribe?token=");
     const token = link.searchParams.get("token") ?? "";
 
     const done = await call(null, "POST", "/api/email/unsubscribe", { token });
@@ -280,6 +285,105 @@ describe("choices and emails", () => {
       token: token.replace("task-changed", "bid-accepted"),
     });
     expect(otherKind.statusCode).toBe(400);
+  });
+
+  it("a notice email unsubscribes in one click (RFC 8058): a form post without session or Origin", async () => {
+    const carol = await signUp(ctx.app, { name: "Carol Clicker" });
+    await markEmailVerified(ctx, carol.email);
+    const taskId = await postTask(ctx.app, poster, { title: "One-click task" });
+    const placed = await bid(carol, taskId);
+    await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: placed._id });
+    const email = await smtp.waitFor((e) => e.to === carol.email && e.subject.includes("One-click task"));
+    expect(email.rawHeaders.get("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    const header = email.rawHeaders.get("list-unsubscribe")?.match(/^List-Unsubscribe:\s*<(https?:\/\/[^>]+)>$/)?.[1];
+    const address = new URL(header ?? "");
+    expect(address.origin).toBe(PUBLIC_URL);
+    expect(address.pathname).toBe("/api/email/one-click-unsubscribe");
+    expect((await call(carol, "GET", "/api/me/notification-preferences")).json()["bid-accepted"]).toBe("email");
+
+    // What Gmail and its kin send: the body below, form-encoded, nothing else.
+    const oneClick = (body: string, url = `${address.pathname}${address.search}`) =>
+      ctx.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: body,
+      });
+    const wrongBody = await oneClick("List-Unsubscribe=Yes");
+    expect(wrongBody.statusCode).toBe(400);
+    expect(wrongBody.json().detail).toBe('The body must be "List-Unsubscribe=One-Click"');
+    const forged = await oneClick("List-Unsubscribe=One-Click", `${address.pathname}?token=${carol.id}.bid-accepted.x`);
+    expect(forged.statusCode).toBe(400);
+    const done = await oneClick("List-Unsubscribe=One-Click");
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ kind: "bid-accepted", label: "My bid accepted" });
+    expect((await call(carol, "GET", "/api/me/notification-preferences")).json()["bid-accepted"]).toBe("app");
+
+    // A mail program that opens the address instead is sent to the page that asks.
+    const opened = await ctx.app.inject({ url: `${address.pathname}${address.search}` });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(`${PUBLIC_URL}/email/unsubscribe${address.search}`);
+    // Every other write still takes JSON only.
+    const form = await ctx.app.inject({
+      method: "POST",
+      url: "/api/email/unsubscribe",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `token=${encodeURIComponent(address.searchParams.get("token") ?? "")}`,
+    });
+    expect(form.statusCode).toBe(415);
+  });
+
+  it("a poster's many edits send each bidder one email a quarter of an hour, listing every change since", async () => {
+    const dana = await signUp(ctx.app, { name: "Dana Digest" });
+    await markEmailVerified(ctx, dana.email);
+    const taskId = await postTask(ctx.app, poster, { title: "Edited often", budget: 100 });
+    await bid(dana, taskId);
+    const edit = async (budget: number) => {
+      const edited = await call(poster, "PUT", `/api/tasks/${taskId}`, taskInput({ title: "Edited often", budget }));
+      expect(edited.json()).toEqual({ modifiedCount: 1 });
+    };
+    // The first change is emailed at once (with any that come before it is sent)...
+    await edit(101);
+    const first = await smtp.waitFor((e) => e.to === dana.email && e.subject.includes("Edited often"));
+    expect(first.text).toContain("Budget changed from $100.00 to $101.00");
+    // ...and the seven after it wait together.
+    for (let budget = 102; budget <= 108; budget++) await edit(budget);
+    // In the app, one notice per change.
+    const notices = (await noticesOf(dana)).filter((n) => n.kind === "task-changed" && n.data.taskId === taskId);
+    expect(notices).toHaveLength(8);
+    const database = openDatabase(ctx.database.config);
+    try {
+      const rows = await database.db
+        .selectFrom("outbox")
+        .select(["id", "lines", "next_attempt_at", "sent_at"])
+        .where("recipient", "=", dana.email)
+        .where("subject", "like", "%Edited often%")
+        .orderBy("id")
+        .execute();
+      expect(rows).toHaveLength(2);
+      const waiting = rows[1];
+      expect(waiting?.sent_at).toBeNull();
+      const waitMs = new Date(String(waiting?.next_attempt_at)).getTime() - Date.now();
+      expect(waitMs).toBeGreaterThan(14 * 60_000);
+      expect(waitMs).toBeLessThanOrEqual(GATHER_CHANGES_MS);
+      expect(JSON.parse(String(waiting?.lines))).toHaveLength(7);
+      // A quarter of an hour on: the waiting email goes, with the seven changes.
+      await database.db
+        .updateTable("outbox")
+        .set({ next_attempt_at: new Date().toISOString() })
+        .where("id", "=", Number(waiting?.id))
+        .execute();
+    } finally {
+      await database.close();
+    }
+    const gathered = await smtp.waitFor(
+      (e) => e.to === dana.email && e.subject.includes("Edited often") && e !== first,
+      15_000,
+    );
+    for (let budget = 102; budget <= 108; budget++) {
+      expect(gathered.text).toContain(`Budget changed from $${budget - 1}.00 to $${budget}.00`);
+    }
+    expect(smtp.received.filter((e) => e.to === dana.email && e.subject.includes("Edited often"))).toHaveLength(2);
   });
 
   it("an SMTP server that refuses delays the email and loses none; it goes once the server accepts", async () => {

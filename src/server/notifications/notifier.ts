@@ -10,10 +10,13 @@ import {
 } from "../../contract/notifications.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
-import { enqueueEmail, type OutboxWorker } from "../email/outbox.ts";
+import { enqueueEmail, enqueueGatheredEmail, type OutboxWorker } from "../email/outbox.ts";
 import { composeEmail } from "../email/templates.ts";
-import { unsubscribeToken } from "../email/unsubscribe-token.ts";
+import { ONE_CLICK_UNSUBSCRIBE_PATH, unsubscribeToken } from "../email/unsubscribe-token.ts";
 import { EVENTS_CHANNEL, type EventHub } from "./event-hub.ts";
+
+/** Emails about changes to one task reach each bidder at most this often, each with every change since the last. */
+export const GATHER_CHANGES_MS = 15 * 60_000;
 
 /** Something to tell one person. */
 export interface Notice {
@@ -61,7 +64,8 @@ export class Notifier implements Transactor {
     private readonly database: Database,
     private readonly hub: EventHub,
     private readonly outbox: OutboxWorker,
-    private readonly links: { webUrl: string; secret: string },
+    /** webUrl: the web app's pages; apiUrl: this server, where one-click unsubscribes are posted. */
+    private readonly links: { webUrl: string; apiUrl: string; secret: string },
   ) {}
 
   /** Runs `work` in one transaction with the notices it adds; a rollback loses them with the rest. */
@@ -122,7 +126,15 @@ export class Notifier implements Transactor {
         })
         .execute();
       // Only to a confirmed address: otherwise anyone could have QuickGig mail a stranger their words.
-      if (channel === "email" && person.emailVerified) await enqueueEmail(trx, this.email(notice, person));
+      if (channel !== "email" || !person.emailVerified) continue;
+      const line = describeNotification(notice.kind, notice.data);
+      if (notice.kind === "task-changed") {
+        // A poster editing a task again and again sends each bidder one email a while, with every change.
+        const gather = { key: `task-changed:${notice.userId}:${notice.data.taskId}`, line, gapMs: GATHER_CHANGES_MS };
+        await enqueueGatheredEmail(trx, gather, (lines) => this.email(notice, person, lines));
+      } else {
+        await enqueueEmail(trx, this.email(notice, person, [line]));
+      }
     }
     if (this.database.dialect === "postgres") await this.announce(trx, told);
   }
@@ -134,18 +146,19 @@ export class Notifier implements Transactor {
     }
   }
 
-  private email(notice: Notice, person: { name: string; email: string }) {
+  private email(notice: Notice, person: { name: string; email: string }, lines: string[]) {
     const link = notificationLink(notice.kind, notice.data);
     const token = unsubscribeToken(this.links.secret, notice.userId, notice.kind);
     return composeEmail({
       to: person.email,
       name: person.name,
       subject: SUBJECTS[notice.kind](notice.data),
-      lines: [describeNotification(notice.kind, notice.data)],
+      lines,
       ...(link ? { action: { label: "Open in QuickGig", url: `${this.links.webUrl}${link}` } } : {}),
       unsubscribe: {
         label: KIND_LABELS[notice.kind],
         url: `${this.links.webUrl}/email/unsubscribe?token=${encodeURIComponent(token)}`,
+        oneClickUrl: `${this.links.apiUrl}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`,
       },
     });
   }

@@ -70,7 +70,7 @@ export async function presentTaskFor(deps: AppDeps, id: string, viewer: Viewer |
     ...presentTask(task, viewer),
     bidCount,
     hasBid: myBid !== undefined && (myBid.status === "pending" || myBid.status === "accepted"),
-    ...(myBid ? { myBid: presentBid(myBid, viewer.id, task) } : {}),
+    ...(myBid ? { myBid: presentBid(myBid, viewer.id) } : {}),
   };
 }
 
@@ -169,7 +169,6 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
     "/api/tasks",
     {
       config: { requiresSession: true },
-      preHandler: deps.limiters.write,
       schema: {
         tags: ["tasks"],
         summary: "Post a task as the signed-in user",

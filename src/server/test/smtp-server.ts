@@ -9,6 +9,8 @@ export interface ReceivedEmail {
   text: string;
   html: string;
   headers: ParsedMail["headers"];
+  /** Each header as it was written, by its lower-case name: mailparser folds the List-* ones together. */
+  rawHeaders: Map<string, string>;
 }
 
 /**
@@ -40,6 +42,8 @@ export async function startSmtpServer() {
             text: mail.text ?? "",
             html: typeof mail.html === "string" ? mail.html : "",
             headers: mail.headers,
+            // Unfolded: a long header goes on over several lines, each after the first starting with a space.
+            rawHeaders: new Map(mail.headerLines.map(({ key, line }) => [key, line.replace(/\r?\n(?=[ \t])/g, "")])),
           });
           callback();
         })

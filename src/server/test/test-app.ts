@@ -75,6 +75,7 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 export async function signUp(
   app: FastifyInstance,
   overrides: Partial<{ name: string; email: string; password: string; image: string }> = {},
+  { remoteAddress }: { remoteAddress?: string } = {},
 ): Promise<TestUser> {
   counter += 1;
   const body = {
@@ -84,7 +85,12 @@ export async function signUp(
     image: "https://example.com/avatar.png",
     ...overrides,
   };
-  const response = await app.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: body });
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    payload: body,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const { user } = response.json() as { user: { id: string; name: string; email: string } };
   return { ...user, cookie: sessionCookie(response) };

@@ -24,6 +24,7 @@ const BID_BADGES: Record<BidStatus, { word: string; tone: keyof typeof TONES }> 
   accepted: { word: "Accepted", tone: "green" },
   declined: { word: "Declined", tone: "red" },
   withdrawn: { word: "Withdrawn", tone: "grey" },
+  cancelled: { word: "Cancelled", tone: "red" },
 };
 
 function Badge({ word, tone, label }: { word: string; tone: keyof typeof TONES; label: string }) {

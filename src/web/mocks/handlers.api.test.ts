@@ -10,6 +10,7 @@ import {
   MessageSchema,
   ModifiedSchema,
   MyBidSchema,
+  OfferSummarySchema,
   ProblemSchema,
   QuestionSchema,
   TaskSchema,
@@ -17,7 +18,7 @@ import {
 } from "../../contract/index.ts";
 import { NotificationPreferencesSchema, NotificationSchema, UnreadCountsSchema } from "../../contract/notifications.ts";
 import { setupTestApp } from "../../server/test/test-app.ts";
-import { BROWSER_ONLY_OPERATIONS, createHandlers } from "./handlers.ts";
+import { BROWSER_ONLY_OPERATIONS, createHandlers, MAIL_ONLY_OPERATIONS } from "./handlers.ts";
 
 const ctx = setupTestApp();
 const { handlers } = createHandlers();
@@ -48,7 +49,10 @@ describe("the mock API", () => {
       handlers.map((handler) => `${handler.info.method} ${String(handler.info.path).replace(/^\*/, "")}`),
     );
     const missing = operations.filter(
-      (operation) => !mocked.has(operation) && !BROWSER_ONLY_OPERATIONS.includes(operation),
+      (operation) =>
+        !mocked.has(operation) &&
+        !BROWSER_ONLY_OPERATIONS.includes(operation) &&
+        !MAIL_ONLY_OPERATIONS.includes(operation),
     );
     expect(missing).toEqual([]);
   });
@@ -98,7 +102,7 @@ describe("the mock API", () => {
     const notices = await call(z.array(NotificationSchema), "GET", "/api/notifications");
     expect(notices.map((notice) => notice.kind)).toEqual(expect.arrayContaining(["bid-new", "question-new"]));
     await call(UnreadCountsSchema, "GET", "/api/notifications/unread");
-    await call(z.array(BidSchema), "GET", `/api/bids?taskId=${insertedId}`);
+    await call(z.array(z.union([BidSchema, OfferSummarySchema])), "GET", `/api/bids?taskId=${insertedId}`);
     const bidderId = bid.bidderId ?? "";
     await call(MessageSchema, "POST", `/api/tasks/${insertedId}/threads/${bidderId}/messages`, { body: "Hello" }, 201);
     await call(z.array(ThreadSchema), "GET", "/api/threads");

@@ -3,6 +3,7 @@ import { sse } from "msw/sse";
 import type { z } from "zod";
 import {
   AcceptBidSchema,
+  ANONYMOUS_NAME,
   AnswerQuestionSchema,
   AskQuestionSchema,
   BidListQuerySchema,
@@ -36,6 +37,8 @@ import { MockDb, MockProblem } from "./mock-db.ts";
 
 /** Operations mocked only where the browser has an EventSource (so not in Node's tests). */
 export const BROWSER_ONLY_OPERATIONS = ["GET /api/events"];
+/** Operations only a mail provider calls (the List-Unsubscribe header of an email): the web app never does. */
+export const MAIL_ONLY_OPERATIONS = ["POST /api/email/one-click-unsubscribe"];
 
 /** Any origin: the mock answers the API wherever VITE_API_URL points. */
 const api = (path: string) => `*/api${path}`;
@@ -285,14 +288,21 @@ export function createHandlers(db = new MockDb()) {
     http.get(
       api("/bids"),
       answer(({ request }) => {
-        db.requireViewer();
+        const viewer = db.requireViewer();
         const filter = parse(BidListQuerySchema, query(request));
-        db.task(filter.taskId);
+        const task = db.task(filter.taskId);
         const bids = db.liveBids(filter.taskId).sort((a, b) => a.bidTime.localeCompare(b.bidTime));
-        return paged(
-          bids.map((bid) => db.presentBid(bid)),
-          filter.page,
-          filter.limit,
+        const poster = task.ownerId === viewer.id;
+        // As the server: the poster sees every bid, others their own and, when public, names and amounts.
+        const shown = poster || task.offersPublic ? bids : bids.filter((bid) => bid.bidderId === viewer.id);
+        const pageOf = shown.slice((filter.page - 1) * filter.limit, filter.page * filter.limit);
+        return HttpResponse.json(
+          pageOf.map((bid) =>
+            poster || bid.bidderId === viewer.id
+              ? db.presentBid(bid)
+              : { userName: db.userById(bid.bidderId)?.name || ANONYMOUS_NAME, amount: bid.amount, mine: false },
+          ),
+          { headers: { "x-total-count": String(bids.length) } },
         );
       }),
     ),
@@ -309,11 +319,12 @@ export function createHandlers(db = new MockDb()) {
       answer(async ({ params, request }) => {
         const bid = db.ownBid(param(params.id));
         if (bid.status !== "pending") throw new MockProblem(409, MESSAGES.bidNotPending);
+        db.requireBiddingOpen(db.task(bid.taskId));
         const input = parse(UpdateBidSchema, await body(request));
         if (input.amount !== undefined) bid.amount = input.amount;
         if (input.days !== undefined) bid.days = input.days;
         if (input.message !== undefined) bid.message = input.message?.trim() || null;
-        bid.bidTime = db.now();
+        bid.changedAt = db.now();
         return db.presentBid(bid);
       }),
     ),
@@ -414,7 +425,7 @@ export function createHandlers(db = new MockDb()) {
     http.get(
       api("/tasks/:id/threads/:bidderId/messages"),
       answer(({ params }) => {
-        const viewer = db.requireViewer();
+        db.requireViewer();
         const taskId = param(params.id);
         const bidderId = param(params.bidderId);
         db.thread(taskId, bidderId);
@@ -422,8 +433,18 @@ export function createHandlers(db = new MockDb()) {
           .filter((message) => message.taskId === taskId && message.bidderId === bidderId)
           .sort((a, b) => a.sentAt.localeCompare(b.sentAt))
           .slice(-LIMITS.messagesPageMax);
-        db.readThread(taskId, bidderId, viewer.id);
         return messages.map((message) => db.presentMessage(message));
+      }),
+    ),
+    http.post(
+      api("/tasks/:id/threads/:bidderId/read"),
+      answer(({ params }) => {
+        const viewer = db.requireViewer();
+        const taskId = param(params.id);
+        const bidderId = param(params.bidderId);
+        db.thread(taskId, bidderId);
+        db.readThread(taskId, bidderId, viewer.id);
+        return db.unreadCounts(viewer.id);
       }),
     ),
     http.post(

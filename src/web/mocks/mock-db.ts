@@ -1,6 +1,7 @@
 import { DEMO_FREELANCERS, DEMO_OFFERS, DEMO_TASKS, DEMO_USER } from "../../contract/demo-data.ts";
 import {
   ANONYMOUS_NAME,
+  BID_STATUSES,
   type Bid,
   type BidStatus,
   type DashboardSummary,
@@ -65,6 +66,7 @@ interface MockBid {
   message: string | null;
   status: BidStatus;
   bidTime: string;
+  changedAt?: string | null;
 }
 
 interface MockQuestion {
@@ -305,27 +307,22 @@ export class MockDb {
 
   /* Bids */
 
+  /** A bid as its bidder and the task's poster see it. */
   presentBid(bid: MockBid): Bid {
-    const viewer = this.viewer();
-    const task = this.task(bid.taskId);
-    const mine = viewer?.id === bid.bidderId;
-    const full = mine || viewer?.id === task.ownerId;
     const bidder = this.userById(bid.bidderId);
     return {
       _id: bid.id,
       taskId: bid.taskId,
       bidTime: bid.bidTime,
+      ...(bid.changedAt ? { changedAt: bid.changedAt } : {}),
       status: bid.status,
-      ...(full || task.offersPublic ? { userName: bidder?.name || ANONYMOUS_NAME, amount: bid.amount } : {}),
-      ...(full
-        ? {
-            userEmail: bidder?.email ?? "",
-            bidderId: bid.bidderId,
-            ...(bid.days !== null ? { days: bid.days } : {}),
-            ...(bid.message !== null ? { message: bid.message } : {}),
-          }
-        : {}),
-      mine,
+      userName: bidder?.name || ANONYMOUS_NAME,
+      amount: bid.amount,
+      userEmail: bidder?.email ?? "",
+      bidderId: bid.bidderId,
+      ...(bid.days !== null ? { days: bid.days } : {}),
+      ...(bid.message !== null ? { message: bid.message } : {}),
+      mine: this.viewer()?.id === bid.bidderId,
     };
   }
 
@@ -337,12 +334,16 @@ export class MockDb {
     return bid;
   }
 
+  requireBiddingOpen(task: { status: TaskStatus; deadline: string }) {
+    if (task.status !== "open") throw new MockProblem(409, MESSAGES.notTakingBids);
+    if (task.deadline < todayAnywhereOnEarth()) throw new MockProblem(409, MESSAGES.biddingClosed);
+  }
+
   placeBid(taskId: string, offer: { amount?: number; days?: number; message?: string }): MockBid {
     const viewer = this.requireViewer();
     const task = this.task(taskId);
     if (task.ownerId === viewer.id) throw new MockProblem(403, MESSAGES.ownTaskBid);
-    if (task.status !== "open") throw new MockProblem(409, MESSAGES.notTakingBids);
-    if (task.deadline < todayAnywhereOnEarth()) throw new MockProblem(409, MESSAGES.biddingClosed);
+    this.requireBiddingOpen(task);
     const existing = this.bids.find((bid) => bid.taskId === taskId && bid.bidderId === viewer.id);
     if (existing && existing.status === "pending") throw new MockProblem(409, MESSAGES.alreadyBid);
     if (existing && existing.status === "accepted") throw new MockProblem(409, MESSAGES.alreadyBid);
@@ -362,6 +363,7 @@ export class MockDb {
       message: offer.message?.trim() || null,
       status: "pending",
       bidTime: this.now(),
+      changedAt: null,
     });
     if (!existing) this.bids.push(bid);
     this.notify(task.ownerId, "bid-new", task, { actorName: viewer.name, amount: bid.amount });
@@ -421,6 +423,7 @@ export class MockDb {
         bid.status = "declined";
         told.push(bid.bidderId);
       }
+      if (bid.taskId === taskId && bid.status === "accepted") bid.status = "cancelled";
     }
     for (const userId of told) this.notify(userId, "task-cancelled", task);
   }
@@ -457,7 +460,7 @@ export class MockDb {
       ),
       bids: count(
         myBids.map((bid) => bid.status),
-        ["pending", "accepted", "declined", "withdrawn"],
+        BID_STATUSES,
       ),
       spent: mine
         .filter((task) => task.status === "completed")

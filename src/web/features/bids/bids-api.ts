@@ -1,7 +1,7 @@
-import type { Bid, BidStatus, MyBid, Task } from "../../../contract/index.ts";
+import type { Bid, BidStatus, MyBid, OfferSummary, Task } from "../../../contract/index.ts";
 import { apiFetch, apiJson } from "../../lib/api.ts";
 
-export type { Bid, MyBid };
+export type { Bid, MyBid, OfferSummary };
 
 export interface Offer {
   amount: number;
@@ -25,11 +25,23 @@ export function withdrawBid(id: string): Promise<Bid> {
   return apiJson<Bid>(`/api/bids/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
-/** A task's bids (the first 100, oldest first) and how many there are in all. */
-export async function listBids(taskId: string, signal?: AbortSignal): Promise<{ bids: Bid[]; total: number }> {
+/**
+ * A task's bids (the first 100, oldest first) as the reader may see them, and how many there are in
+ * all: every bid in full for the task's poster; for anyone else their own, and the others' names and
+ * amounts when the offers are public.
+ */
+export async function listOffers(
+  taskId: string,
+  signal?: AbortSignal,
+): Promise<{ bids: Array<Bid | OfferSummary>; total: number }> {
   const response = await apiFetch(`/api/bids?taskId=${encodeURIComponent(taskId)}&limit=100`, { signal });
-  const bids = (await response.json()) as Bid[];
+  const bids = (await response.json()) as Array<Bid | OfferSummary>;
   return { bids, total: Number(response.headers.get("x-total-count") ?? bids.length) };
+}
+
+/** A task's bids, in full, for its poster (listOffers). */
+export function listBids(taskId: string, signal?: AbortSignal): Promise<{ bids: Bid[]; total: number }> {
+  return listOffers(taskId, signal) as Promise<{ bids: Bid[]; total: number }>;
 }
 
 export async function listMyBids(

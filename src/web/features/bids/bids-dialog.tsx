@@ -146,9 +146,15 @@ export function BidsDialog({
                               <span>{name}</span> <BidStatusBadge status={bid.status} />
                             </p>
                             {bid.userEmail && <p className="muted text-sm break-all">{bid.userEmail}</p>}
-                            <time dateTime={bid.bidTime} className="muted text-xs">
-                              {formatDateTime(bid.bidTime)}
-                            </time>
+                            <p className="muted text-xs">
+                              <time dateTime={bid.bidTime}>{formatDateTime(bid.bidTime)}</time>
+                              {bid.changedAt && (
+                                <>
+                                  {" · changed "}
+                                  <time dateTime={bid.changedAt}>{formatDateTime(bid.changedAt)}</time>
+                                </>
+                              )}
+                            </p>
                           </div>
                           <div className="text-right">
                             <p className="text-lg font-bold">{formatBudget(bid.amount ?? task.budget)}</p>

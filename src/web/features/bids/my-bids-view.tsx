@@ -14,6 +14,7 @@ const STATUS_WORDS: Record<BidStatus, string> = {
   accepted: "Accepted",
   declined: "Declined",
   withdrawn: "Withdrawn",
+  cancelled: "Cancelled",
 };
 
 /** What My Bids shows, from its URL's query: an unknown status shows every bid, a page that is no number the first. */
@@ -91,6 +92,12 @@ export function MyBidsView({ bids, total, status, page }: MyBidsList) {
                 </Link>
                 <p className="muted mt-1 text-xs">
                   Bid on <time dateTime={bid.bidTime}>{formatDateTime(bid.bidTime)}</time>
+                  {bid.changedAt && (
+                    <>
+                      {" · changed "}
+                      <time dateTime={bid.changedAt}>{formatDateTime(bid.changedAt)}</time>
+                    </>
+                  )}
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-3 text-sm">

@@ -1,18 +1,17 @@
 import { useEffect, useState } from "react";
 import { ANONYMOUS_NAME } from "../../../contract/limits.ts";
-import { BidStatusBadge } from "../../components/status-badge.tsx";
 import { formatBudget } from "../../lib/format.ts";
-import { type Bid, listBids } from "./bids-api.ts";
+import { type Bid, listOffers, type OfferSummary } from "./bids-api.ts";
 
 /**
  * The offers of a task whose poster made them public: each bidder's name and amount, for every
- * signed-in reader (PRODUCT.md, Hiring). Messages stay private; the API leaves them out.
+ * signed-in reader (PRODUCT.md, Hiring). Messages, times and statuses stay private; the API leaves them out.
  */
 export function PublicOffers({ taskId }: { taskId: string }) {
-  const [bids, setBids] = useState<Bid[] | null>(null);
+  const [bids, setBids] = useState<Array<Bid | OfferSummary> | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    listBids(taskId, controller.signal)
+    listOffers(taskId, controller.signal)
       .then(({ bids: found }) => setBids(found))
       .catch(() => {
         if (!controller.signal.aborted) setBids([]);
@@ -26,13 +25,15 @@ export function PublicOffers({ taskId }: { taskId: string }) {
         Offers
       </h2>
       <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-        {bids.map((bid) => (
-          <li key={bid._id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
-            <span className="font-medium break-words">{bid.userName || ANONYMOUS_NAME}</span>
-            <span className="flex items-center gap-3">
-              {bid.amount !== undefined && <span className="font-semibold">{formatBudget(bid.amount)}</span>}
-              <BidStatusBadge status={bid.status} />
+        {bids.map((bid, index) => (
+          // Others' offers carry no id: their order is the list's, oldest first.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
+          <li key={index} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
+            <span className="font-medium break-words">
+              {bid.userName || ANONYMOUS_NAME}
+              {bid.mine && <span className="muted font-normal"> (you)</span>}
             </span>
+            <span className="font-semibold">{formatBudget(bid.amount)}</span>
           </li>
         ))}
       </ul>

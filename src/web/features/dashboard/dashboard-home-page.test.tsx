@@ -32,7 +32,7 @@ describe("Dashboard home", () => {
     expect(stat(view, "Proposals Sent")).toEqual({ value: "3", note: "2 awaiting reply, 1 accepted" });
     expect(stat(view, "Total Spent")).toEqual({ value: "$0.00", note: "on 0 completed tasks" });
     expect(counts(view, "Tasks you posted")).toEqual(["Open 2", "Assigned 1", "Completed 0", "Cancelled 0"]);
-    expect(counts(view, "Your bids")).toEqual(["Pending 2", "Accepted 1", "Declined 0", "Withdrawn 0"]);
+    expect(counts(view, "Your bids")).toEqual(["Pending 2", "Accepted 1", "Declined 0", "Withdrawn 0", "Cancelled 0"]);
 
     const activity = within(screen.getByRole("region", { name: "Recent Activity" })).getAllByRole("link");
     expect(activity).toHaveLength(6);
@@ -69,7 +69,7 @@ describe("Dashboard home", () => {
   it("words each kind of activity", async () => {
     const summary: DashboardSummary = {
       tasks: { open: 0, assigned: 0, completed: 1, cancelled: 0 },
-      bids: { pending: 0, accepted: 2, declined: 0, withdrawn: 0 },
+      bids: { pending: 0, accepted: 2, declined: 0, withdrawn: 0, cancelled: 0 },
       spent: 1234.5,
       earned: 0,
       working: 1,

@@ -1,6 +1,7 @@
 import { BriefcaseBusiness, DollarSign, Gavel, PlusCircle, Search, Send, Wallet } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { BID_STATUSES } from "../../../contract/limits.ts";
 import type { DashboardSummary } from "../../../contract/schemas.ts";
 import { BidStatusBadge, TaskStatusBadge } from "../../components/status-badge.tsx";
 import { paths } from "../../config/paths.ts";
@@ -121,7 +122,7 @@ export function Component() {
         />
         <StatusCounts
           title="Your bids"
-          counts={(["pending", "accepted", "declined", "withdrawn"] as const).map((status) => ({
+          counts={BID_STATUSES.map((status) => ({
             key: status,
             badge: <BidStatusBadge status={status} />,
             count: bids[status],

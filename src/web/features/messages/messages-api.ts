@@ -14,6 +14,13 @@ export function listMessages(taskId: string, bidderId: string, signal?: AbortSig
   return apiJson<Message[]>(threadPath(taskId, bidderId), { signal });
 }
 
+/** Marks the thread read, once the page shows its messages. */
+export function markThreadRead(taskId: string, bidderId: string): Promise<unknown> {
+  return apiJson(`/api/tasks/${encodeURIComponent(taskId)}/threads/${encodeURIComponent(bidderId)}/read`, {
+    method: "POST",
+  });
+}
+
 export function sendMessage(taskId: string, bidderId: string, body: string): Promise<Message> {
   return apiJson<Message>(threadPath(taskId, bidderId), { method: "POST", body: { body } });
 }

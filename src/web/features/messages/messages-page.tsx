@@ -13,7 +13,7 @@ import { isSameEmail, requireUser } from "../accounts/session.ts";
 import { listBids } from "../bids/bids-api.ts";
 import { useUnreadCounts } from "../notifications/live-updates.ts";
 import { getTask } from "../tasks/tasks-api.ts";
-import { listMessages, listThreads, type Message, sendMessage, type Thread } from "./messages-api.ts";
+import { listMessages, listThreads, type Message, markThreadRead, sendMessage, type Thread } from "./messages-api.ts";
 
 /** Messages (/dashboard/messages) lists my threads; with a task and a bidder in the path, it shows that thread. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -102,6 +102,12 @@ function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: s
   useEffect(() => {
     end.current?.scrollIntoView({ block: "nearest" });
   }, [messages.length]);
+  // Shown, so read: once when the thread opens, and again whenever the other person's newest message is new.
+  const newestFromOther = messages.findLast((message) => !message.mine)?._id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: marks read again only when another message is shown
+  useEffect(() => {
+    markThreadRead(taskId, bidderId).catch(() => {});
+  }, [taskId, bidderId, newestFromOther]);
 
   async function send(event: FormEvent) {
     event.preventDefault();
