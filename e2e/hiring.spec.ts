@@ -249,4 +249,30 @@ test("an offer changed while the client looks at it is not accepted at the new p
   ).toBeVisible();
   await expect(bids.getByRole("listitem")).toContainText("$950.00");
   await expect(bids.getByRole("listitem")).toContainText("Pending");
+  // The offer keeps when it was placed, and says that it changed.
+  await expect(bids.getByRole("listitem")).toContainText("· changed");
+});
+
+test("a task cancelled after the hire: the freelancer's My Bids says Cancelled, under its own filter", async ({
+  page,
+  makeUser,
+  login,
+}) => {
+  const client = await makeUser();
+  const freelancer = await makeUser();
+  const title = `Called off ${uniqueId()}`;
+  const taskId = await client.createTask({ title });
+  const placed = (await (await freelancer.api.post("/api/bids", { data: { taskId } })).json()) as { _id: string };
+  expect((await client.api.post(`/api/tasks/${taskId}/accept`, { data: { bidId: placed._id } })).status()).toBe(200);
+  expect((await client.api.post(`/api/tasks/${taskId}/cancel`, { data: {} })).status()).toBe(200);
+
+  await login(freelancer);
+  await page.goto("/dashboard/my-bids");
+  const row = page.getByRole("listitem").filter({ hasText: title });
+  await expect(row.getByTitle("Bid status: Cancelled")).toBeVisible();
+  await page.getByLabel("Status").selectOption("cancelled");
+  await expect(page).toHaveURL(/status=cancelled/);
+  await expect(page.getByRole("list", { name: "Your bids (1)" })).toContainText(title);
+  await page.getByLabel("Status").selectOption("accepted");
+  await expect(page.getByText("No accepted bids.")).toBeVisible();
 });

@@ -1,10 +1,13 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { constants, gzipSync } from "node:zlib";
 import { readBuildList } from "../../src/server/http/web-app.ts";
 
 export interface FilesWeight {
-  /** Gzipped at level 9, file by file, as the build's precompressed .gz files are. */
+  /**
+   * Gzipped at level 9, file by file, as the build's precompressed .gz files are, with the hashes
+   * in the names of the build's files read as one fixed name (see withFixedHashes).
+   */
   gzipBytes: number;
   files: string[];
 }
@@ -40,6 +43,20 @@ function appModules(html: string): string[] {
 }
 
 /**
+ * The build's file names end in a hash of eight characters that depends on the folder the build ran
+ * in, not only on the code (Rolldown hashes its modules' absolute paths): the same commit built in
+ * two folders weighed up to 50 bytes apart on a page, as random characters compress differently.
+ * Each name's hash is read as "00000000", so that a page's weight depends on its code alone.
+ */
+function withFixedHashes(distDir: string): (content: Buffer) => Buffer {
+  const hashes = readdirSync(path.join(distDir, "assets"))
+    .map((file) => /([A-Za-z0-9_-]{8})\.(?:js|css)$/.exec(file)?.[1])
+    .filter((hash): hash is string => hash !== undefined);
+  const pattern = new RegExp(hashes.map((hash) => hash.replace(/[-]/g, "\\-")).join("|"), "g");
+  return (content) => Buffer.from(content.toString("utf8").replace(pattern, "00000000"));
+}
+
+/**
  * What a first visit to a page downloads to be live: every script, module preload and style sheet
  * its HTML names, and the app's modules it lists. (Its first screen is in the HTML and paints
  * without them. Dynamic imports load later.)
@@ -48,10 +65,11 @@ export function initialPageWeight(distDir: string, page: string): PageWeight {
   const htmlFile = htmlFileOf(distDir, page);
   const html = readFileSync(path.join(distDir, htmlFile), "utf8");
   const named = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((match) => match[1] as string))];
+  const fixed = withFixedHashes(distDir);
   const weigh = (files: string[]): FilesWeight => ({
     gzipBytes: files.reduce(
       (sum, file) =>
-        sum + gzipSync(readFileSync(path.join(distDir, file)), { level: constants.Z_BEST_COMPRESSION }).length,
+        sum + gzipSync(fixed(readFileSync(path.join(distDir, file))), { level: constants.Z_BEST_COMPRESSION }).length,
       0,
     ),
     files,

@@ -43,6 +43,9 @@ export function TaskStatusBadge({ status, deadline }: { status: TaskStatus; dead
   return <Badge word={word} tone={TASK_BADGES[word]} label={`Task status: ${word}`} />;
 }
 
+/** A bid status's word, as its badge says it. */
+export const bidStatusWord = (status: BidStatus): string => BID_BADGES[status].word;
+
 export function BidStatusBadge({ status }: { status: BidStatus }) {
   const { word, tone } = BID_BADGES[status];
   return <Badge word={word} tone={tone} label={`Bid status: ${word}`} />;

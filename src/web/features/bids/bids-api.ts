@@ -27,21 +27,16 @@ export function withdrawBid(id: string): Promise<Bid> {
 
 /**
  * A task's bids (the first 100, oldest first) as the reader may see them, and how many there are in
- * all: every bid in full for the task's poster; for anyone else their own, and the others' names and
- * amounts when the offers are public.
+ * all: every bid in full for the task's poster (the default type); for anyone else their own, and
+ * the others' names and amounts when the offers are public (`Bid | OfferSummary`).
  */
-export async function listOffers(
+export async function listBids<Seen extends Bid | OfferSummary = Bid>(
   taskId: string,
   signal?: AbortSignal,
-): Promise<{ bids: Array<Bid | OfferSummary>; total: number }> {
+): Promise<{ bids: Seen[]; total: number }> {
   const response = await apiFetch(`/api/bids?taskId=${encodeURIComponent(taskId)}&limit=100`, { signal });
-  const bids = (await response.json()) as Array<Bid | OfferSummary>;
+  const bids = (await response.json()) as Seen[];
   return { bids, total: Number(response.headers.get("x-total-count") ?? bids.length) };
-}
-
-/** A task's bids, in full, for its poster (listOffers). */
-export function listBids(taskId: string, signal?: AbortSignal): Promise<{ bids: Bid[]; total: number }> {
-  return listOffers(taskId, signal) as Promise<{ bids: Bid[]; total: number }>;
 }
 
 export async function listMyBids(

@@ -3,19 +3,12 @@ import { Link, useNavigate } from "react-router";
 import { BID_STATUSES, type BidStatus } from "../../../contract/limits.ts";
 import type { MyBid } from "../../../contract/schemas.ts";
 import { PageHeader } from "../../components/page-header.tsx";
-import { BidStatusBadge, TaskStatusBadge } from "../../components/status-badge.tsx";
+import { BidStatusBadge, bidStatusWord, TaskStatusBadge } from "../../components/status-badge.tsx";
 import { paths } from "../../config/paths.ts";
 import { formatBudget } from "../../lib/format.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 
 export const MY_BIDS_PAGE_SIZE = 20;
-const STATUS_WORDS: Record<BidStatus, string> = {
-  pending: "Pending",
-  accepted: "Accepted",
-  declined: "Declined",
-  withdrawn: "Withdrawn",
-  cancelled: "Cancelled",
-};
 
 /** What My Bids shows, from its URL's query: an unknown status shows every bid, a page that is no number the first. */
 export function readMyBidsQuery(search: URLSearchParams): { status: BidStatus | undefined; page: number } {
@@ -67,7 +60,7 @@ export function MyBidsView({ bids, total, status, page }: MyBidsList) {
             <option value="">All bids</option>
             {BID_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {STATUS_WORDS[value]}
+                {bidStatusWord(value)}
               </option>
             ))}
           </select>
@@ -76,7 +69,7 @@ export function MyBidsView({ bids, total, status, page }: MyBidsList) {
       {bids.length === 0 ? (
         <div className="card p-10 text-center">
           <p className="text-lg font-semibold">
-            {status ? `No ${STATUS_WORDS[status].toLowerCase()} bids.` : "No bids yet."}
+            {status ? `No ${bidStatusWord(status).toLowerCase()} bids.` : "No bids yet."}
           </p>
           <Link to={paths.browseTasks} className="btn-primary mt-4">
             Browse Tasks

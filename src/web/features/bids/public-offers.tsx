@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { ANONYMOUS_NAME } from "../../../contract/limits.ts";
 import { formatBudget } from "../../lib/format.ts";
-import { type Bid, listOffers, type OfferSummary } from "./bids-api.ts";
+import { type Bid, listBids, type OfferSummary } from "./bids-api.ts";
 
 /**
  * The offers of a task whose poster made them public: each bidder's name and amount, for every
@@ -11,7 +11,7 @@ export function PublicOffers({ taskId }: { taskId: string }) {
   const [bids, setBids] = useState<Array<Bid | OfferSummary> | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    listOffers(taskId, controller.signal)
+    listBids<Bid | OfferSummary>(taskId, controller.signal)
       .then(({ bids: found }) => setBids(found))
       .catch(() => {
         if (!controller.signal.aborted) setBids([]);
@@ -29,10 +29,7 @@ export function PublicOffers({ taskId }: { taskId: string }) {
           // Others' offers carry no id: their order is the list's, oldest first.
           // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
           <li key={index} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
-            <span className="font-medium break-words">
-              {bid.userName || ANONYMOUS_NAME}
-              {bid.mine && <span className="muted font-normal"> (you)</span>}
-            </span>
+            <span className="font-medium break-words">{bid.userName || ANONYMOUS_NAME}</span>
             <span className="font-semibold">{formatBudget(bid.amount)}</span>
           </li>
         ))}
