@@ -15,19 +15,22 @@ const webDist = path.resolve(process.env.E2E_WEB_DIST || "dist/web");
  * up to 50 bytes from one clone to another, where the budgets had no room. That reads 0.6-1.4 KB
  * less on every page; each budget moved down to 0.1 KB above what its page weighed so at the commit
  * before (1a1ce59), and task-details and My Bids keep the 17 and 25 bytes of issue 25's Cancelled
- * badge and changed times. The history below is in the old measure.
+ * badge and changed times. Home and Login 111.1 and 126.6 KB until issue 26: the header takes the
+ * session and the signed-in buttons from the app instead of importing the accounts and notifications
+ * features, 31 bytes more in the start chunk of every page (Home measured 111,099 and Login 126,601,
+ * where their budgets had 1 and no byte to spare). The history below is in the old measure.
  */
 const BUDGETS = [
   // 110 KB until React Router 8, which added 1.2 KB to the framework chunk every page loads; 111.5
   // until the entry waited for the first paint before fetching the app; 111.6 until the header kept
   // the places of a signed-in reader's bell, avatar and Logout while they load, so that a page the
   // server renders for them does not shift (both issue 15). CSS as reached.
-  { page: "/", routeModule: "features/home/home-page.tsx", js: 111_100, css: 10_000 },
+  { page: "/", routeModule: "features/home/home-page.tsx", js: 111_200, css: 10_000 },
   // 112 KB until its status filter and the status on each card (hiring, issue 12); 112.5 until the
   // header's places (above).
   { page: "/browse-tasks", routeModule: "features/tasks/browse-tasks-page.tsx", js: 112_000, css: 10_000 },
   // 130 KB until issue 15 tightened every budget to what the pages had reached.
-  { page: "/auth/login", routeModule: "features/accounts/login-page.tsx", js: 126_600, css: 10_000 },
+  { page: "/auth/login", routeModule: "features/accounts/login-page.tsx", js: 126_700, css: 10_000 },
   // The hiring screens whose first screen the server renders (decision 015), by their template's
   // name: the task's bid panel, offers and questions; My Bids in the dashboard (its phone drawer
   // brings the dialog library). Their first paint needs none of it. As reached (issue 15). My Bids

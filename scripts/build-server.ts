@@ -24,7 +24,7 @@ export async function buildServer(outfile = path.resolve("dist/server/main.js"))
     outfile,
     external: EXTERNAL,
     sourcemap: true,
-    // The first screens the server renders (src/server/http/page-screens.ts) are the web app's own
+    // The first screens the server renders (src/server/screens/page-screens.ts) are the web app's own
     // components: JSX, and no Vite settings (the API's origin is the page's own).
     jsx: "automatic",
     define: { "import.meta.env": "{}" },

@@ -14,6 +14,8 @@ const hasBrowserTests = existsSync("playwright.config.ts");
 const steps = [
   ["types", "npx", ["tsc", "--noEmit", "-p", "tsconfig.json"]],
   ["lint and format", "npx", ["biome", "check", "."]],
+  // Which room may import which (docs/architecture.md); src/architecture.test.ts tests the rules themselves.
+  ["architecture", "npx", ["depcruise", "src", "--config", ".dependency-cruiser.mjs"]],
   [
     "unit and API tests",
     "npx",

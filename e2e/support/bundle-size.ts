@@ -36,7 +36,7 @@ function htmlFileOf(distDir: string, page: string): string {
   );
 }
 
-/** The app's modules the entry fetches once the page has painted (listed by vite.config.ts). */
+/** The app's modules the entry fetches once the page has painted (listed by scripts/vite/first-screens.ts). */
 function appModules(html: string): string[] {
   const listed = /<script type="application\/json" id="app-modules">([^<]*)<\/script>/.exec(html)?.[1];
   return listed ? (JSON.parse(listed) as string[]).map((href) => href.replace(/^\//, "")) : [];

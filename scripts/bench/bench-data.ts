@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { openDatabase } from "../../src/server/db/database.ts";
-import { migrateToLatest } from "../../src/server/db/migrations.ts";
+import { migrateToLatest } from "../../src/server/db/migrate.ts";
 import { cookiesOf } from "../../src/server/test/server-process.ts";
 import type { TestDatabase } from "../../src/server/test/test-database.ts";
 

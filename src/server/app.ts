@@ -16,7 +16,7 @@ import type { Config } from "./config.ts";
 import { registerMessageRoutes } from "./conversation/message-routes.ts";
 import { registerQuestionRoutes } from "./conversation/question-routes.ts";
 import { openDatabase } from "./db/database.ts";
-import { migrateToLatest } from "./db/migrations.ts";
+import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemoData } from "./demo/seed.ts";
 import { createMailer } from "./email/mailer.ts";
 import { OutboxWorker } from "./email/outbox.ts";
@@ -30,7 +30,6 @@ import {
 } from "./http/framework-errors.ts";
 import { registerNormalPaths } from "./http/normal-paths.ts";
 import { originPolicy } from "./http/origins.ts";
-import { registerPageScreens } from "./http/page-screens.ts";
 import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
 import { registerRateLimits } from "./http/rate-limits.ts";
 import { registerResponseCache } from "./http/response-cache.ts";
@@ -38,9 +37,10 @@ import { registerSameOriginGuard } from "./http/same-origin.ts";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, sendIndex } from "./http/web-app.ts";
 import { EventHub, STREAM_LIMITS, type StreamLimits } from "./notifications/event-hub.ts";
-import { pruneOldNotifications } from "./notifications/notification-repository.ts";
+import { pruneOldNotices } from "./notifications/notices.ts";
 import { registerNotificationRoutes } from "./notifications/notification-routes.ts";
 import { Notifier } from "./notifications/notifier.ts";
+import { registerPageScreens } from "./screens/page-screens.ts";
 import { SearchIndexMerger } from "./tasks/search-index-merger.ts";
 import { registerTaskRoutes } from "./tasks/task-routes.ts";
 
@@ -173,7 +173,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
 
   const sessions = new Sessions(auth, database, config.authSecret);
-  const limiters = await registerRateLimits(app, { config, sessions });
+  const limiters = await registerRateLimits(app, {
+    config,
+    personOf: async (request) => (await sessions.find(request))?.id,
+  });
   const deps: AppDeps = { config, database, auth, sessions, limiters, notifier, hub };
   registerSameOriginGuard(app, origins);
   registerSessionGuard(app, sessions);
@@ -189,7 +192,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerQuestionRoutes(app, deps);
   registerMessageRoutes(app, deps);
   registerNotificationRoutes(app, deps);
-  pruneOldNotifications(app, database);
+  let stopPruning = () => {};
+  app.addHook("onReady", async () => {
+    stopPruning = pruneOldNotices(database.db, app.log);
+  });
+  app.addHook("onClose", async () => stopPruning());
 
   const servesWeb = await registerWebApp(app, config.webDist);
   if (servesWeb) registerPageScreens(app, deps, config.webDist);

@@ -11,7 +11,7 @@ export interface Viewer {
   id: string;
   name: string;
   email: string;
-  /** Their picture's address, for the pages the server renders for them (http/page-screens.ts). */
+  /** Their picture's address, for the pages the server renders for them (screens/page-screens.ts). */
   image: string | null;
 }
 

@@ -2,9 +2,6 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  ANONYMOUS_NAME,
-  LIMITS,
-  MESSAGES,
   MessageSchema,
   ProblemSchema,
   SendMessageSchema,
@@ -12,59 +9,19 @@ import {
   ThreadSchema,
 } from "../../contract/index.ts";
 import { UnreadCountsSchema } from "../../contract/notifications.ts";
-import { requireViewer, type Viewer } from "../accounts/session.ts";
+import { requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { findBidOf } from "../bids/bid-repository.ts";
-import { HttpProblem } from "../http/problem.ts";
-import { markThreadNoticesRead, unreadCounts } from "../notifications/notification-repository.ts";
-import { findTaskById } from "../tasks/task-repository.ts";
-import {
-  insertMessage,
-  listMessages,
-  listThreads,
-  type MessageRecord,
-  markThreadRead,
-  type ThreadKey,
-} from "./message-repository.ts";
+import { findThreadsOf, markRead, readMessages, sendMessage } from "./messages.ts";
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema };
 
-/**
- * Private messages (PRODUCT.md, Conversation): one thread per task and bidder, between the task's
- * poster and someone who bid on it (the hired freelancer included). Only those two may read or
- * write it; to anyone else it does not exist (404), so nobody learns who talks with whom.
- */
+/** The thread a path names: /api/tasks/{id}/threads/{bidderId}/… */
+const threadOf = (params: { id: string; bidderId: string }) => ({ taskId: params.id, bidderId: params.bidderId });
+
+/** Private messages: the HTTP face of conversation/messages.ts, which says who may read and write. */
 export function registerMessageRoutes(root: FastifyInstance, deps: AppDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-
-  async function openThread(
-    viewer: Viewer,
-    params: { id: string; bidderId: string },
-  ): Promise<ThreadKey & { taskTitle: string; otherId: string }> {
-    const task = await findTaskById(db, params.id);
-    const isParty = task !== undefined && (viewer.id === task.ownerId || viewer.id === params.bidderId);
-    const bid =
-      isParty && params.bidderId !== task?.ownerId ? await findBidOf(db, params.id, params.bidderId) : undefined;
-    if (!task || !bid) throw new HttpProblem(404, MESSAGES.threadNotFound);
-    const otherId = viewer.id === task.ownerId ? params.bidderId : task.ownerId;
-    return { taskId: params.id, bidderId: params.bidderId, taskTitle: task.title, otherId };
-  }
-
-  /** Reading a thread reads its notices too; the reader's other tabs update their counts. */
-  async function readThread(thread: ThreadKey, viewer: Viewer) {
-    await markThreadRead(db, thread, viewer.id);
-    await markThreadNoticesRead(db, viewer.id, thread);
-    await deps.notifier.touched(viewer.id);
-  }
-
-  const present = (message: MessageRecord, viewer: Viewer) => ({
-    _id: message.id,
-    body: message.body,
-    senderName: message.senderName.trim() || ANONYMOUS_NAME,
-    mine: message.senderId === viewer.id,
-    sentAt: message.sentAt,
-  });
 
   app.get(
     "/api/tasks/:id/threads/:bidderId/messages",
@@ -77,12 +34,7 @@ export function registerMessageRoutes(root: FastifyInstance, deps: AppDeps) {
         response: { 200: z.array(MessageSchema), ...problems },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(deps.sessions, request);
-      const thread = await openThread(viewer, request.params);
-      const messages = await listMessages(db, thread, LIMITS.messagesPageMax);
-      return messages.map((message) => present(message, viewer));
-    },
+    async (request) => readMessages(db, await requireViewer(deps.sessions, request), threadOf(request.params)),
   );
 
   // A write of its own, which the page sends once it shows the messages: a GET that marked a thread
@@ -98,11 +50,8 @@ export function registerMessageRoutes(root: FastifyInstance, deps: AppDeps) {
         response: { 200: UnreadCountsSchema, ...problems },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(deps.sessions, request);
-      await readThread(await openThread(viewer, request.params), viewer);
-      return unreadCounts(db, viewer.id);
-    },
+    async (request) =>
+      markRead(deps.notifier, db, await requireViewer(deps.sessions, request), threadOf(request.params)),
   );
 
   app.post(
@@ -119,30 +68,8 @@ export function registerMessageRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const viewer = await requireViewer(deps.sessions, request);
-      const thread = await openThread(viewer, request.params);
-      const sentAt = new Date();
-      const id = await deps.notifier.transaction(async (trx, notices) => {
-        const inserted = await insertMessage(trx, thread, viewer.id, request.body.body, sentAt);
-        await markThreadRead(trx, thread, viewer.id, sentAt);
-        notices.add({
-          userId: thread.otherId,
-          kind: "message-new",
-          data: {
-            taskId: thread.taskId,
-            taskTitle: thread.taskTitle,
-            actorName: viewer.name,
-            bidderId: thread.bidderId,
-          },
-        });
-        return inserted;
-      });
-      return reply.code(201).send({
-        _id: id,
-        body: request.body.body,
-        senderName: viewer.name.trim() || ANONYMOUS_NAME,
-        mine: true,
-        sentAt: sentAt.toISOString(),
-      });
+      const message = await sendMessage(deps.notifier, db, viewer, threadOf(request.params), request.body.body);
+      return reply.code(201).send(message);
     },
   );
 
@@ -156,9 +83,6 @@ export function registerMessageRoutes(root: FastifyInstance, deps: AppDeps) {
         response: { 200: z.array(ThreadSchema), 401: ProblemSchema },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(deps.sessions, request);
-      return listThreads(db, viewer.id, LIMITS.messagesPageMax);
-    },
+    async (request) => findThreadsOf(db, await requireViewer(deps.sessions, request)),
   );
 }

@@ -54,7 +54,7 @@ export function openDatabase(config: DatabaseConfig): Database {
 /**
  * SQLite changes its schema inside a transaction as well as PostgreSQL does, but Kysely's adapter
  * says it cannot, so its migrator would run SQLite's migrations outside any: a crash half-way would
- * leave half a schema. This adapter says it can, and each migration is one transaction (db/migrations.ts).
+ * leave half a schema. This adapter says it can, and each migration is one transaction (db/migrate.ts).
  */
 class TransactionalSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {

@@ -15,7 +15,7 @@ import {
   testDialect,
 } from "../test/test-database.ts";
 import { type Database, openDatabase } from "./database.ts";
-import { migrateToLatest } from "./migrations.ts";
+import { migrateToLatest } from "./migrate.ts";
 
 let testDb: TestDatabase;
 let database: Database;

@@ -9,10 +9,8 @@ import {
 } from "../../contract/index.ts";
 import { requireViewer, type Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
-import type { TaskRecord } from "../tasks/task-repository.ts";
-import { findTaskOrFail, presentTaskFor } from "../tasks/task-routes.ts";
-import { acceptBid, cancelTask, checkStep, completeTask, releaseTask, type Step } from "./hiring.ts";
-import { summarize } from "./summary.ts";
+import { findTaskOrFail, presentTaskFor, type TaskRecord } from "../tasks/tasks.ts";
+import { acceptBid, cancelTask, checkStep, completeTask, releaseTask, type Step, summarize } from "./hiring.ts";
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
 
@@ -20,7 +18,7 @@ const SUMMARIES: Record<Step, string> = {
   accept:
     "Hire the bidder of a pending bid: the task is assigned at the bid's amount and the other offers declined; the poster only",
   complete: "Mark an assigned task as completed; the poster only",
-  cancel: "Cancel an open or assigned task; its pending offers are declined; the poster only",
+  cancel: "Cancel an open or assigned task; its pending offers are declined and a hired one cancelled; the poster only",
   release:
     "Give an assigned task back: it is open again and the freelancer's bid withdrawn; the assigned freelancer only",
 };
@@ -44,11 +42,11 @@ export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const viewer = await requireViewer(deps.sessions, request);
-      const task = await findTaskOrFail(deps, request.params.id);
+      const task = await findTaskOrFail(db, request.params.id);
       checkStep("accept", task, viewer.id);
       await acceptBid(deps.notifier, task, request.body.bidId, request.body.amount);
       request.log.info({ taskId: task.id, bidId: request.body.bidId }, "bid accepted");
-      return presentTaskFor(deps, task.id, viewer);
+      return presentTaskFor(db, task.id, viewer);
     },
   );
 
@@ -72,11 +70,11 @@ export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
       },
       async (request) => {
         const viewer = await requireViewer(deps.sessions, request);
-        const task = await findTaskOrFail(deps, request.params.id);
+        const task = await findTaskOrFail(db, request.params.id);
         checkStep(step, task, viewer.id);
         await run(task, viewer);
         request.log.info({ taskId: task.id, step }, "task status changed");
-        return presentTaskFor(deps, task.id, viewer);
+        return presentTaskFor(db, task.id, viewer);
       },
     );
   }

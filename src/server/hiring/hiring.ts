@@ -13,6 +13,9 @@ import {
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Transactor } from "../notifications/notifier.ts";
+
+export { summarize } from "./summary-repository.ts";
+
 import {
   findTaskAssignee,
   findTaskStatus,

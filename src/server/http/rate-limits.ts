@@ -1,8 +1,7 @@
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { Redis } from "ioredis";
-import { findViewer } from "../accounts/session.ts";
-import type { AppDeps } from "../app-deps.ts";
+import type { Config } from "../config.ts";
 import { HttpProblem } from "./problem.ts";
 
 export interface RateLimiters {
@@ -31,7 +30,14 @@ const passThrough: preHandlerAsyncHookHandler = async () => {};
  */
 export async function registerRateLimits(
   app: FastifyInstance,
-  { config, sessions }: Pick<AppDeps, "config" | "sessions">,
+  {
+    config,
+    personOf,
+  }: {
+    config: Config;
+    /** Who a request is from: the signed-in person's id (accounts' session), or undefined. */
+    personOf: (request: FastifyRequest) => Promise<string | undefined>;
+  },
 ): Promise<RateLimiters> {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
@@ -67,10 +73,10 @@ export async function registerRateLimits(
     const email = (request.body as { email?: unknown } | undefined)?.email;
     return `auth-account:${typeof email === "string" ? email.trim().toLowerCase() : ""}`;
   });
-  const byUser = limiter(config.rateLimits.writesPerUser, async (request) => {
-    const viewer = await findViewer(sessions, request);
-    return `write-user:${viewer?.id ?? request.ip}`;
-  });
+  const byUser = limiter(
+    config.rateLimits.writesPerUser,
+    async (request) => `write-user:${(await personOf(request)) ?? request.ip}`,
+  );
 
   // Every state change counts (docs/security.md): a route says only when it is limited otherwise.
   const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

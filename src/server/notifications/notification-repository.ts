@@ -1,4 +1,3 @@
-import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import {
   DEFAULT_CHANNELS,
@@ -9,7 +8,6 @@ import {
   type NotificationPreferences,
   type UnreadCounts,
 } from "../../contract/notifications.ts";
-import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 
 /** Notices are kept this long (PRODUCT.md, Notifications). */
@@ -139,21 +137,6 @@ export async function markThreadNoticesRead(
     .where("read_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000;
-
-/** Once the app is ready and every few hours after, notices older than KEEP_DAYS go. */
-export function pruneOldNotifications(app: FastifyInstance, database: Database): void {
-  let timer: NodeJS.Timeout | undefined;
-  const prune = () =>
-    deleteOldNotifications(database.db).catch((error) => app.log.warn({ err: error }, "could not prune notifications"));
-  app.addHook("onReady", async () => {
-    void prune();
-    timer = setInterval(prune, PRUNE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => clearInterval(timer));
 }
 
 export async function deleteOldNotifications(db: Kysely<DB>, now = new Date()): Promise<number> {

@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ProblemSchema } from "../../contract/index.ts";
 import {
-  KIND_LABELS,
   NotificationIdParamsSchema,
   NotificationListQuerySchema,
   NotificationPreferencesSchema,
@@ -18,22 +17,21 @@ import {
 } from "../../contract/notifications.ts";
 import { requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { ONE_CLICK_UNSUBSCRIBE_PATH, readUnsubscribeToken } from "../email/unsubscribe-token.ts";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "../email/unsubscribe-token.ts";
 import { HttpProblem } from "../http/problem.ts";
 import {
-  latestNotificationId,
-  listNotifications,
-  listNotificationsAfter,
-  markNotificationsRead,
-  notificationExists,
-  readPreferences,
-  savePreferences,
-  unreadCounts,
-} from "./notification-repository.ts";
+  changePreferences,
+  countUnread,
+  findNotices,
+  findNoticesAfter,
+  findPreferences,
+  newestNoticeId,
+  readAllNotices,
+  readNotice,
+  unsubscribe,
+} from "./notices.ts";
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema };
-const NOT_FOUND = "This notification does not exist.";
-export const BAD_UNSUBSCRIBE_LINK = "This unsubscribe link is not valid. Open your profile to choose your emails.";
 
 /** The bell's list and counts, the choice of channel per kind, and the unsubscribe link of every email. */
 export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps) {
@@ -54,7 +52,7 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
     async (request) => {
       const viewer = await requireViewer(deps.sessions, request);
       const { before, unread, limit } = request.query;
-      return listNotifications(db, viewer.id, { before, unreadOnly: unread === "true", limit });
+      return findNotices(db, viewer, { before, unreadOnly: unread === "true", limit });
     },
   );
 
@@ -68,7 +66,7 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
         response: { 200: UnreadCountsSchema, 401: ProblemSchema },
       },
     },
-    async (request) => unreadCounts(db, (await requireViewer(deps.sessions, request)).id),
+    async (request) => countUnread(db, (await requireViewer(deps.sessions, request)).id),
   );
 
   app.post(
@@ -82,15 +80,7 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
         response: { 200: UnreadCountsSchema, ...problems },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(deps.sessions, request);
-      const changed = await markNotificationsRead(db, viewer.id, request.params.id);
-      if (changed === 0 && !(await notificationExists(db, viewer.id, request.params.id))) {
-        throw new HttpProblem(404, NOT_FOUND);
-      }
-      if (changed > 0) await deps.notifier.touched(viewer.id);
-      return unreadCounts(db, viewer.id);
-    },
+    async (request) => readNotice(deps.notifier, db, await requireViewer(deps.sessions, request), request.params.id),
   );
 
   app.post(
@@ -103,11 +93,7 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
         response: { 200: UnreadCountsSchema, 401: ProblemSchema },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(deps.sessions, request);
-      if ((await markNotificationsRead(db, viewer.id)) > 0) await deps.notifier.touched(viewer.id);
-      return unreadCounts(db, viewer.id);
-    },
+    async (request) => readAllNotices(deps.notifier, db, await requireViewer(deps.sessions, request)),
   );
 
   app.get(
@@ -120,7 +106,7 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
         response: { 200: NotificationPreferencesSchema, 401: ProblemSchema },
       },
     },
-    async (request) => readPreferences(db, (await requireViewer(deps.sessions, request)).id),
+    async (request) => findPreferences(db, await requireViewer(deps.sessions, request)),
   );
 
   app.put(
@@ -134,11 +120,7 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
         response: { 200: NotificationPreferencesSchema, ...problems },
       },
     },
-    async (request) => {
-      const viewer = await requireViewer(deps.sessions, request);
-      await savePreferences(db, viewer.id, request.body);
-      return readPreferences(db, viewer.id);
-    },
+    async (request) => changePreferences(db, await requireViewer(deps.sessions, request), request.body),
   );
 
   app.post(
@@ -152,17 +134,8 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
         response: { 200: UnsubscribeResultSchema, 400: ProblemSchema },
       },
     },
-    async (request) => unsubscribe(request.body.token),
+    async (request) => unsubscribe(db, deps.config.authSecret, request.body.token),
   );
-
-  /** Emails stop; the notices stay in the app unless the person turned them off already. */
-  async function unsubscribe(token: string) {
-    const target = readUnsubscribeToken(deps.config.authSecret, token);
-    if (!target) throw new HttpProblem(400, BAD_UNSUBSCRIBE_LINK);
-    const preferences = await readPreferences(db, target.userId);
-    if (preferences[target.kind] === "email") await savePreferences(db, target.userId, { [target.kind]: "app" });
-    return { kind: target.kind, label: KIND_LABELS[target.kind] };
-  }
 
   // One-click unsubscribe (RFC 8058): the address of every notice email's List-Unsubscribe header,
   // which a mail provider posts to, form-encoded, without a session or an Origin. The form parser is
@@ -186,7 +159,7 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
           response: { 200: UnsubscribeResultSchema, 400: ProblemSchema },
         },
       },
-      async (request) => unsubscribe(request.query.token),
+      async (request) => unsubscribe(db, deps.config.authSecret, request.query.token),
     );
     // A mail program that opens the header's address instead of posting to it shows the person the page.
     typed.get(
@@ -247,8 +220,7 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
       const resumeFrom = Number.parseInt(String(request.headers["last-event-id"] ?? ""), 10);
       let lastId: number;
       try {
-        lastId =
-          Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await latestNotificationId(db, viewer.id);
+        lastId = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await newestNoticeId(db, viewer.id);
       } catch (error) {
         release();
         throw error;
@@ -297,7 +269,7 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
         // The session may have ended since the stream opened (sign-out, a password reset).
         if (!(await deps.sessions.stillSignedIn(request, viewer.id))) return close();
         for (;;) {
-          const notices = await listNotificationsAfter(db, viewer.id, lastId, STREAM_BATCH);
+          const notices = await findNoticesAfter(db, viewer.id, lastId, STREAM_BATCH);
           for (const notice of notices) {
             write(`id: ${notice.id}\nevent: notification\ndata: ${JSON.stringify(notice)}\n\n`);
             lastId = notice.id;
@@ -305,7 +277,7 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
           if (!(await drained())) return;
           if (notices.length < STREAM_BATCH) break;
         }
-        write(`event: unread\ndata: ${JSON.stringify(await unreadCounts(db, viewer.id))}\n\n`);
+        write(`event: unread\ndata: ${JSON.stringify(await countUnread(db, viewer.id))}\n\n`);
       };
       const wake = () => {
         if (sending) {

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrations.ts";
+import { migrateToLatest } from "../db/migrate.ts";
 import { insertTestUser } from "../test/test-database.ts";
 import { SearchIndexMerger } from "./search-index-merger.ts";
 import { insertTask, listTasks } from "./task-repository.ts";

@@ -2,8 +2,8 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import { LIMITS, type TaskInput, type TaskListQuery, type TaskSort, type TaskStatus } from "../../contract/index.ts";
 import { searchWords } from "../../contract/search.ts";
 import type { Database } from "../db/database.ts";
-import { SEARCH_BLOCK, SEARCH_PREFIX_MAX } from "../db/migrations.ts";
 import type { DB } from "../db/schema.ts";
+import { SEARCH_BLOCK, SEARCH_PREFIX_MAX } from "../db/search-constants.ts";
 import { createId } from "../ids.ts";
 
 export interface TaskRecord {
@@ -551,6 +551,17 @@ export async function holdTaskRow(db: Kysely<DB>, id: string): Promise<void> {
     .set((eb) => ({ status: eb.ref("status") }))
     .where("id", "=", id)
     .execute();
+}
+
+/** As holdTaskRow, only while the task is open; false when it no longer is. */
+export async function holdOpenTaskRow(db: Kysely<DB>, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable("tasks")
+    .set((eb) => ({ status: eb.ref("status") }))
+    .where("id", "=", id)
+    .where("status", "=", "open")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Who works on a task now (read in the transaction that changes it). */

@@ -2,7 +2,8 @@ import { CompiledQuery, type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { TASK_SORTS, type TaskCategory } from "../../contract/index.ts";
 import { type Database, openDatabase } from "../db/database.ts";
-import { migrateToLatest, SEARCH_BLOCK } from "../db/migrations.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { SEARCH_BLOCK } from "../db/search-constants.ts";
 import { createTestDatabase, insertTestUser, type TestDatabase, testDialect } from "../test/test-database.ts";
 import { deleteTask, insertTask, listTasks, NEWEST_BLOCK_MS, type TaskFilter, updateTask } from "./task-repository.ts";
 

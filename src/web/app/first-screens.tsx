@@ -11,11 +11,11 @@ import { SITE_NAME } from "../lib/title.ts";
 import { renderScreen } from "./render-screen.tsx";
 import { AppFallback } from "./root-layout.tsx";
 
-// For the build (vite.config.ts), which loads this module to write the pages and their templates.
+// For the build (scripts/vite/first-screens.ts), which loads this module to write the pages and their templates.
 export { PAGE_SCREEN_SLOT } from "./screen-slot.ts";
 
 /**
- * The build writes these screens into the HTML (vite.config.ts), so a first visit sees the page as
+ * The build writes these screens into the HTML (scripts/vite/first-screens.ts), so a first visit sees the page as
  * soon as the HTML and CSS are in, instead of a blank page until the JavaScript has run. React's
  * first render replaces them with the same page, live (src/web/main.tsx). Each is what the page
  * shows before any data or session: the loading screen for every page, and for the pages a first
@@ -74,7 +74,7 @@ const PAGES: Array<Omit<FirstScreen, "html"> & { page: () => ReactNode }> = [
 /**
  * Pages whose first screen holds data: the build writes each an HTML template, with its title and
  * its route modules' code listed, and the server fills in the screen it renders per request
- * (page-screens.tsx, src/server/http/page-screens.ts) where PAGE_SCREEN_SLOT stands.
+ * (page-screens.tsx, src/server/screens/page-screens.ts) where PAGE_SCREEN_SLOT stands.
  */
 export interface PageTemplate {
   name: string;

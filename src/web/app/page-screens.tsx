@@ -26,7 +26,7 @@ type Reader = Pick<User, "id" | "name" | "email" | "image">;
 export async function prepareScreens(): Promise<void> {
   renderSignedIn({ id: "", name: "", email: "", image: null }, () => renderScreen("/", null));
   await Promise.all([
-    import("../components/account-buttons.tsx"),
+    import("../features/accounts/account-buttons.tsx"),
     import("../features/notifications/notification-bell.tsx"),
   ]);
   await new Promise((resolve) => setTimeout(resolve, 0));

@@ -8,6 +8,9 @@ import { loadSession, useSession } from "../features/accounts/session.ts";
 import { notify } from "../lib/notify.ts";
 import { useAfterFirstPaint } from "../lib/use-after-first-paint.ts";
 
+// Most first visits are signed out: the signed-in buttons (and logout's code) load only for a user.
+const AccountButtons = lazy(() => import("../features/accounts/account-buttons.tsx"));
+const NotificationBell = lazy(() => import("../features/notifications/notification-bell.tsx"));
 const LazyToaster = lazy(() => import("../components/lazy-toaster.tsx"));
 // For signed-in people only: the reminder to confirm their email.
 const EmailBanner = lazy(() => import("../features/accounts/email-banner.tsx"));
@@ -27,7 +30,8 @@ function NavigationProgress() {
 
 /** The frame of every page: skip link, header, the page, and the footer once the browser is idle. */
 export function Shell({ children }: { children: React.ReactNode }) {
-  const { user } = useSession();
+  const session = useSession();
+  const { user } = session;
   const showFooter = useAfterFirstPaint();
   const footerPlaceholder = <div className="h-96 bg-slate-900 dark:bg-black" />;
   return (
@@ -38,7 +42,7 @@ export function Shell({ children }: { children: React.ReactNode }) {
       >
         Skip to content
       </a>
-      <Header />
+      <Header session={session} Account={AccountButtons} Bell={NotificationBell} />
       {user && (
         <Suspense>
           <EmailBanner user={user} />

@@ -1,14 +1,20 @@
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { type ComponentType, Suspense, useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { paths } from "../config/paths.ts";
-import { useSession } from "../features/accounts/session.ts";
 import { MenuIcon, XIcon } from "./icons.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { Tooltip } from "./tooltip.tsx";
 
-// Most first visits are signed out: the signed-in buttons (and logout's code) load only for a user.
-const AccountButtons = lazy(() => import("./account-buttons.tsx"));
-const NotificationBell = lazy(() => import("../features/notifications/notification-bell.tsx"));
+/**
+ * What the header shows of the reader, from the app (app/root-layout.tsx), which knows the session
+ * and the features: whether it is known yet and who is signed in, and, for a signed-in reader, their
+ * account buttons (avatar, Logout) and their bell, which the app loads only for them.
+ */
+export interface HeaderProps<User> {
+  session: { status: "loading" | "ready"; user: User | null };
+  Account: ComponentType<{ user: User }>;
+  Bell: ComponentType;
+}
 
 export const BRAND_TOOLTIP = "a freelance marketplace launched in 1985";
 
@@ -65,8 +71,7 @@ function NavItems({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-function AuthButtons() {
-  const session = useSession();
+function AuthButtons<User>({ session, Account }: Omit<HeaderProps<User>, "Bell">) {
   // Until the session is known: the signed-out buttons' place (most first visits), kept invisible.
   const placeholder = (
     <div className="invisible flex items-center gap-2" aria-hidden="true">
@@ -99,13 +104,12 @@ function AuthButtons() {
   );
   return (
     <Suspense fallback={accountPlaceholder}>
-      <AccountButtons user={session.user} />
+      <Account user={session.user} />
     </Suspense>
   );
 }
 
-export function Header() {
-  const session = useSession();
+export function Header<User>({ session, Account, Bell }: HeaderProps<User>) {
   const signedIn = !!session.user;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -146,12 +150,12 @@ export function Header() {
                 </span>
               }
             >
-              <NotificationBell />
+              <Bell />
             </Suspense>
           )}
           <div className="hidden items-center gap-2 lg:flex">
             <ThemeToggle />
-            <AuthButtons />
+            <AuthButtons session={session} Account={Account} />
           </div>
           <button
             type="button"
@@ -178,7 +182,7 @@ export function Header() {
           </nav>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3 dark:border-slate-800">
             <ThemeToggle withLabel />
-            <AuthButtons />
+            <AuthButtons session={session} Account={Account} />
           </div>
         </div>
       )}

@@ -10,8 +10,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
 import { ProfileSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
-import { EmailPreferences } from "../notifications/email-preferences.tsx";
-import { getPreferences } from "../notifications/notifications-api.ts";
+import { EmailPreferences, getPreferences } from "../notifications/public.ts";
 import { updateProfile } from "./auth-api.ts";
 import { loadSession, type User, useSession } from "./session.ts";
 

@@ -12,7 +12,7 @@ import { confirmAction } from "../../lib/dialogs.ts";
 import { formatBudget } from "../../lib/format.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
-import { getTask } from "../tasks/tasks-api.ts";
+import { getTask } from "../tasks/public.ts";
 import { type Bid, listBids, moveTask } from "./bids-api.ts";
 
 type State =

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
-import { requireUser } from "../accounts/session.ts";
+import { requireUser } from "../accounts/public.ts";
 import { listMyBids } from "./bids-api.ts";
 import { MY_BIDS_PAGE_SIZE, MyBidsView, readMyBidsQuery } from "./my-bids-view.tsx";
 

@@ -5,9 +5,8 @@ import { errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
 import { CreateTaskSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
-import { requireUser } from "../accounts/session.ts";
-import { TaskForm } from "../tasks/task-form.tsx";
-import { createTask } from "../tasks/tasks-api.ts";
+import { requireUser } from "../accounts/public.ts";
+import { createTask, TaskForm } from "../tasks/public.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

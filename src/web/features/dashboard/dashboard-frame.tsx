@@ -3,7 +3,7 @@ import { Bell, Gavel, LayoutDashboard, ListChecks, MessageSquare, PanelLeftOpen,
 import { type ReactNode, useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { paths } from "../../config/paths.ts";
-import { formatCount, useUnreadCounts } from "../notifications/live-updates.ts";
+import { formatCount, useUnreadCounts } from "../notifications/public.ts";
 
 const MENU = [
   { to: paths.dashboard, label: "Home", Icon: LayoutDashboard, end: true },

@@ -10,7 +10,7 @@ import { formatBudget } from "../../lib/format.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
-import { requireUser, useSession } from "../accounts/session.ts";
+import { requireUser, useSession } from "../accounts/public.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);

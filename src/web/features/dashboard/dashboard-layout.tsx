@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, Outlet } from "react-router";
-import { RequireAuth } from "../accounts/require-auth.tsx";
-import { requireUser } from "../accounts/session.ts";
+import { RequireAuth, requireUser } from "../accounts/public.ts";
 import { DashboardFrame } from "./dashboard-frame.tsx";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -10,10 +10,9 @@ import { formatBudget } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
-import { requireUser } from "../accounts/session.ts";
-import { moveTask } from "../bids/bids-api.ts";
-import { BidsDialog } from "../bids/bids-dialog.tsx";
-import { deleteTask, listTasks, type Task } from "../tasks/tasks-api.ts";
+import { requireUser } from "../accounts/public.ts";
+import { BidsDialog, moveTask } from "../bids/public.ts";
+import { deleteTask, listTasks, type Task } from "../tasks/public.ts";
 
 const PAGE_SIZE = 20;
 

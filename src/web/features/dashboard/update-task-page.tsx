@@ -9,9 +9,8 @@ import { notify } from "../../lib/notify.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { TaskInputSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
-import { isSameEmail, requireUser } from "../accounts/session.ts";
-import { TaskForm } from "../tasks/task-form.tsx";
-import { getTask, updateTask } from "../tasks/tasks-api.ts";
+import { isSameEmail, requireUser } from "../accounts/public.ts";
+import { getTask, TaskForm, updateTask } from "../tasks/public.ts";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -9,10 +9,10 @@ import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
-import { isSameEmail, requireUser } from "../accounts/session.ts";
-import { listBids } from "../bids/bids-api.ts";
-import { useUnreadCounts } from "../notifications/live-updates.ts";
-import { getTask } from "../tasks/tasks-api.ts";
+import { isSameEmail, requireUser } from "../accounts/public.ts";
+import { listBids } from "../bids/public.ts";
+import { useUnreadCounts } from "../notifications/public.ts";
+import { getTask } from "../tasks/public.ts";
 import { listMessages, listThreads, type Message, markThreadRead, sendMessage, type Thread } from "./messages-api.ts";
 
 /** Messages (/dashboard/messages) lists my threads; with a task and a bidder in the path, it shows that thread. */

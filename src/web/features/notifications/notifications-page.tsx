@@ -21,7 +21,7 @@ import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
-import { requireUser } from "../accounts/session.ts";
+import { requireUser } from "../accounts/public.ts";
 import { onNotice, useUnreadCounts } from "./live-updates.ts";
 import {
   listNotifications,

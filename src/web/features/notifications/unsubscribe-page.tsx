@@ -4,7 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { usePageTitle } from "../../lib/title.ts";
-import { AuthCard } from "../accounts/auth-card.tsx";
+import { AuthCard } from "../accounts/public.ts";
 import { unsubscribe } from "./notifications-api.ts";
 
 /** An email's link (/email/unsubscribe?token=…) stops that kind of email; no sign-in needed. */

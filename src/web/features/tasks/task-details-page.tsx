@@ -1,11 +1,9 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
-import { RequireAuth } from "../accounts/require-auth.tsx";
-import { isSameEmail, requireUser } from "../accounts/session.ts";
-import { PlaceBid } from "../bids/place-bid.tsx";
-import { PublicOffers } from "../bids/public-offers.tsx";
-import { TaskQuestions } from "../questions/task-questions.tsx";
+import { isSameEmail, RequireAuth, requireUser } from "../accounts/public.ts";
+import { PlaceBid, PublicOffers } from "../bids/public.ts";
+import { TaskQuestions } from "../questions/public.ts";
 import { TaskDetailsView } from "./task-details-view.tsx";
 import { getTask } from "./tasks-api.ts";
 

@@ -1,10 +1,10 @@
 import { LogOut } from "lucide-react";
 import { Link } from "react-router";
-import { paths } from "../config/paths.ts";
-import type { User } from "../features/accounts/session.ts";
-import { useLogout } from "../features/accounts/use-logout.ts";
-import { Avatar } from "./avatar.tsx";
-import { Tooltip } from "./tooltip.tsx";
+import { Avatar } from "../../components/avatar.tsx";
+import { Tooltip } from "../../components/tooltip.tsx";
+import { paths } from "../../config/paths.ts";
+import type { User } from "./session.ts";
+import { useLogout } from "./use-logout.ts";
 
 /** The header's buttons for a signed-in person: their avatar (to the profile) and Logout. */
 export default function AccountButtons({ user }: { user: User }) {

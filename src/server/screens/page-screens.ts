@@ -7,10 +7,10 @@ import { MyBidsQuerySchema, TaskIdParamsSchema } from "../../contract/index.ts";
 import { PAGE_SCREEN_SLOT } from "../../web/app/screen-slot.ts";
 import { findViewer, type Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { listMyBids } from "../bids/bid-routes.ts";
-import { presentTaskFor } from "../tasks/task-routes.ts";
-import { HttpProblem } from "./problem.ts";
-import { readBuildList, sendIndex } from "./web-app.ts";
+import { listMyBids } from "../bids/bids.ts";
+import { HttpProblem } from "../http/problem.ts";
+import { readBuildList, sendIndex } from "../http/web-app.ts";
+import { presentTaskFor } from "../tasks/tasks.ts";
 
 type Screens = typeof import("../../web/app/page-screens.tsx");
 let screens: Promise<Screens> | undefined;
@@ -62,7 +62,7 @@ export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist
   personalPage("/task-details/:id", "task-details", async (request, viewer, screens) => {
     const params = TaskIdParamsSchema.safeParse(request.params);
     if (!params.success) return null;
-    return screens.renderTaskDetailsScreen(await presentTaskFor(deps, params.data.id, viewer), viewer);
+    return screens.renderTaskDetailsScreen(await presentTaskFor(deps.database.db, params.data.id, viewer), viewer);
   });
 
   personalPage("/dashboard/my-bids", "my-bids", async (request, viewer, screens) => {
@@ -71,7 +71,10 @@ export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist
     const shown = screens.readMyBidsQuery(new URL(request.url, "http://localhost").searchParams);
     const query = MyBidsQuerySchema.safeParse({ ...shown, limit: screens.MY_BIDS_PAGE_SIZE });
     if (!query.success) return null;
-    return screens.renderMyBidsScreen({ ...(await listMyBids(deps, viewer, query.data)), ...shown }, viewer);
+    return screens.renderMyBidsScreen(
+      { ...(await listMyBids(deps.database.db, viewer, query.data)), ...shown },
+      viewer,
+    );
   });
 }
 

@@ -1,0 +1,124 @@
+import path from "node:path";
+import { type Plugin, runnerImport } from "vite";
+
+type FirstScreensModule = typeof import("../../src/web/app/first-screens.tsx");
+
+/**
+ * Writes the app's first screens into its HTML (see src/web/app/first-screens.tsx): the loading
+ * screen into index.html, and for each page that has one, a copy of index.html with that page's
+ * first screen, its title, and preloads of its route module's code, listed for the server in
+ * .vite/first-screens.json.
+ */
+export function firstScreens(): Plugin {
+  let screens: FirstScreensModule | undefined;
+  const load = async () => {
+    screens ??= (
+      await runnerImport<FirstScreensModule>(path.resolve("src/web/app/first-screens.tsx"), {
+        configFile: false,
+        logLevel: "warn",
+      })
+    ).module;
+    return screens;
+  };
+  let loadingRoot = "";
+  // The browser paints a page only once its whole first screen is read (the element after it is in):
+  // on a slow machine it would otherwise paint the part read so far, and what follows would move it.
+  const rootWith = (screen: string) => `<div id="root">${screen}<span id="first-screen-end" hidden></span></div>`;
+  const renderBlocking = '<link rel="expect" href="#first-screen-end" blocking="render">';
+  return {
+    name: "quickgig:first-screens",
+    apply: "build",
+    enforce: "post",
+    transformIndexHtml: {
+      order: "post",
+      async handler(html) {
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error(`index.html has no ${root} to fill`);
+        loadingRoot = rootWith((await load()).renderLoadingScreen());
+        return html.replace(root, loadingRoot).replace("</head>", `${renderBlocking}</head>`);
+      },
+    },
+    async generateBundle(_options, bundle) {
+      const index = bundle["index.html"];
+      if (index?.type !== "asset") return this.error("the bundle has no index.html");
+      const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return this.error("the bundle has no entry chunk");
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const chunkOf = (module: string) => {
+        const moduleId = path.resolve("src/web", module);
+        const chunk =
+          chunks.find((candidate) => candidate.facadeModuleId === moduleId) ??
+          chunks.find((candidate) => candidate.moduleIds.includes(moduleId));
+        if (!chunk) throw new Error(`the bundle has no chunk for ${module}`);
+        return chunk.fileName;
+      };
+      /** These chunks and all they import, less what the entry itself loads. */
+      const appModules = (...fileNames: string[]) => {
+        const loaded = new Set<string>();
+        const markLoaded = (fileName: string) => {
+          if (loaded.has(fileName)) return;
+          loaded.add(fileName);
+          for (const imported of byFile.get(fileName)?.imports ?? []) markLoaded(imported);
+        };
+        markLoaded(entry.fileName);
+        const modules: string[] = [];
+        const visit = (fileName: string) => {
+          if (loaded.has(fileName)) return;
+          loaded.add(fileName);
+          modules.push(`/${fileName}`);
+          for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+        };
+        for (const fileName of fileNames) visit(fileName);
+        // Data, not a script: the CSP lets no inline script run, and this one is only read (src/web/main.tsx).
+        return `<script type="application/json" id="app-modules">${JSON.stringify(modules)}</script>`;
+      };
+      // The entry fetches and runs the app (app/start.tsx) after the first paint: the page's code,
+      // listed in its HTML, loads then instead of sharing a slow connection with the CSS.
+      const start = chunkOf("app/start.tsx");
+      const html = String(index.source).replace("</head>", `${appModules(start)}</head>`);
+      index.source = html;
+      /** index.html with this first screen, title and route modules' code, written as fileName. */
+      const emitPage = (fileName: string, screen: string, title: string, routeModules: string[]) => {
+        const page = html
+          .replace(loadingRoot, rootWith(screen))
+          .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+          .replace(appModules(start), appModules(start, ...routeModules.map(chunkOf)));
+        this.emitFile({ type: "asset", fileName, source: page });
+        return fileName;
+      };
+      const emitList = (name: string, pages: Array<[string, string]>) =>
+        this.emitFile({
+          type: "asset",
+          fileName: `.vite/${name}`,
+          source: `${JSON.stringify(Object.fromEntries(pages), null, 2)}\n`,
+        });
+      const { PAGE_SCREEN_SLOT, PAGE_TEMPLATES, renderFirstScreens } = await load();
+      emitList(
+        "first-screens.json",
+        renderFirstScreens().map((screen) => [
+          screen.path,
+          emitPage(
+            `first-screens/${screen.path === "/" ? "home" : screen.path.slice(1).replaceAll("/", "-")}.html`,
+            screen.html,
+            screen.title,
+            [screen.routeModule],
+          ),
+        ]),
+      );
+      // The pages whose first screen holds data: a template each, which the server fills per request.
+      emitList(
+        "page-templates.json",
+        PAGE_TEMPLATES.map((template) => [
+          template.name,
+          emitPage(
+            `first-screens/${template.name}.template.html`,
+            PAGE_SCREEN_SLOT,
+            template.title,
+            template.routeModules,
+          ),
+        ]),
+      );
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import type { Kysely } from "kysely";
+import { ANONYMOUS_NAME, MESSAGES, type Question } from "../../contract/index.ts";
+import type { Viewer } from "../accounts/session.ts";
+import type { DB } from "../db/schema.ts";
+import { HttpProblem } from "../http/problem.ts";
+import type { Transactor } from "../notifications/notifier.ts";
+import { findTaskOrFail, type TaskRecord } from "../tasks/tasks.ts";
+import {
+  answerQuestion,
+  findQuestionById,
+  insertQuestion,
+  listQuestions,
+  type QuestionRecord,
+  setQuestionHidden,
+} from "./question-repository.ts";
+
+/**
+ * Public questions on a task (PRODUCT.md, Conversation): anyone signed in but the poster asks; the
+ * poster answers (and may change the answer) and may hide a question, which then shows to nobody
+ * else. Everyone reads the rest, newest first.
+ */
+
+function presentQuestion(question: QuestionRecord, viewer: Viewer | null): Question {
+  return {
+    _id: question.id,
+    taskId: question.taskId,
+    body: question.body,
+    askerName: question.askerName.trim() || ANONYMOUS_NAME,
+    createdAt: question.createdAt,
+    ...(question.answer !== null ? { answer: question.answer } : {}),
+    ...(question.answeredAt !== null ? { answeredAt: question.answeredAt } : {}),
+    hidden: question.hidden,
+    mine: viewer !== null && viewer.id === question.askerId,
+  };
+}
+
+async function presentStored(db: Kysely<DB>, id: string, viewer: Viewer): Promise<Question> {
+  const question = await findQuestionById(db, id);
+  if (!question) throw new HttpProblem(404, MESSAGES.questionNotFound);
+  return presentQuestion(question, viewer);
+}
+
+/** A page of a task's questions as this reader sees them: the hidden ones only for its poster. */
+export async function findQuestionsSeenBy(
+  db: Kysely<DB>,
+  taskId: string,
+  viewer: Viewer | null,
+  page: { page: number; limit: number },
+): Promise<{ questions: Question[]; total: number }> {
+  const task = await findTaskOrFail(db, taskId);
+  const { questions, total } = await listQuestions(db, task.id, { withHidden: viewer?.id === task.ownerId, ...page });
+  return { questions: questions.map((question) => presentQuestion(question, viewer)), total };
+}
+
+/** Someone other than the poster asks; the poster is told. */
+export async function askQuestion(
+  run: Transactor,
+  db: Kysely<DB>,
+  taskId: string,
+  asker: Viewer,
+  body: string,
+): Promise<Question> {
+  const task = await findTaskOrFail(db, taskId);
+  if (task.ownerId === asker.id) throw new HttpProblem(403, MESSAGES.ownTaskQuestion);
+  const id = await run.transaction(async (trx, notices) => {
+    const inserted = await insertQuestion(trx, task.id, asker.id, body);
+    notices.add({
+      userId: task.ownerId,
+      kind: "question-new",
+      data: { taskId: task.id, taskTitle: task.title, actorName: asker.name },
+    });
+    return inserted;
+  });
+  return presentStored(db, id, asker);
+}
+
+/** The question and its task, for the task's poster only; a hidden question is 404 to anyone else. */
+async function findForPoster(
+  db: Kysely<DB>,
+  viewer: Viewer,
+  id: string,
+): Promise<{ question: QuestionRecord; task: TaskRecord }> {
+  const question = await findQuestionById(db, id);
+  if (!question) throw new HttpProblem(404, MESSAGES.questionNotFound);
+  const task = await findTaskOrFail(db, question.taskId);
+  if (task.ownerId !== viewer.id) {
+    if (question.hidden) throw new HttpProblem(404, MESSAGES.questionNotFound);
+    throw new HttpProblem(403, MESSAGES.notQuestionPoster);
+  }
+  return { question, task };
+}
+
+/** The poster answers, or changes the answer; the first answer is news to the asker, a corrected one is not. */
+export async function answerAsPoster(
+  run: Transactor,
+  db: Kysely<DB>,
+  poster: Viewer,
+  id: string,
+  answer: string,
+): Promise<Question> {
+  const { question, task } = await findForPoster(db, poster, id);
+  await run.transaction(async (trx, notices) => {
+    if (await answerQuestion(trx, question.id, answer)) {
+      const data = { taskId: task.id, taskTitle: task.title, actorName: poster.name };
+      notices.add({ userId: question.askerId, kind: "question-answered", data });
+    }
+  });
+  return presentStored(db, question.id, poster);
+}
+
+/** The poster hides a question (spam), or shows it again. */
+export async function hideAsPoster(db: Kysely<DB>, poster: Viewer, id: string, hidden: boolean): Promise<Question> {
+  const { question } = await findForPoster(db, poster, id);
+  await setQuestionHidden(db, question.id, hidden);
+  return presentStored(db, question.id, poster);
+}

@@ -1,0 +1,35 @@
+import type { Migration } from "kysely/migration";
+import m0001 from "./0001-accounts.ts";
+import m0002 from "./0002-tasks-and-bids.ts";
+import m0003 from "./0003-list-speed.ts";
+import m0004 from "./0004-search.ts";
+import m0005 from "./0005-hiring.ts";
+import m0006 from "./0006-questions.ts";
+import m0007 from "./0007-messages.ts";
+import m0008 from "./0008-notifications.ts";
+import m0009 from "./0009-word-search.ts";
+import m0010 from "./0010-search-word-starts.ts";
+import m0011 from "./0011-search-blocks.ts";
+import m0012 from "./0012-doors-hold.ts";
+import type { MigrationContext } from "./context.ts";
+
+/**
+ * Every migration, in order: one file each, named by its number and what it does. A new one is a
+ * file beside these and a line below; each runs in a transaction of its own (db/migrate.ts).
+ */
+export function allMigrations(context: MigrationContext): Record<string, Migration> {
+  return {
+    "0001-accounts": m0001(context),
+    "0002-tasks-and-bids": m0002(context),
+    "0003-list-speed": m0003(context),
+    "0004-search": m0004(context),
+    "0005-hiring": m0005(context),
+    "0006-questions": m0006(context),
+    "0007-messages": m0007(context),
+    "0008-notifications": m0008(context),
+    "0009-word-search": m0009(context),
+    "0010-search-word-starts": m0010(context),
+    "0011-search-blocks": m0011(context),
+    "0012-doors-hold": m0012(context),
+  };
+}

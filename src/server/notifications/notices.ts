@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import {
+  KIND_LABELS,
+  type Notification,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationPreferences,
+  type UnreadCounts,
+} from "../../contract/notifications.ts";
+import type { Viewer } from "../accounts/session.ts";
+import type { DB } from "../db/schema.ts";
+import { readUnsubscribeToken } from "../email/unsubscribe-token.ts";
+import { HttpProblem } from "../http/problem.ts";
+import {
+  deleteOldNotifications,
+  latestNotificationId,
+  listNotifications,
+  listNotificationsAfter,
+  markNotificationsRead,
+  notificationExists,
+  readPreferences,
+  savePreferences,
+  unreadCounts,
+} from "./notification-repository.ts";
+import type { Notifier } from "./notifier.ts";
+
+/**
+ * A person's notices (the bell's list and counts), their choice of channel per kind, and the
+ * unsubscribe links of their emails. The routes (notification-routes.ts) and the live stream read
+ * them through these.
+ */
+
+const NOT_FOUND = "This notification does not exist.";
+export const BAD_UNSUBSCRIBE_LINK = "This unsubscribe link is not valid. Open your profile to choose your emails.";
+
+export function findNotices(
+  db: Kysely<DB>,
+  viewer: Viewer,
+  query: { before?: number | undefined; unreadOnly: boolean; limit: number },
+): Promise<Notification[]> {
+  return listNotifications(db, viewer.id, query);
+}
+
+export function countUnread(db: Kysely<DB>, userId: string): Promise<UnreadCounts> {
+  return unreadCounts(db, userId);
+}
+
+/** The newest notice's id: where a new live stream starts. */
+export function newestNoticeId(db: Kysely<DB>, userId: string): Promise<number> {
+  return latestNotificationId(db, userId);
+}
+
+/** A person's notices after `afterId`, oldest first, `limit` at a time: what a live stream sends. */
+export function findNoticesAfter(db: Kysely<DB>, userId: string, afterId: number, limit: number) {
+  return listNotificationsAfter(db, userId, afterId, limit);
+}
+
+/** One of the viewer's notices read (404 when it is not theirs); their other tabs hear of it. */
+export async function readNotice(notifier: Notifier, db: Kysely<DB>, viewer: Viewer, id: number) {
+  const changed = await markNotificationsRead(db, viewer.id, id);
+  if (changed === 0 && !(await notificationExists(db, viewer.id, id))) throw new HttpProblem(404, NOT_FOUND);
+  if (changed > 0) await notifier.touched(viewer.id);
+  return unreadCounts(db, viewer.id);
+}
+
+export async function readAllNotices(notifier: Notifier, db: Kysely<DB>, viewer: Viewer) {
+  if ((await markNotificationsRead(db, viewer.id)) > 0) await notifier.touched(viewer.id);
+  return unreadCounts(db, viewer.id);
+}
+
+export function findPreferences(db: Kysely<DB>, viewer: Viewer): Promise<NotificationPreferences> {
+  return readPreferences(db, viewer.id);
+}
+
+export async function changePreferences(
+  db: Kysely<DB>,
+  viewer: Viewer,
+  change: Partial<Record<NotificationKind, NotificationChannel>>,
+): Promise<NotificationPreferences> {
+  await savePreferences(db, viewer.id, change);
+  return readPreferences(db, viewer.id);
+}
+
+/**
+ * An email's unsubscribe link, used without signing in (the token says whose and which kind):
+ * those emails stop; the notices stay in the app unless the person turned them off already.
+ */
+export async function unsubscribe(
+  db: Kysely<DB>,
+  secret: string,
+  token: string,
+): Promise<{ kind: NotificationKind; label: string }> {
+  const target = readUnsubscribeToken(secret, token);
+  if (!target) throw new HttpProblem(400, BAD_UNSUBSCRIBE_LINK);
+  const preferences = await readPreferences(db, target.userId);
+  if (preferences[target.kind] === "email") await savePreferences(db, target.userId, { [target.kind]: "app" });
+  return { kind: target.kind, label: KIND_LABELS[target.kind] };
+}
+
+const PRUNE_EVERY_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Notices are kept 90 days: older ones go now and every six hours, until `stop`. Returns `stop`.
+ */
+export function pruneOldNotices(db: Kysely<DB>, log: FastifyBaseLogger): () => void {
+  const prune = () =>
+    deleteOldNotifications(db).catch((error) => log.warn({ err: error }, "could not prune notifications"));
+  void prune();
+  const timer = setInterval(prune, PRUNE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

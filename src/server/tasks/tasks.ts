@@ -1,0 +1,150 @@
+import type { Kysely } from "kysely";
+import { LIMITS, MESSAGES, type Task, type TaskInput, todayAnywhereOnEarth } from "../../contract/index.ts";
+import { taskChanges } from "../../contract/notifications.ts";
+import type { Viewer } from "../accounts/session.ts";
+import { countBidsForTask, findBidOf, pendingBidderIds } from "../bids/bid-repository.ts";
+import { presentBid } from "../bids/present-bid.ts";
+import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
+import { HttpProblem } from "../http/problem.ts";
+import type { Transactor } from "../notifications/notifier.ts";
+import {
+  deleteTask,
+  findTaskById,
+  holdTaskRow,
+  insertTask,
+  listFeaturedTasks,
+  listTasks,
+  type TaskFilter,
+  type TaskPage,
+  type TaskRecord,
+  updateTask,
+} from "./task-repository.ts";
+
+export type { TaskRecord };
+
+/**
+ * Tasks' rules: who sees what of a task, who may change it and when, and the notices a change
+ * sends. The routes (task-routes.ts) and other features (bids, hiring, conversation, the server's
+ * first screens) find and present tasks through these.
+ */
+
+/**
+ * The poster's contact email is for signed-in readers only; the agreed amount for the poster and
+ * the hired freelancer. Who was hired is public, as on the marketplaces people know.
+ */
+export function presentTask(task: TaskRecord, viewer: Viewer | null): Task {
+  const party = viewer !== null && (viewer.id === task.ownerId || viewer.id === task.assigneeId);
+  return {
+    _id: task.id,
+    title: task.title,
+    category: task.category,
+    description: task.description,
+    deadline: task.deadline,
+    budget: task.budget,
+    userName: task.ownerName,
+    ...(viewer ? { userEmail: task.ownerEmail } : {}),
+    createdAt: task.createdAt,
+    status: task.status,
+    offersPublic: task.offersPublic,
+    ...(task.assigneeName !== null && task.assigneeId !== null ? { assignee: task.assigneeName } : {}),
+    ...(party && task.agreedAmount !== null ? { agreedAmount: task.agreedAmount } : {}),
+  };
+}
+
+export async function findTaskOrFail(db: Kysely<DB>, id: string): Promise<TaskRecord> {
+  const task = await findTaskById(db, id);
+  if (!task) throw new HttpProblem(404, MESSAGES.taskNotFound);
+  return task;
+}
+
+/** One task as its page shows it to this reader: with the bid count and their own bid when signed in. */
+export async function presentTaskFor(db: Kysely<DB>, id: string, viewer: Viewer | null): Promise<Task> {
+  const task = await findTaskOrFail(db, id);
+  if (!viewer) return presentTask(task, null);
+  const [bidCount, myBid] = await Promise.all([countBidsForTask(db, task.id), findBidOf(db, task.id, viewer.id)]);
+  return {
+    ...presentTask(task, viewer),
+    bidCount,
+    hasBid: myBid !== undefined && (myBid.status === "pending" || myBid.status === "accepted"),
+    ...(myBid ? { myBid: presentBid(myBid, viewer.id) } : {}),
+  };
+}
+
+/** Up to six tasks still open for bids, the nearest deadline first. */
+export async function presentFeaturedTasks(db: Kysely<DB>, viewer: Viewer | null): Promise<Task[]> {
+  const tasks = await listFeaturedTasks(db, todayAnywhereOnEarth(), LIMITS.featuredTasks);
+  return tasks.map((task) => presentTask(task, viewer));
+}
+
+/** A page of tasks as the lists show them; `ownerId` keeps one person's. */
+export async function findTasks(
+  database: Database,
+  filter: TaskFilter,
+  viewer: Viewer | null,
+): Promise<Omit<TaskPage, "tasks"> & { tasks: Task[] }> {
+  const page = await listTasks(database, filter);
+  return { ...page, tasks: page.tasks.map((task) => presentTask(task, viewer)) };
+}
+
+export function postTask(db: Kysely<DB>, poster: Viewer, input: TaskInput): Promise<string> {
+  return insertTask(db, poster.id, input);
+}
+
+/** The viewer's own task: 404 when there is none, 403 when it is someone else's. */
+export async function findOwnTask(db: Kysely<DB>, viewer: Viewer, id: string): Promise<TaskRecord> {
+  const task = await findTaskOrFail(db, id);
+  if (task.ownerId !== viewer.id) throw new HttpProblem(403, MESSAGES.notTaskOwner);
+  return task;
+}
+
+/** Only an open task may be edited or deleted; the refusal says what to do instead. */
+export function requireOpen(task: TaskRecord): void {
+  if (task.status !== "open") throw new HttpProblem(409, MESSAGES.taskNotOpen[task.status]);
+}
+
+/**
+ * The poster changes an open task: its fields replaced, and whoever has a pending offer told what
+ * changed, old and new. 0 when nothing differed; 409 when the task stopped being open meanwhile.
+ */
+export async function editTask(run: Transactor, db: Kysely<DB>, task: TaskRecord, input: TaskInput): Promise<number> {
+  requireOpen(task);
+  // A task whose deadline has passed may keep it, but a new deadline cannot lie in the past.
+  if (input.deadline !== task.deadline && input.deadline < todayAnywhereOnEarth()) {
+    throw new HttpProblem(400, "Deadline cannot be in the past", {
+      errors: [{ field: "deadline", message: "Deadline cannot be in the past" }],
+    });
+  }
+  const modifiedCount = await run.transaction(async (trx, notices) => {
+    const before = (await findTaskById(trx, task.id)) ?? task;
+    const modified = await updateTask(trx, task.id, input);
+    const changes = modified > 0 ? taskChanges(before, input) : [];
+    if (changes.length > 0) {
+      const data = { taskId: task.id, taskTitle: input.title, changes };
+      const bidders = await pendingBidderIds(trx, task.id);
+      notices.add(...bidders.map((userId) => ({ userId, kind: "task-changed" as const, data })));
+    }
+    return modified;
+  });
+  // Nothing written: no field differed, or the task stopped being open meanwhile.
+  if (modifiedCount === 0) requireOpen(await findTaskOrFail(db, task.id));
+  return modifiedCount;
+}
+
+/** The poster deletes an open task with its bids; whoever had a pending offer is told. */
+export async function deleteOpenTask(run: Transactor, db: Kysely<DB>, task: TaskRecord): Promise<number> {
+  requireOpen(task);
+  const deletedCount = await run.transaction(async (trx, notices) => {
+    // The task's row first, as a new bid holds it: no bid slips in between the list and the delete.
+    await holdTaskRow(trx, task.id);
+    const bidders = await pendingBidderIds(trx, task.id);
+    const deleted = await deleteTask(trx, task.id);
+    if (deleted > 0) {
+      const data = { taskId: task.id, taskTitle: task.title };
+      notices.add(...bidders.map((userId) => ({ userId, kind: "task-deleted" as const, data })));
+    }
+    return deleted;
+  });
+  if (deletedCount === 0) requireOpen(await findTaskOrFail(db, task.id));
+  return deletedCount;
+}

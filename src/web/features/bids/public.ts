@@ -1,0 +1,6 @@
+/** What other features use of bids: the offers of a task (its poster's dialog, the public list), bidding, and the task's steps. */
+
+export { listBids, moveTask } from "./bids-api.ts";
+export { BidsDialog } from "./bids-dialog.tsx";
+export { PlaceBid } from "./place-bid.tsx";
+export { PublicOffers } from "./public-offers.tsx";
