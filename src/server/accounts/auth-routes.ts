@@ -8,10 +8,18 @@ import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";
 import { GateFullError, type WorkGate } from "./work-gate.ts";
 
 /** The auth paths that hash a password (sign-in hashes even for an unknown email). */
-const PASSWORD_PATHS = new Set(["/api/auth/sign-in/email", "/api/auth/sign-up/email"]);
+const PASSWORD_PATHS = new Set([
+  "/api/auth/sign-in/email",
+  "/api/auth/sign-up/email",
+  "/api/auth/change-password",
+  "/api/auth/verify-password",
+]);
+/** A signed-in person's password checked: each a guess at it, limited per person. */
+const OWN_PASSWORD_PATHS = new Set(["/api/auth/change-password", "/api/auth/verify-password"]);
 /** Paths limited per client address and per account (the email in the body). */
 const ACCOUNT_PATHS = new Set([
-  ...PASSWORD_PATHS,
+  "/api/auth/sign-in/email",
+  "/api/auth/sign-up/email",
   "/api/auth/request-password-reset",
   "/api/auth/send-verification-email",
 ]);
@@ -38,14 +46,18 @@ export function registerAuthRoutes(
     method: ["GET", "POST"],
     url: "/api/auth/*",
     schema: { hide: true },
-    // Limited below, per address and per account, on the paths that take guesses or send email.
+    // Limited below: per address and per account where guesses are taken or email sent, per person elsewhere.
     config: { writeLimit: "own" },
     async preHandler(request, reply) {
       // The path better-auth will serve, not the one written: the two are the same once
       // http/normal-paths.ts has refused the others, and the limit follows what is served either way.
       const { pathname } = new URL(request.url, options.publicUrl);
       if (ACCOUNT_PATHS.has(pathname)) await options.limiters.accountAttempt.call(app, request, reply);
-      if (ADDRESS_PATHS.has(pathname)) await options.limiters.addressAttempt.call(app, request, reply);
+      else if (ADDRESS_PATHS.has(pathname)) await options.limiters.addressAttempt.call(app, request, reply);
+      else if (OWN_PASSWORD_PATHS.has(pathname)) await options.limiters.passwordCheck.call(app, request, reply);
+      // Every other change better-auth makes (update-user, change-email, sign-out, revoking
+      // sessions...) counts against the person's write limit, as the API's own writes do.
+      else if (request.method !== "GET") await options.limiters.write.call(app, request, reply);
     },
     async handler(request, reply) {
       const url = new URL(request.url, options.publicUrl);

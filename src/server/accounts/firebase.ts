@@ -96,7 +96,7 @@ function reason(error: unknown): string {
       ? "it is for another project"
       : claim === "iss"
         ? "another issuer made it"
-        : claim === "iat"
+        : claim === "iat" && why === "check_failed"
           ? "it was issued in the future"
           : `its ${claim} claim is wrong`;
   }

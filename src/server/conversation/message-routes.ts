@@ -42,7 +42,7 @@ export function registerMessageRoutes(root: FastifyInstance, deps: AppDeps) {
   app.post(
     "/api/tasks/:id/threads/:bidderId/read",
     {
-      config: { requiresSession: true },
+      config: { requiresSession: true, writeLimit: "reading" },
       schema: {
         tags: ["messages"],
         summary: "Mark a thread, and its notices, read up to now; answers my unread counts",

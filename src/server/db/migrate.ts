@@ -30,6 +30,7 @@ export async function migrateToLatest(
   });
   const known = await migrator.getMigrations();
   const names = known.map((migration) => migration.name);
+  if (upTo !== undefined && !names.includes(upTo)) throw new Error(`There is no migration ${upTo}.`);
   const pending = known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
   const last = upTo === undefined ? names.length : names.indexOf(upTo) + 1;
   const applied: string[] = [];

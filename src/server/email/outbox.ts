@@ -69,6 +69,7 @@ export async function enqueueGatheredEmail(
       })
       .where("id", "=", last.id)
       .where("sent_at", "is", null)
+      .where("failed_at", "is", null)
       .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", stamp)]))
       .executeTakeFirst();
     if (Number(added.numUpdatedRows) > 0) return;
@@ -89,6 +90,31 @@ export async function enqueueGatheredEmail(
       gather_key: gather.key,
       lines: JSON.stringify([gather.line]),
     })
+    .execute();
+}
+
+/**
+ * Drops gathered emails that have not gone yet and whose news is stale: those of the given keys, and
+ * those whose key starts with `prefix`. One a sender holds right now goes anyway.
+ */
+export async function dropWaitingEmails(
+  db: Kysely<DB>,
+  { keys = [], prefix }: { keys?: string[]; prefix?: string },
+  now = new Date(),
+): Promise<void> {
+  if (keys.length === 0 && prefix === undefined) return;
+  await db
+    .deleteFrom("outbox")
+    .where("sent_at", "is", null)
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now.toISOString())]))
+    .where((eb) =>
+      eb.or([
+        ...(keys.length > 0 ? [eb("gather_key", "in", keys)] : []),
+        ...(prefix !== undefined
+          ? [eb(eb.fn("substr", ["gather_key", eb.val(1), eb.val(prefix.length)]), "=", prefix)]
+          : []),
+      ]),
+    )
     .execute();
 }
 

@@ -9,16 +9,22 @@ export interface RateLimiters {
   accountAttempt: preHandlerAsyncHookHandler;
   /** Attempts that name no account (a reset link's token, an unsubscribe link): per client address. */
   addressAttempt: preHandlerAsyncHookHandler;
+  /** Any other state change: per signed-in person (the client address without a session). */
+  write: preHandlerAsyncHookHandler;
+  /** A signed-in person's password checked (changing it, confirming it): per person, as sign-ins per account. */
+  passwordCheck: preHandlerAsyncHookHandler;
 }
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /**
      * How a POST, PUT, PATCH or DELETE under /api is limited: per signed-in person (the default; the
-     * client address without a session), per client address (links used without signing in), or by
-     * the route itself (sign-in and its kin, per address and per account).
+     * client address without a session); marking things read, per person in a budget of its own,
+     * three times the writes' (a page marks what it shows, so reading must not use up writing); per
+     * the `token` of its query (a one-click unsubscribe, which mail providers post from a few shared
+     * addresses); or by the route itself (sign-in and its kin, per address and per account).
      */
-    writeLimit?: "person" | "address" | "own";
+    writeLimit?: "person" | "reading" | "token" | "own";
   }
 }
 
@@ -77,6 +83,19 @@ export async function registerRateLimits(
     config.rateLimits.writesPerUser,
     async (request) => `write-user:${(await personOf(request)) ?? request.ip}`,
   );
+  const byReader = limiter(
+    config.rateLimits.writesPerUser * 3,
+    async (request) => `read-user:${(await personOf(request)) ?? request.ip}`,
+  );
+  const byToken = limiter(config.rateLimits.authPerAddress, (request) => {
+    const token =
+      (request.query as { token?: unknown } | undefined)?.token ?? (request.body as { token?: unknown } | null)?.token;
+    return typeof token === "string" ? `token:${token}` : `auth-address:${request.ip}`;
+  });
+  const byPasswordOwner = limiter(
+    config.rateLimits.authPerAccount,
+    async (request) => `password-user:${(await personOf(request)) ?? request.ip}`,
+  );
 
   // Every state change counts (docs/security.md): a route says only when it is limited otherwise.
   const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -85,7 +104,7 @@ export async function registerRateLimits(
     if (!writes || !route.url.startsWith("/api/")) return;
     const kind = route.config?.writeLimit ?? "person";
     if (kind === "own") return;
-    const hook = kind === "address" ? byAddress : byUser;
+    const hook = { person: byUser, reading: byReader, token: byToken }[kind];
     route.preValidation = [hook, ...[route.preValidation ?? []].flat()];
   });
 
@@ -95,5 +114,7 @@ export async function registerRateLimits(
       await byAccount.call(app, request, reply);
     },
     addressAttempt: byAddress,
+    write: byUser,
+    passwordCheck: byPasswordOwner,
   };
 }

@@ -10,6 +10,7 @@ import {
 } from "../../contract/notifications.ts";
 import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
+import { dropWaitingEmails } from "../email/outbox.ts";
 import { readUnsubscribeToken } from "../email/unsubscribe-token.ts";
 import { HttpProblem } from "../http/problem.ts";
 import {
@@ -23,7 +24,7 @@ import {
   savePreferences,
   unreadCounts,
 } from "./notification-repository.ts";
-import type { Notifier } from "./notifier.ts";
+import { type Notifier, taskChangePrefix } from "./notifier.ts";
 
 /**
  * A person's notices (the bell's list and counts), their choice of channel per kind, and the
@@ -79,7 +80,18 @@ export async function changePreferences(
   change: Partial<Record<NotificationKind, NotificationChannel>>,
 ): Promise<NotificationPreferences> {
   await savePreferences(db, viewer.id, change);
+  await dropStoppedEmails(db, viewer.id, change);
   return readPreferences(db, viewer.id);
+}
+
+/** Emails of a kind the person stopped, gathered and still waiting, do not go either. */
+async function dropStoppedEmails(
+  db: Kysely<DB>,
+  userId: string,
+  change: Partial<Record<NotificationKind, NotificationChannel>>,
+): Promise<void> {
+  const stopped = change["task-changed"];
+  if (stopped !== undefined && stopped !== "email") await dropWaitingEmails(db, { prefix: taskChangePrefix(userId) });
 }
 
 /**
@@ -94,7 +106,10 @@ export async function unsubscribe(
   const target = readUnsubscribeToken(secret, token);
   if (!target) throw new HttpProblem(400, BAD_UNSUBSCRIBE_LINK);
   const preferences = await readPreferences(db, target.userId);
-  if (preferences[target.kind] === "email") await savePreferences(db, target.userId, { [target.kind]: "app" });
+  if (preferences[target.kind] === "email") {
+    await savePreferences(db, target.userId, { [target.kind]: "app" });
+    await dropStoppedEmails(db, target.userId, { [target.kind]: "app" });
+  }
   return { kind: target.kind, label: KIND_LABELS[target.kind] };
 }
 

@@ -72,7 +72,7 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
   app.post(
     "/api/notifications/:id/read",
     {
-      config: { requiresSession: true },
+      config: { requiresSession: true, writeLimit: "reading" },
       schema: {
         tags: ["notifications"],
         summary: "Mark one of my notifications read",
@@ -86,7 +86,7 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
   app.post(
     "/api/notifications/read-all",
     {
-      config: { requiresSession: true },
+      config: { requiresSession: true, writeLimit: "reading" },
       schema: {
         tags: ["notifications"],
         summary: "Mark all my notifications read",
@@ -126,7 +126,7 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
   app.post(
     "/api/email/unsubscribe",
     {
-      config: { writeLimit: "address" },
+      config: { writeLimit: "token" },
       schema: {
         tags: ["notifications"],
         summary: "Stop the emails of one kind, from the link in such an email; no sign-in needed",
@@ -146,11 +146,15 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
       { parseAs: "string", bodyLimit: 1024 },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
+    // RFC 8058 allows multipart/form-data too; its one field is all that is read.
+    scope.addContentTypeParser("multipart/form-data", { parseAs: "string", bodyLimit: 4096 }, (request, body, done) =>
+      done(null, formFields(String(request.headers["content-type"]), String(body))),
+    );
     const typed = scope.withTypeProvider<ZodTypeProvider>();
     typed.post(
       ONE_CLICK_UNSUBSCRIBE_PATH,
       {
-        config: { writeLimit: "address", acceptsForm: true },
+        config: { writeLimit: "token", acceptsForm: true },
         schema: {
           tags: ["notifications"],
           summary: "One-click unsubscribe (RFC 8058) from the List-Unsubscribe header of a notice email",
@@ -176,6 +180,19 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
 const HEARTBEAT_MS = 25_000;
 /** Notices read at a time; a stream that resumes after many reads batch after batch. */
 const STREAM_BATCH = 50;
+
+/** The text fields of a small multipart/form-data body, by name (files and anything unreadable left out). */
+function formFields(contentType: string, body: string): Record<string, string> {
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!boundary) return {};
+  const fields: Record<string, string> = {};
+  for (const part of body.split(`--${boundary}`)) {
+    const [head = "", ...rest] = part.split("\r\n\r\n");
+    const name = /content-disposition:[^\r\n]*\bname="([^"]*)"/i.exec(head)?.[1];
+    if (name !== undefined && !/filename=/i.test(head)) fields[name] = rest.join("\r\n\r\n").replace(/\r\n$/, "");
+  }
+  return fields;
+}
 
 /** Refusals past the stream caps (notifications/event-hub.ts): the person's own, or the server's. */
 function streamRefusal(cap: "person" | "address" | "process"): HttpProblem {
@@ -224,6 +241,12 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
       } catch (error) {
         release();
         throw error;
+      }
+      // The tab went away while the start was read: its close has come and gone, so nothing below
+      // would ever give the place back.
+      if (request.raw.socket.destroyed) {
+        release();
+        return reply.hijack();
       }
 
       reply.hijack();

@@ -319,6 +319,32 @@ describe("choices and emails", () => {
     expect(done.json()).toEqual({ kind: "bid-accepted", label: "My bid accepted" });
     expect((await call(carol, "GET", "/api/me/notification-preferences")).json()["bid-accepted"]).toBe("app");
 
+    // Subscribed again, the same in multipart/form-data, which RFC 8058 allows too.
+    await call(carol, "PUT", "/api/me/notification-preferences", { "bid-accepted": "email" });
+    const multipart = await ctx.app.inject({
+      method: "POST",
+      url: `${address.pathname}${address.search}`,
+      headers: { "content-type": "multipart/form-data; boundary=quickgig" },
+      payload:
+        '--quickgig\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--quickgig--\r\n',
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
+    expect((await call(carol, "GET", "/api/me/notification-preferences")).json()["bid-accepted"]).toBe("app");
+    // A form on another site's page cannot post it for them.
+    await call(carol, "PUT", "/api/me/notification-preferences", { "bid-accepted": "email" });
+    const crossSite = await ctx.app.inject({
+      method: "POST",
+      url: `${address.pathname}${address.search}`,
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://evil.example",
+        "sec-fetch-site": "cross-site",
+      },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await call(carol, "GET", "/api/me/notification-preferences")).json()["bid-accepted"]).toBe("email");
+
     // A mail program that opens the address instead is sent to the page that asks.
     const opened = await ctx.app.inject({ url: `${address.pathname}${address.search}` });
     expect(opened.statusCode).toBe(303);
@@ -384,6 +410,39 @@ describe("choices and emails", () => {
       expect(gathered.text).toContain(`Budget changed from $${budget - 1}.00 to $${budget}.00`);
     }
     expect(smtp.received.filter((e) => e.to === dana.email && e.subject.includes("Edited often"))).toHaveLength(2);
+  });
+
+  it("a waiting email about a task's changes does not go once its news is stale: task cancelled, emails stopped", async () => {
+    const erin = await signUp(ctx.app, { name: "Erin Early" });
+    await markEmailVerified(ctx, erin.email);
+    const waitingAbout = async (title: string) => {
+      const database = openDatabase(ctx.database.config);
+      try {
+        return await database.db
+          .selectFrom("outbox")
+          .select("id")
+          .where("recipient", "=", erin.email)
+          .where("subject", "like", `%${title}%`)
+          .where("gather_key", "is not", null)
+          .where("sent_at", "is", null)
+          .execute();
+      } finally {
+        await database.close();
+      }
+    };
+    for (const [title, end] of [
+      ["Called off soon", (taskId: string) => call(poster, "POST", `/api/tasks/${taskId}/cancel`)],
+      ["Stopped soon", () => call(erin, "PUT", "/api/me/notification-preferences", { "task-changed": "app" })],
+    ] as const) {
+      const taskId = await postTask(ctx.app, poster, { title, budget: 100 });
+      await bid(erin, taskId);
+      await call(poster, "PUT", `/api/tasks/${taskId}`, taskInput({ title, budget: 101 }));
+      await smtp.waitFor((e) => e.to === erin.email && e.subject.includes(title));
+      await call(poster, "PUT", `/api/tasks/${taskId}`, taskInput({ title, budget: 102 }));
+      expect(await waitingAbout(title)).toHaveLength(1);
+      expect((await end(taskId)).statusCode).toBe(200);
+      expect(await waitingAbout(title)).toEqual([]);
+    }
   });
 
   it("an SMTP server that refuses delays the email and loses none; it goes once the server accepts", async () => {

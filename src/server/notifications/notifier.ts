@@ -10,13 +10,21 @@ import {
 } from "../../contract/notifications.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
-import { enqueueEmail, enqueueGatheredEmail, type OutboxWorker } from "../email/outbox.ts";
+import { dropWaitingEmails, enqueueEmail, enqueueGatheredEmail, type OutboxWorker } from "../email/outbox.ts";
 import { composeEmail } from "../email/templates.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH, unsubscribeToken } from "../email/unsubscribe-token.ts";
 import { EVENTS_CHANNEL, type EventHub } from "./event-hub.ts";
 
 /** Emails about changes to one task reach each bidder at most this often, each with every change since the last. */
 export const GATHER_CHANGES_MS = 15 * 60_000;
+
+/** What gathers one person's emails about changes to one task (email/outbox.ts). */
+export const taskChangeKey = (userId: string, taskId: string) => `task-changed:${userId}:${taskId}`;
+/** The start of every such key of one person's. */
+export const taskChangePrefix = (userId: string) => `task-changed:${userId}:`;
+
+/** Notices after which a waiting email about the task's changes is stale: its bidding is over for them. */
+const ENDS_CHANGE_EMAILS: ReadonlySet<NotificationKind> = new Set(["task-cancelled", "task-deleted", "bid-declined"]);
 
 /** Something to tell one person. */
 export interface Notice {
@@ -109,6 +117,8 @@ export class Notifier implements Transactor {
         | undefined) ?? DEFAULT_CHANNELS[notice.kind];
     const now = new Date().toISOString();
     const told: string[] = [];
+    const stale = notices.filter((notice) => ENDS_CHANGE_EMAILS.has(notice.kind));
+    await dropWaitingEmails(trx, { keys: stale.map((notice) => taskChangeKey(notice.userId, notice.data.taskId)) });
     for (const notice of notices) {
       const channel = channelOf(notice);
       const person = people.find((row) => row.id === notice.userId);
@@ -130,7 +140,7 @@ export class Notifier implements Transactor {
       const line = describeNotification(notice.kind, notice.data);
       if (notice.kind === "task-changed") {
         // A poster editing a task again and again sends each bidder one email a while, with every change.
-        const gather = { key: `task-changed:${notice.userId}:${notice.data.taskId}`, line, gapMs: GATHER_CHANGES_MS };
+        const gather = { key: taskChangeKey(notice.userId, notice.data.taskId), line, gapMs: GATHER_CHANGES_MS };
         await enqueueGatheredEmail(trx, gather, (lines) => this.email(notice, person, lines));
       } else {
         await enqueueEmail(trx, this.email(notice, person, [line]));

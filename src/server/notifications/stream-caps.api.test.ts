@@ -54,6 +54,33 @@ describe("the live streams of one person", () => {
   });
 });
 
+describe("tabs that go away as their streams open", () => {
+  const ctx = setupTestApp({}, undefined, { streamLimits: { perPerson: 3 } });
+  const origin = listening(ctx);
+
+  it("give their places back, whenever they go", async () => {
+    const person = await signUp(ctx.app);
+    const { port } = new URL(origin());
+    // Ten tabs that ask and leave at once, before, while or after the server reads where to start.
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const socket = net.connect({ host: "127.0.0.1", port: Number(port) });
+        await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+        socket.end(`GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${person.cookie}\r\n\r\n`);
+        socket.destroy();
+      }),
+    );
+    // Once the server has seen them go, a person's three places are free: three tabs open.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const opened = await openMany(origin(), Array(3).fill(person));
+      await opened.close();
+      if (opened.statuses.every((status) => status === 200)) break;
+      expect(Date.now(), `places still taken: ${opened.statuses}`).toBeLessThan(deadline);
+    }
+  });
+});
+
 describe("the live streams of one address", () => {
   const ctx = setupTestApp({}, undefined, { streamLimits: { perAddress: 4 } });
   const origin = listening(ctx);

@@ -24,7 +24,7 @@ type Sort = "time" | "amount";
 
 function sorted(bids: Bid[], sort: Sort): Bid[] {
   if (sort === "time") return bids;
-  return [...bids].sort((a, b) => (a.amount ?? 0) - (b.amount ?? 0) || a.bidTime.localeCompare(b.bidTime));
+  return [...bids].sort((a, b) => a.amount - b.amount || a.bidTime.localeCompare(b.bidTime));
 }
 
 /**
@@ -60,7 +60,7 @@ export function BidsDialog({
     const name = bid.userName || ANONYMOUS_NAME;
     const confirmed = await confirmAction({
       title: "Accept this bid?",
-      text: `${name} will be hired for ${formatBudget(bid.amount ?? task.budget)}. The other offers will be declined.`,
+      text: `${name} will be hired for ${formatBudget(bid.amount)}. The other offers will be declined.`,
       confirmLabel: "Accept bid",
     });
     if (!confirmed) return;
@@ -145,7 +145,7 @@ export function BidsDialog({
                             <p className="flex flex-wrap items-center gap-2 font-medium break-words">
                               <span>{name}</span> <BidStatusBadge status={bid.status} />
                             </p>
-                            {bid.userEmail && <p className="muted text-sm break-all">{bid.userEmail}</p>}
+                            <p className="muted text-sm break-all">{bid.userEmail}</p>
                             <p className="muted text-xs">
                               <time dateTime={bid.bidTime}>{formatDateTime(bid.bidTime)}</time>
                               {bid.changedAt && (
@@ -157,7 +157,7 @@ export function BidsDialog({
                             </p>
                           </div>
                           <div className="text-right">
-                            <p className="text-lg font-bold">{formatBudget(bid.amount ?? task.budget)}</p>
+                            <p className="text-lg font-bold">{formatBudget(bid.amount)}</p>
                             {bid.days !== undefined && (
                               <p className="muted text-sm">
                                 in {bid.days} {bid.days === 1 ? "day" : "days"}

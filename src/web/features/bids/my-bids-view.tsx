@@ -94,7 +94,7 @@ export function MyBidsView({ bids, total, status, page }: MyBidsList) {
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-3 text-sm">
-                <span className="text-lg font-bold">{formatBudget(bid.amount ?? bid.task.budget)}</span>
+                <span className="text-lg font-bold">{formatBudget(bid.amount)}</span>
                 <span className="flex items-center gap-1">
                   <span className="muted">Bid</span> <BidStatusBadge status={bid.status} />
                 </span>

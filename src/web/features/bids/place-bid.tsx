@@ -107,7 +107,7 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
             </h3>
             {myBid.status && <BidStatusBadge status={myBid.status} />}
           </div>
-          <p className="mt-2 text-2xl font-bold">{formatBudget(myBid.amount ?? task.budget)}</p>
+          <p className="mt-2 text-2xl font-bold">{formatBudget(myBid.amount)}</p>
           {myBid.days !== undefined && (
             <p className="muted text-sm">
               Delivery in {myBid.days} {myBid.days === 1 ? "day" : "days"}
@@ -158,7 +158,7 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
             taskTitle={task.title}
             defaultValues={
               form === "edit" && myBid
-                ? { amount: myBid.amount ?? task.budget, days: myBid.days, message: myBid.message }
+                ? { amount: myBid.amount, days: myBid.days, message: myBid.message }
                 : { amount: task.budget }
             }
             submitLabel={form === "edit" ? "Save bid" : "Place bid"}
