@@ -2,6 +2,12 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
 
 /**
+ * E2E_CPU_THROTTLE=4 runs every page on a CPU four times slower (e2e/support/fixtures.ts): a test's
+ * work then takes up to four times as long, and so may its limits.
+ */
+const SLOWER = Math.max(1, Number(process.env.E2E_CPU_THROTTLE ?? 1) || 1);
+
+/**
  * End-to-end tests in Debian's Chromium against the built app (dist/web, build it first) served by
  * the real server, which e2e/support/global-setup.ts starts on a free port with a fresh database.
  */
@@ -13,8 +19,10 @@ export default defineConfig({
   // On CI a test that fails is run once more, and reported as flaky (npm test prints the count)
   // when it then passes: a rare timing failure on a loaded machine does not sink the run.
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // A test's limit is for its work on a slow day, not for a wait: tests wait for states. One story
+  // of several people takes more (test.setTimeout where it does).
+  timeout: 45_000 * SLOWER,
+  expect: { timeout: 10_000 * SLOWER },
   forbidOnly: !!process.env.CI,
   reporter: [["list"], ["html", { open: "never" }]],
   use: {

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { chunkFileOf, formatKB, initialPageWeight } from "./support/bundle-size.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 const webDist = path.resolve(process.env.E2E_WEB_DIST || "dist/web");
 

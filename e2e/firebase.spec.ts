@@ -2,10 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { type FirebaseEmulator, startFirebaseEmulator } from "../src/server/test/firebase-emulator.ts";
 import { PRODUCTION_BUNDLE, type ServerProcess, startServerProcess } from "../src/server/test/server-process.ts";
-import { toast, uniqueId } from "./support/fixtures.ts";
+import { expect, limitFor, test, toast, uniqueId } from "./support/fixtures.ts";
 
 /**
  * Firebase Authentication, offline: the Auth emulator (a demo- project), a web build with the
@@ -17,7 +16,7 @@ let server: ServerProcess;
 let dir = "";
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(limitFor(120_000));
   emulator = await startFirebaseEmulator();
   dir = mkdtempSync(path.join(tmpdir(), "quickgig-firebase-web-"));
   execFileSync(
@@ -67,7 +66,7 @@ test.afterAll(async () => {
 test("sign up through Firebase, confirm the email, sign in: the header and private pages read QuickGig's session", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(limitFor(90_000));
   const id = uniqueId();
   const email = `firebase-${id}@example.test`;
   const password = `Qg-${id}-Pass9`;

@@ -10,6 +10,18 @@ const SCREENS = [
   { path: "/auth/register", title: "Sign Up - QuickGig", heading: "Sign Up Your Account", form: true },
 ];
 
+/**
+ * The page has done what it does once it is alive, whatever the machine's speed: the footer has come
+ * (it loads after the first paint), the fonts are in, and two frames have been drawn since.
+ */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole("contentinfo")).toBeAttached();
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
 test.describe("first screens in the HTML, before any JavaScript runs", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -89,24 +101,25 @@ async function landmarks(page: Page, more = "") {
 }
 
 test.describe("from first screen to live page", () => {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    for (const colorScheme of ["light", "dark"] as const) {
-      test(`the live page is where its first screen was, nothing moves, no error (${viewport.width} px, ${colorScheme})`, async ({
-        browser,
-        baseURL,
-      }) => {
-        const before = await browser.newContext({ baseURL, viewport, colorScheme, javaScriptEnabled: false });
-        const firstScreen = await before.newPage();
-        const context = await browser.newContext({ baseURL, viewport, colorScheme });
-        await watchLayoutShifts(context);
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-        page.on("pageerror", (error) => errors.push(String(error)));
-        for (const screen of SCREENS) {
+  // A test per page, width and theme: each does one page's work, whatever the machine's speed.
+  for (const screen of SCREENS) {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        test(`${screen.path}: the live page is where its first screen was, nothing moves, no error (${viewport.width} px, ${colorScheme})`, async ({
+          browser,
+          baseURL,
+        }) => {
+          const before = await browser.newContext({ baseURL, viewport, colorScheme, javaScriptEnabled: false });
+          const firstScreen = await before.newPage();
+          const context = await browser.newContext({ baseURL, viewport, colorScheme });
+          await watchLayoutShifts(context);
+          const page = await context.newPage();
+          const errors: string[] = [];
+          page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+          page.on("pageerror", (error) => errors.push(String(error)));
           await firstScreen.goto(screen.path);
           const session = page.waitForResponse((response) => response.url().endsWith("/api/auth/get-session"));
           await page.goto(screen.path);
@@ -115,7 +128,7 @@ test.describe("from first screen to live page", () => {
           await expect(page.locator("[data-first-screen]")).toHaveCount(0);
           await expect(page.locator("[inert]:is(form, button, input, select, textarea)")).toHaveCount(0);
           await expect(page).toHaveTitle(screen.title);
-          await page.waitForTimeout(300);
+          await settled(page);
           // What the live page has that its first screen had stands where it stood.
           const live = await landmarks(page);
           const first = await landmarks(firstScreen);
@@ -123,11 +136,11 @@ test.describe("from first screen to live page", () => {
           expect(live, `the live ${screen.path} against its first screen`).toEqual(expect.arrayContaining(first));
           const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: unknown[] }).layoutShifts);
           expect(shifts, `layout shifts on ${screen.path}`).toEqual([]);
-        }
-        expect(errors).toEqual([]);
-        await before.close();
-        await context.close();
-      });
+          expect(errors).toEqual([]);
+          await before.close();
+          await context.close();
+        });
+      }
     }
   }
 
@@ -181,7 +194,7 @@ test.describe("first screens the server renders for a signed-in reader", () => {
       await expect(page.locator("[data-first-screen]")).toHaveCount(0);
       await check.live(page);
       await expect(page.locator("header").getByRole("link", { name: "Notifications" })).toBeVisible();
-      await page.waitForTimeout(300);
+      await settled(page);
       const first = await landmarks(firstScreen, check.more);
       expect(first.length, `landmarks of the first screen of ${path}`).toBeGreaterThan(check.atLeast);
       expect(await landmarks(page, check.more), `the live ${path} against its first screen`).toEqual(

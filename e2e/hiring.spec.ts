@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { type Account, baseURL, daysFromNow, expect, test, toast, uniqueId } from "./support/fixtures.ts";
+import { type Account, baseURL, daysFromNow, expect, limitFor, test, toast, uniqueId } from "./support/fixtures.ts";
 
 /** A browser window of its own for one person, signed in (the session cookie put in directly). */
 async function windowFor(browser: Browser, account: Account, viewport = { width: 1280, height: 800 }) {
@@ -27,7 +27,7 @@ test("a client posts, two freelancers bid, the client compares and hires one, th
   browser,
   makeUser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(limitFor(90_000));
   const client = await makeUser({ name: `Client ${uniqueId()}` });
   const maya = await makeUser({ name: `Maya ${uniqueId()}` });
   const lucas = await makeUser({ name: `Lucas ${uniqueId()}` });

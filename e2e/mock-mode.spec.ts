@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, limitFor, test } from "./support/fixtures.ts";
 
 /**
  * `npm run dev:mock`: the web app alone, in Vite's dev server, with msw answering the API in the
@@ -21,7 +21,7 @@ function freePort(): Promise<number> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(limitFor(60_000));
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   vite = spawn(
@@ -48,7 +48,7 @@ test.afterAll(() => {
 });
 
 test("mock mode: sign in as the demo client's freelancer, browse with a filter, bid", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(limitFor(90_000));
   // The first visit has Vite prepare the dependencies; the service worker takes over the page.
   await page.goto(`${origin}/auth/login`);
   await expect(page.getByRole("status").filter({ hasText: "Mock mode" })).toBeVisible({ timeout: 30_000 });

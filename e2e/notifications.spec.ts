@@ -4,6 +4,7 @@ import {
   baseURL,
   confirmEmail,
   expect,
+  limitFor,
   linkIn,
   test,
   toast,
@@ -29,7 +30,7 @@ test("a bid and a lower budget reach the other person's bell without a reload; t
   browser,
   makeUser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(limitFor(60_000));
   const client = await makeUser({ name: `Client ${uniqueId()}` });
   const freelancer = await makeUser({ name: `Freelancer ${uniqueId()}` });
   await confirmEmail(freelancer);
@@ -104,7 +105,7 @@ test("private messages raise the other person's Messages count live; opening the
   browser,
   makeUser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(limitFor(60_000));
   const client = await makeUser({ name: `Client ${uniqueId()}` });
   const freelancer = await makeUser({ name: `Freelancer ${uniqueId()}` });
   const title = `Poster ${uniqueId()}`;

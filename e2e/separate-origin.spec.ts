@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { baseURL, daysFromNow, expect, test, toast, uniqueId } from "./support/fixtures.ts";
+import { baseURL, daysFromNow, expect, limitFor, test, toast, uniqueId } from "./support/fixtures.ts";
 
 /**
  * The web app built with VITE_API_URL and served alone by a plain static server on one port, the
@@ -25,7 +25,7 @@ const TYPES: Record<string, string> = {
 };
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(limitFor(120_000));
   dir = mkdtempSync(path.join(tmpdir(), "quickgig-static-"));
   execFileSync(
     process.execPath,
@@ -64,7 +64,7 @@ test("sign up, browse, post and bid on a web app served from another origin than
   browser,
   makeUser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(limitFor(90_000));
   const id = uniqueId();
   const client = await browser.newContext({ baseURL: staticOrigin() });
   const page = await client.newPage();

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -50,12 +50,56 @@ export function taskFields(overrides: Partial<TaskFields> = {}): TaskFields {
   };
 }
 
-export const test = base.extend<{
-  /** Signs up a new account through the API (and signs it out again when the test ends). */
-  makeUser: (overrides?: Partial<Pick<Account, "name" | "email" | "password" | "image">>) => Promise<Account>;
-  /** Puts an account's session cookie in the browser, without going through the login form. */
-  login: (account: Account) => Promise<void>;
-}>({
+/**
+ * E2E_CPU_THROTTLE=4 runs every page on a CPU slowed four times (Chromium's own emulation, as
+ * Lighthouse's), so that the suite proves it waits for states and not for a fast machine. 1, or
+ * unset: as fast as the machine is.
+ */
+export const CPU_THROTTLE = Math.max(1, Number(process.env.E2E_CPU_THROTTLE ?? 1) || 1);
+
+/** A test's own time limit, for its work: as long again for each time the CPU is slowed. */
+export const limitFor = (ms: number): number => ms * CPU_THROTTLE;
+
+async function throttle(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send("Emulation.setCPUThrottlingRate", { rate: CPU_THROTTLE });
+}
+
+/** Every page the context opens, now and later, is throttled. */
+async function throttleContext(context: BrowserContext): Promise<void> {
+  if (CPU_THROTTLE === 1) return;
+  context.on("page", (page) => void throttle(page).catch(() => {}));
+  await Promise.all(context.pages().map(throttle));
+}
+
+export const test = base.extend<
+  {
+    /** Signs up a new account through the API (and signs it out again when the test ends). */
+    makeUser: (overrides?: Partial<Pick<Account, "name" | "email" | "password" | "image">>) => Promise<Account>;
+    /** Puts an account's session cookie in the browser, without going through the login form. */
+    login: (account: Account) => Promise<void>;
+  },
+  { browser: import("@playwright/test").Browser }
+>({
+  // Contexts a test opens itself (a second person's window) are throttled as the default one is.
+  browser: [
+    async ({ browser }, use) => {
+      if (CPU_THROTTLE > 1) {
+        const newContext = browser.newContext.bind(browser);
+        browser.newContext = async (options) => {
+          const context = await newContext(options);
+          await throttleContext(context);
+          return context;
+        };
+      }
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
+  context: async ({ context }, use) => {
+    await throttleContext(context);
+    await use(context);
+  },
   makeUser: async ({ playwright }, use) => {
     const contexts: APIRequestContext[] = [];
     await use(async (overrides = {}) => {
