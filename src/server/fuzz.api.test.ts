@@ -3,6 +3,7 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TASK_CATEGORIES, TASK_SORTS } from "../contract/index.ts";
+import { rawRequest } from "./test/raw-http.ts";
 import { inDays, PUBLIC_URL, postTask, setupTestApp, signUp, type TestUser } from "./test/test-app.ts";
 
 /**
@@ -345,28 +346,10 @@ describe("fuzzing", () => {
     await ctx.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = ctx.app.server.address() as { port: number };
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const raw = (m: string, path: string, cookie: string | undefined) =>
-      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
-        const request = http.request(
-          { host: "127.0.0.1", port, method: m, path, agent, headers: cookie ? { cookie } : {} },
-          (response) => {
-            let body = "";
-            response.setEncoding("utf8");
-            response.on("data", (chunk: string) => {
-              body += chunk;
-            });
-            response.on("end", () =>
-              resolve({ status: response.statusCode ?? 0, type: String(response.headers["content-type"]), body }),
-            );
-          },
-        );
-        request.on("error", reject);
-        request.end();
-      });
     try {
       await fc.assert(
         fc.asyncProperty(detour, method, signedIn, async (path, m, s) => {
-          const response = await raw(m, path, s ? user.cookie : undefined);
+          const response = await rawRequest(port, m, path, { agent, headers: s ? { cookie: user.cookie } : {} });
           expect(response.status, `${m} ${path}`).toBe(400);
           expect(response.type).toContain("application/problem+json");
           expect(JSON.parse(response.body).detail).toMatch(/not in its plain form/);

@@ -15,19 +15,20 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
 /** About a day of tries at the longest back-off, then the email is given up and logged. */
 export const MAX_ATTEMPTS = 30;
 
+/** An email's columns in the outbox. */
+const contentOf = (email: EmailContent) => ({
+  recipient: email.to,
+  subject: email.subject,
+  text_body: email.text,
+  html_body: email.html,
+  headers: JSON.stringify(email.headers),
+});
+
 /** Writes an email to the outbox, in the caller's transaction when it is given one. */
 export async function enqueueEmail(db: Kysely<DB>, email: EmailContent, now = new Date()): Promise<void> {
   await db
     .insertInto("outbox")
-    .values({
-      recipient: email.to,
-      subject: email.subject,
-      text_body: email.text,
-      html_body: email.html,
-      headers: JSON.stringify(email.headers),
-      created_at: now.toISOString(),
-      next_attempt_at: now.toISOString(),
-    })
+    .values({ ...contentOf(email), created_at: now.toISOString(), next_attempt_at: now.toISOString() })
     .execute();
 }
 
@@ -55,18 +56,10 @@ export async function enqueueGatheredEmail(
   const waiting = last && last.sent_at === null && last.failed_at === null;
   if (last && waiting && (last.locked_until === null || last.locked_until <= stamp)) {
     const lines = [...(JSON.parse(last.lines ?? "[]") as string[]), gather.line];
-    const email = compose(lines);
     // Claimed by a sender meanwhile: the row is no longer to change, and this change waits for the next.
     const added = await db
       .updateTable("outbox")
-      .set({
-        recipient: email.to,
-        subject: email.subject,
-        text_body: email.text,
-        html_body: email.html,
-        headers: JSON.stringify(email.headers),
-        lines: JSON.stringify(lines),
-      })
+      .set({ ...contentOf(compose(lines)), lines: JSON.stringify(lines) })
       .where("id", "=", last.id)
       .where("sent_at", "is", null)
       .where("failed_at", "is", null)
@@ -76,15 +69,10 @@ export async function enqueueGatheredEmail(
   }
   const lastGoes = last && last.failed_at === null ? new Date(last.sent_at ?? last.next_attempt_at).getTime() : 0;
   const due = new Date(Math.max(now.getTime(), lastGoes + gather.gapMs));
-  const email = compose([gather.line]);
   await db
     .insertInto("outbox")
     .values({
-      recipient: email.to,
-      subject: email.subject,
-      text_body: email.text,
-      html_body: email.html,
-      headers: JSON.stringify(email.headers),
+      ...contentOf(compose([gather.line])),
       created_at: stamp,
       next_attempt_at: due.toISOString(),
       gather_key: gather.key,

@@ -1,6 +1,6 @@
-import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
+import { rawRequest } from "../test/raw-http.ts";
 import { setupTestApp, signUp, TEST_PASSWORD } from "../test/test-app.ts";
 import { isNormalPath, servedPath } from "./normal-paths.ts";
 
@@ -13,37 +13,12 @@ beforeAll(async () => {
   port = (ctx.app.server.address() as { port: number }).port;
 });
 
-/** A request over a real socket with the path exactly as written (fetch would resolve its dots first). */
-function send(method: string, path: string, body?: object): Promise<{ status: number; type: string; json: unknown }> {
-  return new Promise((resolve, reject) => {
-    const payload = body ? JSON.stringify(body) : undefined;
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        method,
-        path,
-        agent: false,
-        headers: payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {},
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          text += chunk;
-        });
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            type: String(response.headers["content-type"] ?? ""),
-            json: text ? JSON.parse(text) : null,
-          }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(payload);
+/** A request with the path exactly as written, and a JSON body when one is given. */
+async function send(method: string, path: string, body?: object) {
+  const answer = await rawRequest(port, method, path, {
+    ...(body ? { headers: { "content-type": "application/json" }, body: JSON.stringify(body) } : {}),
   });
+  return { status: answer.status, type: answer.type, json: answer.body ? (JSON.parse(answer.body) as unknown) : null };
 }
 
 const SIGN_IN_DETOURS = [
