@@ -11,12 +11,13 @@ const SCREENS = [
 ];
 
 /**
- * The page has done what it does once it is alive, whatever the machine's speed: the footer has come
- * (it loads after the first paint), the fonts are in, and two frames have been drawn since.
+ * The page has done what it does once it is alive, whatever the machine's speed: its data is in (no
+ * "Loading…" left), the footer has come (it loads after the first paint), and two frames have been
+ * drawn since.
  */
 async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole("status", { name: /^Loading/ })).toHaveCount(0);
   await expect(page.getByRole("contentinfo")).toBeAttached();
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   );

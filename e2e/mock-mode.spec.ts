@@ -38,7 +38,7 @@ test.beforeAll(async () => {
           (response) => response.status,
           () => 0,
         ),
-      { timeout: 30_000 },
+      { timeout: limitFor(30_000) },
     )
     .toBe(200);
 });
@@ -51,7 +51,7 @@ test("mock mode: sign in as the demo client's freelancer, browse with a filter, 
   test.setTimeout(limitFor(90_000));
   // The first visit has Vite prepare the dependencies; the service worker takes over the page.
   await page.goto(`${origin}/auth/login`);
-  await expect(page.getByRole("status").filter({ hasText: "Mock mode" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Mock mode" })).toBeVisible({ timeout: limitFor(30_000) });
   await page.locator("html[data-app-started]").waitFor();
   await page.getByLabel("Email").fill("maya@quickgig.dev");
   await page.getByLabel("Password", { exact: true }).fill("Demo1234");

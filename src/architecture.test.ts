@@ -103,6 +103,21 @@ describe("the house's rules", () => {
       },
     ],
     [
+      "a route writing SQL itself",
+      "routes-through-rules",
+      {
+        "src/server/tasks/task-routes.ts": 'import { sql } from "kysely";\nexport const b = sql;\n',
+      },
+    ],
+    [
+      "a repository answering HTTP",
+      "repositories-know-no-rules",
+      {
+        "src/server/tasks/task-repository.ts":
+          'import type { FastifyReply } from "fastify";\nexport type B = FastifyReply;\n',
+      },
+    ],
+    [
       "a repository importing a feature's rules",
       "repositories-know-no-rules",
       {

@@ -60,16 +60,28 @@ export const CPU_THROTTLE = Math.max(1, Number(process.env.E2E_CPU_THROTTLE ?? 1
 /** A test's own time limit, for its work: as long again for each time the CPU is slowed. */
 export const limitFor = (ms: number): number => ms * CPU_THROTTLE;
 
+const throttled = new WeakSet<Page>();
+
 async function throttle(page: Page): Promise<void> {
+  if (throttled.has(page)) return;
+  throttled.add(page);
   const session = await page.context().newCDPSession(page);
   await session.send("Emulation.setCPUThrottlingRate", { rate: CPU_THROTTLE });
 }
 
-/** Every page the context opens, now and later, is throttled. */
-async function throttleContext(context: BrowserContext): Promise<void> {
+/**
+ * Every page the context opens is throttled: those a test opens, before newPage hands them over, and
+ * any other (a popup) as it appears.
+ */
+function throttleContext(context: BrowserContext): void {
   if (CPU_THROTTLE === 1) return;
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    await throttle(page);
+    return page;
+  };
   context.on("page", (page) => void throttle(page).catch(() => {}));
-  await Promise.all(context.pages().map(throttle));
 }
 
 export const test = base.extend<
@@ -81,14 +93,14 @@ export const test = base.extend<
   },
   { browser: import("@playwright/test").Browser }
 >({
-  // Contexts a test opens itself (a second person's window) are throttled as the default one is.
+  // Every context, the default one and those a test opens itself (a second person's window).
   browser: [
     async ({ browser }, use) => {
       if (CPU_THROTTLE > 1) {
         const newContext = browser.newContext.bind(browser);
         browser.newContext = async (options) => {
           const context = await newContext(options);
-          await throttleContext(context);
+          throttleContext(context);
           return context;
         };
       }
@@ -96,9 +108,10 @@ export const test = base.extend<
     },
     { scope: "worker" },
   ],
-  context: async ({ context }, use) => {
-    await throttleContext(context);
-    await use(context);
+  // The default page is opened before a test sees it: throttled before its first navigation.
+  page: async ({ page }, use) => {
+    if (CPU_THROTTLE > 1) await throttle(page);
+    await use(page);
   },
   makeUser: async ({ playwright }, use) => {
     const contexts: APIRequestContext[] = [];

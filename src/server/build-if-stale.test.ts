@@ -5,33 +5,51 @@ import { afterAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain script of npm start's, without types
 import { isBuildStale } from "../../scripts/build-if-stale.mjs";
 
-const root = mkdtempSync(path.join(tmpdir(), "quickgig-stale-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
 
-function write(file: string, at: Date) {
-  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-  writeFileSync(path.join(root, file), "x");
-  utimesSync(path.join(root, file), at, at);
+/** A project of its own, every file and folder dated `at` (days into 2026). */
+function project(files: string[], day: number): { root: string; touch(file: string, day: number): void } {
+  const root = mkdtempSync(path.join(tmpdir(), "quickgig-stale-"));
+  roots.push(root);
+  const date = (d: number) => new Date(Date.UTC(2026, 0, d));
+  const touch = (file: string, d: number) => {
+    const full = path.join(root, file);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, "x");
+    // The file and every folder above it, as writing (or deleting) there dates them.
+    for (let at = full; at.startsWith(root) && at !== root; at = path.dirname(at)) utimesSync(at, date(d), date(d));
+  };
+  for (const file of files) touch(file, day);
+  return { root, touch };
 }
 
 describe("npm start's build check", () => {
-  it("builds when there is no build, or a source is newer than it; starts at once otherwise", () => {
-    const earlier = new Date("2026-01-01T00:00:00Z");
-    const later = new Date("2026-01-02T00:00:00Z");
-    write("src/server/main.ts", earlier);
-    write("package-lock.json", earlier);
+  it("builds when there is no complete build, or anything it is made from is newer; starts at once otherwise", () => {
+    const { root, touch } = project(["src/server/main.ts", "src/web/main.tsx", "package-lock.json"], 1);
     expect(isBuildStale(root)).toEqual({ missing: true, stale: true });
-    write("dist/web/index.html", later);
+    // Only the web half written, as a build stopped half-way leaves it: no stamp yet.
+    touch("dist/web/index.html", 2);
     expect(isBuildStale(root)).toEqual({ missing: true, stale: true });
-    write("dist/server/main.js", later);
+    touch("dist/.build-complete", 2);
     expect(isBuildStale(root)).toEqual({ missing: false, stale: false });
-    // A source changed (a pull), or the web build's settings (.env's VITE_ lines), after the build.
-    write("src/web/features/tasks/task-card.tsx", new Date("2026-01-03T00:00:00Z"));
-    expect(isBuildStale(root)).toEqual({ missing: false, stale: true });
-    write("dist/web/index.html", new Date("2026-01-04T00:00:00Z"));
-    write("dist/server/main.js", new Date("2026-01-04T00:00:00Z"));
+    // A source changed after the build (a pull).
+    touch("src/web/features/tasks/task-card.tsx", 3);
+    expect(isBuildStale(root).stale).toBe(true);
+    touch("dist/.build-complete", 4);
     expect(isBuildStale(root).stale).toBe(false);
-    write(".env", new Date("2026-01-05T00:00:00Z"));
+    // The web build's settings.
+    touch(".env.production", 5);
+    expect(isBuildStale(root).stale).toBe(true);
+  });
+
+  it("builds again after a source was deleted", () => {
+    const { root, touch } = project(["src/server/main.ts", "src/server/old.ts", "dist/.build-complete"], 1);
+    touch("dist/.build-complete", 2);
+    expect(isBuildStale(root).stale).toBe(false);
+    rmSync(path.join(root, "src/server/old.ts"));
     expect(isBuildStale(root).stale).toBe(true);
   });
 });

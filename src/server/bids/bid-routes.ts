@@ -100,9 +100,9 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const viewer = await requireViewer(deps.sessions, request);
-      const withdrawn = await withdrawOffer(db, viewer, request.params.id);
-      request.log.info({ bidId: withdrawn._id }, "bid withdrawn");
-      return withdrawn;
+      await withdrawOffer(db, viewer, request.params.id);
+      request.log.info({ bidId: request.params.id }, "bid withdrawn");
+      return presentOwnBid(db, viewer, request.params.id);
     },
   );
 

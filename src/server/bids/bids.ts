@@ -130,14 +130,13 @@ export async function changeOffer(
 }
 
 /** The bidder withdraws a pending offer; it is kept as withdrawn. */
-export async function withdrawOffer(db: Kysely<DB>, viewer: Viewer, bidId: string): Promise<Bid> {
+export async function withdrawOffer(db: Kysely<DB>, viewer: Viewer, bidId: string): Promise<void> {
   const bid = await findOwnBid(db, viewer, bidId);
   if (bid.status !== "pending") throw new HttpProblem(409, MESSAGES.bidNotPending);
   // A racing accept changes the same row: one of the two wins it.
   if ((await setBidStatus(db, bid.id, ["pending"], "withdrawn")) === 0) {
     throw new HttpProblem(409, MESSAGES.bidNotPending);
   }
-  return presentOwnBid(db, viewer, bid.id);
 }
 
 /** A page of the viewer's bids, the latest offer first, each with its task: what My Bids shows. */

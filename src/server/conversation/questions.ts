@@ -34,10 +34,9 @@ function presentQuestion(question: QuestionRecord, viewer: Viewer | null): Quest
   };
 }
 
-async function presentStored(db: Kysely<DB>, id: string, viewer: Viewer): Promise<Question> {
-  const question = await findQuestionById(db, id);
-  if (!question) throw new HttpProblem(404, MESSAGES.questionNotFound);
-  return presentQuestion(question, viewer);
+/** The question as it is now stored; as it was read before the change should it be gone since. */
+async function presentStored(db: Kysely<DB>, question: QuestionRecord, viewer: Viewer): Promise<Question> {
+  return presentQuestion((await findQuestionById(db, question.id)) ?? question, viewer);
 }
 
 /** A page of a task's questions as this reader sees them: the hidden ones only for its poster. */
@@ -48,7 +47,7 @@ export async function findQuestionsSeenBy(
   page: { page: number; limit: number },
 ): Promise<{ questions: Question[]; total: number }> {
   const task = await findTaskOrFail(db, taskId);
-  const { questions, total } = await listQuestions(db, task.id, { withHidden: viewer?.id === task.ownerId, ...page });
+  const { questions, total } = await listQuestions(db, task.id, { ...page, withHidden: viewer?.id === task.ownerId });
   return { questions: questions.map((question) => presentQuestion(question, viewer)), total };
 }
 
@@ -71,7 +70,9 @@ export async function askQuestion(
     });
     return inserted;
   });
-  return presentStored(db, id, asker);
+  const question = await findQuestionById(db, id);
+  if (!question) throw new Error("the question just asked is missing");
+  return presentQuestion(question, asker);
 }
 
 /** The question and its task, for the task's poster only; a hidden question is 404 to anyone else. */
@@ -105,12 +106,12 @@ export async function answerAsPoster(
       notices.add({ userId: question.askerId, kind: "question-answered", data });
     }
   });
-  return presentStored(db, question.id, poster);
+  return presentStored(db, question, poster);
 }
 
 /** The poster hides a question (spam), or shows it again. */
 export async function hideAsPoster(db: Kysely<DB>, poster: Viewer, id: string, hidden: boolean): Promise<Question> {
   const { question } = await findForPoster(db, poster, id);
   await setQuestionHidden(db, question.id, hidden);
-  return presentStored(db, question.id, poster);
+  return presentStored(db, question, poster);
 }

@@ -10,7 +10,7 @@ import {
 import { requireViewer, type Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { findTaskOrFail, presentTaskFor, type TaskRecord } from "../tasks/tasks.ts";
-import { acceptBid, cancelTask, checkStep, completeTask, releaseTask, type Step, summarize } from "./hiring.ts";
+import { acceptBid, cancelTask, checkStep, completeTask, dashboardSummary, releaseTask, type Step } from "./hiring.ts";
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
 
@@ -89,6 +89,6 @@ export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
         response: { 200: DashboardSummarySchema, 401: ProblemSchema },
       },
     },
-    async (request) => summarize(db, (await requireViewer(deps.sessions, request)).id),
+    async (request) => dashboardSummary(db, (await requireViewer(deps.sessions, request)).id),
   );
 }

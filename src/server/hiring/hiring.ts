@@ -13,9 +13,6 @@ import {
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Transactor } from "../notifications/notifier.ts";
-
-export { summarize } from "./summary-repository.ts";
-
 import {
   findTaskAssignee,
   findTaskStatus,
@@ -23,6 +20,7 @@ import {
   setTaskStatus,
   type TaskRecord,
 } from "../tasks/task-repository.ts";
+import { summarize } from "./summary-repository.ts";
 
 /**
  * A task's life (PRODUCT.md, Hiring) as one table: which statuses each step starts from, where it
@@ -150,4 +148,9 @@ export async function releaseTask(run: Transactor, task: TaskRecord, freelancer:
     if (bid) await setBidStatus(trx, bid.id, LIVE_BID_STATUSES, "withdrawn");
     notices.add({ userId: task.ownerId, kind: "task-released", data: about(task, freelancer) });
   });
+}
+
+/** A person's own figures (the dashboard's): their tasks and bids by status, spent, earned, latest doings. */
+export function dashboardSummary(db: Kysely<DB>, userId: string) {
+  return summarize(db, userId);
 }

@@ -87,11 +87,17 @@ export async function registerRateLimits(
     config.rateLimits.writesPerUser * 3,
     async (request) => `read-user:${(await personOf(request)) ?? request.ip}`,
   );
-  const byToken = limiter(config.rateLimits.authPerAddress, (request) => {
+  const perToken = limiter(config.rateLimits.authPerAddress, (request) => {
     const token =
       (request.query as { token?: unknown } | undefined)?.token ?? (request.body as { token?: unknown } | null)?.token;
     return typeof token === "string" ? `token:${token}` : `auth-address:${request.ip}`;
   });
+  // Tokens are free to make up (to be refused): the address keeps a ceiling, ten times the token's.
+  const tokensPerAddress = limiter(config.rateLimits.authPerAddress * 10, (request) => `tokens:${request.ip}`);
+  const byToken: preHandlerAsyncHookHandler = async function (request, reply) {
+    await tokensPerAddress.call(this, request, reply);
+    await perToken.call(this, request, reply);
+  };
   const byPasswordOwner = limiter(
     config.rateLimits.authPerAccount,
     async (request) => `password-user:${(await personOf(request)) ?? request.ip}`,
