@@ -14,10 +14,15 @@ export function servedPath(url: string): string {
   return new URL(raw, "http://path.invalid").pathname.replace(/\/{2,}/g, "/");
 }
 
+/** What a path must hold for another reading to serve it differently; most paths hold none of it. */
+const SUSPECT = /[.%\\#]|\/\//;
+
 /** Whether a request's path is already in the form it is served as; its query is not looked at. */
 export function isNormalPath(url: string): boolean {
   const raw = url.split("?")[0] ?? "";
   if (!raw.startsWith("/") || ENCODED_SEPARATOR.test(raw)) return false;
+  // Every request passes here: only a path that could read otherwise is parsed as a URL.
+  if (!SUSPECT.test(raw)) return true;
   try {
     return servedPath(raw) === raw;
   } catch {
