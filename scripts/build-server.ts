@@ -45,6 +45,7 @@ export async function buildServer(outfile = path.resolve("dist/server/main.js"))
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const outfile = await buildServer();
+  // An optional argument: where to write it instead (a second build beside dist/, for a test run).
+  const outfile = await buildServer(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
   console.log(`built ${path.relative(process.cwd(), outfile)}`);
 }

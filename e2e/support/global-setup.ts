@@ -45,8 +45,9 @@ export default async function globalSetup() {
     throw new Error(`${webDist} is missing: build the web app first (npm run build:web)`);
   }
   // The production server bundle, as `npm start` runs it.
-  const serverBundle = path.resolve("dist/server/main.js");
-  if (!existsSync(serverBundle)) throw new Error("dist/server/main.js is missing: build first (npm run build)");
+  // E2E_SERVER_BUNDLE: another server bundle, e.g. one built with `npx tsx scripts/build-server.ts <file>`.
+  const serverBundle = path.resolve(process.env.E2E_SERVER_BUNDLE || "dist/server/main.js");
+  if (!existsSync(serverBundle)) throw new Error(`${serverBundle} is missing: build first (npm run build)`);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   // The web app served alone from another origin (e2e/separate-origin.spec.ts) calls this API.
