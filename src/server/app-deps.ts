@@ -2,6 +2,7 @@ import type { Auth } from "./accounts/auth.ts";
 import type { Sessions } from "./accounts/session.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import type { OriginPolicy } from "./http/origins.ts";
 import type { RateLimiters } from "./http/rate-limits.ts";
 import type { EventHub } from "./notifications/event-hub.ts";
 import type { Notifier } from "./notifications/notifier.ts";
@@ -13,6 +14,8 @@ export interface AppDeps {
   auth: Auth;
   sessions: Sessions;
   limiters: RateLimiters;
+  /** Which origins are the site's (http/origins.ts). */
+  origins: OriginPolicy;
   /** Writes notices in a change's transaction (notifications/notifier.ts). */
   notifier: Notifier;
   /** The live streams open in this process. */

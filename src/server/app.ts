@@ -177,7 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     config,
     personOf: async (request) => (await sessions.find(request))?.id,
   });
-  const deps: AppDeps = { config, database, auth, sessions, limiters, notifier, hub };
+  const deps: AppDeps = { config, database, auth, sessions, limiters, origins, notifier, hub };
   registerSameOriginGuard(app, origins);
   registerSessionGuard(app, sessions);
   registerAuthRoutes(app, auth, {

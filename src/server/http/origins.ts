@@ -14,6 +14,12 @@ export interface OriginPolicy {
   publicOrigin: string | null;
   /** `host`: the request's Host header; without it, only the configured origins are trusted. */
   isTrusted(origin: string, host?: string): boolean;
+  /**
+   * The site's origin as the person reached it, for absolute links (a canonical link, a sitemap):
+   * PUBLIC_URL's origin when set; else `http://` + the request's Host when that is one of this
+   * machine's addresses; else `fallback` (a Host that is not ours never becomes a link).
+   */
+  siteOrigin(host: string | undefined, fallback: string): string;
 }
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -27,6 +33,11 @@ export function originPolicy(options: { publicUrl: string | null; trustedOrigins
     isTrusted(origin, host) {
       if (listed.has(origin)) return true;
       return publicOrigin === null && host !== undefined && origin === `http://${host}` && isLocalOrigin(origin);
+    },
+    siteOrigin(host, fallback) {
+      if (publicOrigin) return publicOrigin;
+      const asked = `http://${host}`;
+      return host !== undefined && isLocalOrigin(asked) ? asked : new URL(fallback).origin;
     },
   };
 }
