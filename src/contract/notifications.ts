@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   "message-new",
   "task-completed",
   "task-released",
+  "task-reopened",
+  "bid-changed",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -25,7 +27,7 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** By email what decides or changes someone's work; the rest in the app only. */
 export const DEFAULT_CHANNELS: Record<NotificationKind, NotificationChannel> = {
-  "bid-new": "app",
+  "bid-new": "email",
   "bid-accepted": "email",
   "bid-declined": "email",
   "task-changed": "email",
@@ -35,7 +37,9 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, NotificationChannel> = {
   "question-answered": "app",
   "message-new": "email",
   "task-completed": "app",
-  "task-released": "app",
+  "task-released": "email",
+  "task-reopened": "email",
+  "bid-changed": "app",
 };
 
 /** How each kind is named where a person chooses its channel, and in an email's unsubscribe line. */
@@ -51,6 +55,8 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   "message-new": "New messages",
   "task-completed": "A task I work on marked completed",
   "task-released": "A freelancer giving my task back",
+  "task-reopened": "A task open again with my offer back in",
+  "bid-changed": "Changed offers on my tasks",
 };
 
 export const TASK_FIELD_LABELS = {
@@ -75,6 +81,8 @@ export const NotificationDataSchema = z.object({
   taskTitle: z.string(),
   actorName: z.string().optional(),
   amount: z.number().optional(),
+  /** A changed offer's amount before the change. */
+  previousAmount: z.number().optional(),
   /** The thread's bidder, for a message. */
   bidderId: z.string().optional(),
   changes: z.array(TaskChangeSchema).optional(),
@@ -186,6 +194,12 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
       return `${task} was marked completed by the client.`;
     case "task-released":
       return `${who} gave ${task} back. It is open for bids again.`;
+    case "task-reopened":
+      return `${task} is open again — your offer is back in.`;
+    case "bid-changed":
+      return `${who} changed their offer on ${task}: ${formatBudget(data.amount ?? 0)}${
+        data.previousAmount === undefined ? "" : `, was ${formatBudget(data.previousAmount)}`
+      }.`;
   }
 }
 

@@ -177,6 +177,22 @@ export async function declinePendingBids(db: Kysely<DB>, taskId: string, except?
   return (await query.returning("bidder_id").execute()).map((row) => row.bidder_id);
 }
 
+/**
+ * A task given back: the offers declined when someone was hired wait again (their bidders' ids). A
+ * declined offer cannot be withdrawn, and one its bidder renewed is pending already, so every
+ * declined row of an open task is one of those.
+ */
+export async function reopenDeclinedBids(db: Kysely<DB>, taskId: string): Promise<string[]> {
+  const rows = await db
+    .updateTable("bids")
+    .set({ status: "pending" })
+    .where("task_id", "=", taskId)
+    .where("status", "=", "declined")
+    .returning("bidder_id")
+    .execute();
+  return rows.map((row) => row.bidder_id);
+}
+
 /** Who has a pending offer on a task: those a change to it concerns. */
 export async function pendingBidderIds(db: Kysely<DB>, taskId: string): Promise<string[]> {
   const rows = await db

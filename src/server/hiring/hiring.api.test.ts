@@ -212,13 +212,14 @@ describe("choosing and finishing", () => {
     const fromLucas = await bid(lucas, taskId);
     await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: fromMaya._id });
 
-    // The freelancer gives it back: open again, their bid withdrawn; the declined one may bid again.
+    // The freelancer gives it back: open again, their bid withdrawn; the declined one waits again.
     expectRefused(await call(lucas, "POST", `/api/tasks/${taskId}/release`), 403, MESSAGES.notAssignee);
     const released = await call(maya, "POST", `/api/tasks/${taskId}/release`);
     expect(released.json()).toMatchObject({ status: "open" });
     expect(released.json()).not.toHaveProperty("assignee");
     expect((await task(maya, taskId)).myBid).toMatchObject({ status: "withdrawn" });
-    expect(await bid(lucas, taskId, { amount: 199 })).toMatchObject({ _id: fromLucas._id, status: "pending" });
+    const changed = await call(lucas, "PATCH", `/api/bids/${fromLucas._id}`, { amount: 199 });
+    expect(changed.json()).toMatchObject({ _id: fromLucas._id, status: "pending", amount: 199 });
 
     await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: fromLucas._id });
     const completed = await call(poster, "POST", `/api/tasks/${taskId}/complete`);
@@ -226,6 +227,34 @@ describe("choosing and finishing", () => {
     expectRefused(await call(poster, "POST", `/api/tasks/${taskId}/cancel`), 409, MESSAGES.taskNotOpen.completed);
     expectRefused(await call(lucas, "POST", `/api/tasks/${taskId}/release`), 409, MESSAGES.taskNotOpen.completed);
     expectRefused(await call(poster, "DELETE", `/api/tasks/${taskId}`), 409, MESSAGES.taskNotOpen.completed);
+  });
+
+  it("a release brings back the offers declined at the hire: pending, told, in My Bids, hired at once", async () => {
+    const taskId = await postTask(ctx.app, poster, { title: "Logo design" });
+    const fromMaya = await bid(maya, taskId, { amount: 500 });
+    const fromLucas = await bid(lucas, taskId, { amount: 450 });
+    const fromOnlooker = await bid(onlooker, taskId, { amount: 400 });
+    // Withdrawn before the hire: it stays withdrawn.
+    await call(onlooker, "DELETE", `/api/bids/${fromOnlooker._id}`);
+    await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: fromMaya._id });
+    expect((await task(lucas, taskId)).myBid).toMatchObject({ status: "declined" });
+
+    expect((await call(maya, "POST", `/api/tasks/${taskId}/release`)).statusCode).toBe(200);
+    expect((await task(lucas, taskId)).myBid).toMatchObject({ status: "pending", amount: 450 });
+    expect((await task(onlooker, taskId)).myBid).toMatchObject({ status: "withdrawn" });
+    const mine = (await call(lucas, "GET", "/api/my-bids?status=pending")).json();
+    expect(mine.map((b: { _id: string }) => b._id)).toContain(fromLucas._id);
+    const [notice] = (await call(lucas, "GET", "/api/notifications")).json();
+    expect(notice).toMatchObject({ kind: "task-reopened", data: { taskId, taskTitle: "Logo design" } });
+    const onlookerKinds = (await call(onlooker, "GET", "/api/notifications")).json().map((n: { kind: string }) => n.kind);
+    expect(onlookerKinds).not.toContain("task-reopened");
+    // Their thread with the poster still works.
+    const said = await call(lucas, "POST", `/api/tasks/${taskId}/threads/${lucas.id}/messages`, { body: "Still keen" });
+    expect(said.statusCode, said.body).toBe(201);
+
+    const accepted = await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: fromLucas._id });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ status: "assigned", assignee: "Lucas", agreedAmount: 450 });
   });
 
   it("cancel from open declines the waiting offers; a cancelled task takes nothing more", async () => {
@@ -549,7 +578,7 @@ describe("races, with real concurrent requests", () => {
     const second = await bid(lucas, taskId);
     await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: first._id });
     expect((await post(maya, `/api/tasks/${taskId}/release`, {})).status).toBe(200);
-    await bid(lucas, taskId, { amount: 240 });
+    await call(lucas, "PATCH", `/api/bids/${second._id}`, { amount: 240 });
     await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: second._id });
     const late = await post(maya, `/api/tasks/${taskId}/release`, {});
     expect(late.status).toBe(403);

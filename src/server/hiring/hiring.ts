@@ -7,6 +7,7 @@ import {
   declinePendingBids,
   findBidById,
   LIVE_BID_STATUSES,
+  reopenDeclinedBids,
   setBidStatus,
   toCents,
 } from "../bids/bid-repository.ts";
@@ -129,8 +130,10 @@ export async function cancelTask(run: Transactor, task: TaskRecord): Promise<voi
 }
 
 /**
- * The freelancer gives the task back: open again, unassigned, their bid withdrawn. Only while they
- * are the one assigned: a second release sent before the poster hired someone else does nothing.
+ * The freelancer gives the task back: open again, unassigned, their bid withdrawn, and the offers
+ * declined when they were hired waiting again, so that the poster can hire one of them at once
+ * (PRODUCT.md, Hiring); those bidders are told. Only while they are the one assigned: a second
+ * release sent before the poster hired someone else does nothing.
  */
 export async function releaseTask(run: Transactor, task: TaskRecord, freelancer: Actor): Promise<void> {
   await run.transaction(async (trx, notices) => {
@@ -146,7 +149,11 @@ export async function releaseTask(run: Transactor, task: TaskRecord, freelancer:
       .where("bidder_id", "=", freelancer.id)
       .executeTakeFirst();
     if (bid) await setBidStatus(trx, bid.id, LIVE_BID_STATUSES, "withdrawn");
-    notices.add({ userId: task.ownerId, kind: "task-released", data: about(task, freelancer) });
+    const reopened = await reopenDeclinedBids(trx, task.id);
+    notices.add(
+      { userId: task.ownerId, kind: "task-released", data: about(task, freelancer) },
+      ...reopened.map((userId) => ({ userId, kind: "task-reopened" as const, data: about(task) })),
+    );
   });
 }
 

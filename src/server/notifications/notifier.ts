@@ -60,6 +60,8 @@ const SUBJECTS: Record<NotificationKind, (data: NotificationData) => string> = {
   "message-new": (data) => `New message about “${data.taskTitle}”`,
   "task-completed": (data) => `“${data.taskTitle}” was marked completed`,
   "task-released": (data) => `“${data.taskTitle}” is open again`,
+  "task-reopened": (data) => `“${data.taskTitle}” is open again — your offer is back in`,
+  "bid-changed": (data) => `${data.actorName ?? "A bidder"} changed their offer on “${data.taskTitle}”`,
 };
 
 /**

@@ -404,6 +404,13 @@ export class MockDb {
       const bid = this.bids.find((candidate) => candidate.taskId === taskId && candidate.bidderId === viewer.id);
       if (bid) bid.status = "withdrawn";
       this.notify(task.ownerId, "task-released", task, { actorName: viewer.name });
+      // As the server: the offers declined at the hire wait again, and their bidders are told.
+      for (const other of this.bids) {
+        if (other.taskId === taskId && other.status === "declined") {
+          other.status = "pending";
+          this.notify(other.bidderId, "task-reopened", task);
+        }
+      }
       return;
     }
     if (task.ownerId !== viewer.id) throw new MockProblem(403, MESSAGES.notTaskOwner);

@@ -8,6 +8,8 @@ import {
   MessageCircleQuestionMark,
   MessageSquare,
   Pencil,
+  RotateCcw,
+  SquarePen,
   Trash2,
   Undo2,
 } from "lucide-react";
@@ -51,6 +53,8 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   "message-new": MessageSquare,
   "task-completed": CheckCheck,
   "task-released": Undo2,
+  "task-reopened": RotateCcw,
+  "bid-changed": SquarePen,
 };
 
 /** A full page means there may be older notices. */
