@@ -9,6 +9,13 @@ export type TaskSort = (typeof TASK_SORTS)[number];
 export const TASK_STATUSES = ["open", "assigned", "completed", "cancelled"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
+/**
+ * What a list of tasks may be limited to: "open" is an open task still taking offers (its deadline
+ * not passed, decision 002), "closed" an open one whose deadline has passed; the others are statuses.
+ */
+export const TASK_LIST_STATUSES = ["open", "closed", "assigned", "completed", "cancelled"] as const;
+export type TaskListStatus = (typeof TASK_LIST_STATUSES)[number];
+
 /** A bid's: pending → accepted, declined or withdrawn; an accepted one is cancelled with its task. */
 export const BID_STATUSES = ["pending", "accepted", "declined", "withdrawn", "cancelled"] as const;
 export type BidStatus = (typeof BID_STATUSES)[number];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate, todayAnywhereOnEarth } from "./dates.ts";
-import { BID_STATUSES, LIMITS, TASK_CATEGORIES, TASK_SORTS, TASK_STATUSES } from "./limits.ts";
+import { BID_STATUSES, LIMITS, TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS, TASK_STATUSES } from "./limits.ts";
 
 /** Each message names its field, so a message alone tells a person what to fix. */
 function requiredText(field: string, max: number) {
@@ -157,7 +157,9 @@ export const TaskListQuerySchema = z.object({
     .default(1),
   limit: pageLimitSchema(LIMITS.tasksPageMax, LIMITS.tasksPageDefault),
   owner: z.literal("me", { error: 'Owner can only be "me"' }).optional(),
-  status: statusListSchema(TASK_STATUSES, "Status"),
+  status: statusListSchema(TASK_LIST_STATUSES, "Status").describe(
+    "open: taking offers (deadline not passed); closed: open but past its deadline; or assigned, completed, cancelled",
+  ),
 });
 export type TaskListQuery = z.infer<typeof TaskListQuerySchema>;
 

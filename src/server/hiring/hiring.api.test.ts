@@ -246,7 +246,9 @@ describe("choosing and finishing", () => {
     expect(mine.map((b: { _id: string }) => b._id)).toContain(fromLucas._id);
     const [notice] = (await call(lucas, "GET", "/api/notifications")).json();
     expect(notice).toMatchObject({ kind: "task-reopened", data: { taskId, taskTitle: "Logo design" } });
-    const onlookerKinds = (await call(onlooker, "GET", "/api/notifications")).json().map((n: { kind: string }) => n.kind);
+    const onlookerKinds = (await call(onlooker, "GET", "/api/notifications"))
+      .json()
+      .map((n: { kind: string }) => n.kind);
     expect(onlookerKinds).not.toContain("task-reopened");
     // Their thread with the poster still works.
     const said = await call(lucas, "POST", `/api/tasks/${taskId}/threads/${lucas.id}/messages`, { body: "Still keen" });

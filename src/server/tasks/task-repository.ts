@@ -1,5 +1,13 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import { LIMITS, type TaskInput, type TaskListQuery, type TaskSort, type TaskStatus } from "../../contract/index.ts";
+import {
+  LIMITS,
+  type TaskInput,
+  type TaskListQuery,
+  type TaskListStatus,
+  type TaskSort,
+  type TaskStatus,
+  todayAnywhereOnEarth,
+} from "../../contract/index.ts";
 import { searchWords } from "../../contract/search.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
@@ -133,30 +141,80 @@ function orderOf(table: "tasks" | "shown", sort: TaskSort) {
   );
 }
 
-/** The owner, category and status a list is limited to. */
-function filterConditions(filter: TaskFilter) {
+/**
+ * A list's statuses as the stored ones they are, and whether only the open tasks still taking
+ * offers ("open") or only those past their deadline ("closed") of the open ones are meant. Both
+ * together are every open task.
+ */
+function splitStatuses(statuses: TaskListStatus[]): { stored: TaskStatus[]; deadline?: "current" | "passed" } {
+  const open = statuses.includes("open");
+  const closed = statuses.includes("closed");
+  const stored = statuses.filter(
+    (status): status is Exclude<TaskListStatus, "open" | "closed"> => status !== "open" && status !== "closed",
+  );
+  if (open && closed) return { stored: ["open", ...stored] };
+  return open || closed ? { stored, deadline: open ? "current" : "passed" } : { stored };
+}
+
+/** The statuses a list is limited to, as one condition; "today" for deadlines is anywhere on Earth's (decision 002). */
+function statusCondition(statuses: TaskListStatus[], today: string, deadlineColumn: string) {
+  const { stored, deadline } = splitStatuses(statuses);
+  const parts = [];
+  if (deadline) {
+    const compare = sql.raw(`${deadlineColumn} ${deadline === "current" ? ">=" : "<"}`);
+    parts.push(sql<boolean>`(tasks.status = 'open' and ${compare} ${today})`);
+  }
+  if (stored.length > 0) parts.push(sql<boolean>`tasks.status in (${sql.join(stored)})`);
+  return parts.length === 1 ? (parts[0] as RawBuilder<boolean>) : sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+/** The owner, category and status a list is limited to; `deadline` the deadline's column as written. */
+function filterConditions(filter: TaskFilter, { deadline = "tasks.deadline" }: { deadline?: string | undefined } = {}) {
   const conditions = [];
   if (filter.ownerId) conditions.push(sql<boolean>`tasks.owner_id = ${filter.ownerId}`);
   if (filter.category) conditions.push(sql<boolean>`tasks.category = ${filter.category}`);
-  if (filter.status?.length) conditions.push(sql<boolean>`tasks.status in (${sql.join(filter.status)})`);
+  if (filter.status?.length) conditions.push(statusCondition(filter.status, todayAnywhereOnEarth(), deadline));
   return conditions;
 }
 
 /**
  * How many tasks match. The whole list and a category read the trigger-kept totals, which cost
- * the same at any size; one poster's tasks are counted.
+ * the same at any size; one poster's tasks are counted. Open tasks still taking offers are counted
+ * from the index of open tasks by deadline, from today on (as many as are current, however many
+ * have closed); the closed ones are all the open ones but those.
  */
 async function countTasks({ db }: Database, filter: TaskFilter): Promise<number> {
   if (!filter.ownerId) {
-    let totals = db
-      .selectFrom("task_counts")
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total"), sql<number>`0`).as("total"));
-    if (filter.category) totals = totals.where("category", "=", filter.category);
-    if (filter.status?.length) totals = totals.where("status", "in", filter.status);
-    return Number((await totals.executeTakeFirstOrThrow()).total);
+    const stored = async (statuses: TaskStatus[] | undefined) => {
+      let totals = db
+        .selectFrom("task_counts")
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total"), sql<number>`0`).as("total"));
+      if (filter.category) totals = totals.where("category", "=", filter.category);
+      if (statuses) totals = totals.where("status", "in", statuses);
+      return Number((await totals.executeTakeFirstOrThrow()).total);
+    };
+    if (!filter.status?.length) return stored(undefined);
+    const split = splitStatuses(filter.status);
+    const [kept, current, allOpen] = await Promise.all([
+      split.stored.length > 0 ? stored(split.stored) : 0,
+      split.deadline ? countCurrentOpen(db, filter.category) : 0,
+      split.deadline === "passed" ? stored(["open"]) : 0,
+    ]);
+    return kept + (split.deadline === "current" ? current : split.deadline === "passed" ? allOpen - current : 0);
   }
   let count = db.selectFrom("tasks").select((eb) => eb.fn.countAll<number>().as("total"));
   for (const condition of filterConditions(filter)) count = count.where(condition);
+  return Number((await count.executeTakeFirstOrThrow()).total);
+}
+
+/** Open tasks whose deadline has not passed (anywhere on Earth), in one category or all. */
+async function countCurrentOpen(db: Kysely<DB>, category: string | undefined): Promise<number> {
+  let count = db
+    .selectFrom("tasks")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("status", "=", "open")
+    .where("deadline", ">=", todayAnywhereOnEarth());
+  if (category) count = count.where("category", "=", category);
   return Number((await count.executeTakeFirstOrThrow()).total);
 }
 
@@ -311,7 +369,14 @@ function matches({ db, dialect }: Database, filter: TaskFilter, words: string[])
           // Each word quoted, so that none of FTS5's query syntax applies to what a user types.
           .where(sql<boolean>`tasks_search match ${words.map((word) => `"${word}"*`).join(" ")}`)
       : db.selectFrom("tasks").where(matchesWords(words));
-  for (const condition of filterConditions(filter)) query = query.where(condition);
+  // SQLite: the deadline written so that no index of it applies (a unary plus), or its planner,
+  // tempted by a narrow range of open tasks from today on, walks them all and looks each up in the
+  // words, instead of reading the words' matches and each task's row of tasks_search_hits_idx.
+  for (const condition of filterConditions(filter, {
+    deadline: dialect === "sqlite" ? "+tasks.deadline" : undefined,
+  })) {
+    query = query.where(condition);
+  }
   return query;
 }
 

@@ -199,7 +199,11 @@ export function createHandlers(db = new MockDb()) {
         const newest = (a: { createdAt: string }, b: { createdAt: string }) => b.createdAt.localeCompare(a.createdAt);
         let found = db.tasks
           .filter((task) => !ownerId || task.ownerId === ownerId)
-          .filter((task) => !statuses || statuses.includes(task.status))
+          // As the server's: "open" is an open task taking offers, "closed" one past its deadline.
+          .filter((task) => {
+            const listed = task.status === "open" && task.deadline < todayAnywhereOnEarth() ? "closed" : task.status;
+            return !statuses || statuses.includes(listed);
+          })
           .filter((task) => !filter.category || task.category === filter.category)
           .filter((task) => matchesSearch(`${task.title} ${task.description}`, filter.q));
         // A search counts and pages through its newest matches only, as the server's does.

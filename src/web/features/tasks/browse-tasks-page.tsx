@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
-import { TASK_CATEGORIES, TASK_SORTS, TASK_STATUSES } from "../../../contract/limits.ts";
+import { TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS } from "../../../contract/limits.ts";
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
@@ -18,8 +18,9 @@ const SORT_LABELS: Record<(typeof TASK_SORTS)[number], string> = {
   budget: "Highest budget",
 };
 
-const STATUS_LABELS: Record<(typeof TASK_STATUSES)[number], string> = {
+const STATUS_LABELS: Record<(typeof TASK_LIST_STATUSES)[number], string> = {
   open: "Open",
+  closed: "Closed (deadline passed)",
   assigned: "Assigned",
   completed: "Completed",
   cancelled: "Cancelled",
@@ -38,7 +39,7 @@ function readQuery(url: URL) {
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     category: (TASK_CATEGORIES as readonly string[]).includes(category) ? category : "",
-    status: status === "all" || (TASK_STATUSES as readonly string[]).includes(status) ? status : "open",
+    status: status === "all" || (TASK_LIST_STATUSES as readonly string[]).includes(status) ? status : "open",
     sort: (TASK_SORTS as readonly string[]).includes(sort) ? sort : "newest",
     page: Number.isFinite(page) && page >= 1 ? page : 1,
   };
@@ -149,7 +150,7 @@ export function TaskFilters({
           className="input"
           onChange={(event) => event.currentTarget.form && onSearch(event.currentTarget.form)}
         >
-          {TASK_STATUSES.map((status) => (
+          {TASK_LIST_STATUSES.map((status) => (
             <option key={status} value={status}>
               {STATUS_LABELS[status]}
             </option>

@@ -2,11 +2,15 @@ import { Link } from "react-router";
 import { CalendarDaysIcon, DollarSignIcon, TagIcon } from "../../components/icons.tsx";
 import { paths } from "../../config/paths.ts";
 import { formatBudget, formatDeadline } from "../../lib/format.ts";
+import { notTakingOffersReason } from "../../lib/status.ts";
 import type { Task } from "./tasks-api.ts";
 
-type CardTask = Pick<Task, "_id" | "title" | "category" | "budget" | "deadline">;
+type CardTask = Pick<Task, "_id" | "title" | "category" | "budget" | "deadline"> & Partial<Pick<Task, "status">>;
 
-/** A task in a grid: title, category, budget, deadline, and a link to its details. */
+/**
+ * A task in a grid: title, category, budget, deadline, and a link to its details; a task that
+ * takes no offers says why.
+ */
 export function TaskCard({
   task,
   linkLabel,
@@ -19,6 +23,7 @@ export function TaskCard({
   /** The task's status word, where the list shows tasks of several (Browse Tasks). */
   status?: string;
 }) {
+  const closedReason = task.status ? notTakingOffersReason(task.status, task.deadline) : null;
   return (
     <article className="card flex h-full flex-col p-5 transition-shadow hover:shadow-md">
       <h3 className="text-lg font-semibold break-words text-slate-900 dark:text-white">{task.title}</h3>
@@ -47,6 +52,7 @@ export function TaskCard({
           </div>
         )}
       </dl>
+      {closedReason && <p className="mt-3 text-sm font-medium text-slate-700 dark:text-slate-200">{closedReason}</p>}
       <div className="mt-auto pt-5">
         <Link to={to} className="btn-primary w-full">
           {linkLabel}
