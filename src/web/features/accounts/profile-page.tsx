@@ -85,7 +85,7 @@ export function Component() {
       <div className="card p-6 sm:p-8">
         <div className="flex flex-col items-center text-center">
           <Avatar src={user.image} alt={`Photo of ${user.name}`} className="size-24" />
-          <h1 className="mt-4 text-2xl font-bold">{user.name}</h1>
+          <h1 className="mt-4 text-2xl font-bold break-words">{user.name}</h1>
           <p className="muted break-all">{user.email}</p>
         </div>
         <h2 className="mt-8 text-lg font-semibold">Edit your profile</h2>

@@ -143,7 +143,7 @@ function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: s
                   : "bg-slate-100 dark:bg-slate-800"
               }`}
             >
-              <p className="text-xs font-semibold">{message.mine ? "You" : message.senderName}</p>
+              <p className="text-xs font-semibold break-words">{message.mine ? "You" : message.senderName}</p>
               <p className="whitespace-pre-line break-words">{message.body}</p>
               <time dateTime={message.sentAt} className="text-xs opacity-80">
                 {formatDateTime(message.sentAt)}

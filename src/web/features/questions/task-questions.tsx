@@ -138,7 +138,7 @@ export function TaskQuestions({ taskId, isPoster }: { taskId: string; isPoster: 
           {questions.map((question) => (
             <li key={question._id} className="rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
               <p className="text-xs">
-                <span className="font-semibold">{question.askerName}</span>{" "}
+                <span className="font-semibold break-words">{question.askerName}</span>{" "}
                 <time className="muted" dateTime={question.createdAt}>
                   {formatDateTime(question.createdAt)}
                 </time>
