@@ -1,17 +1,27 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
+import { CharactersLeft } from "./characters-left.tsx";
+
+/** A long text's length and limit, for the count under its field. */
+export interface TextCount {
+  length: number;
+  max: number;
+}
 
 interface FieldShellProps {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
   labelAddon?: ReactNode;
+  count?: TextCount | undefined;
   children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
 }
 
 /** A label, the control, and the validation message right under it (announced with the control). */
-export function FieldShell({ label, error, hint, labelAddon, children }: FieldShellProps) {
+export function FieldShell({ label, error, hint, labelAddon, count, children }: FieldShellProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const countId = `${id}-count`;
+  const describedBy = [count ? countId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <div className="flex items-center gap-1.5">
@@ -20,7 +30,8 @@ export function FieldShell({ label, error, hint, labelAddon, children }: FieldSh
         </label>
         {labelAddon}
       </div>
-      {children({ id, describedBy: error ? errorId : undefined })}
+      {children({ id, describedBy })}
+      {count && <CharactersLeft id={countId} length={count.length} max={count.max} />}
       {hint}
       {error && (
         <p id={errorId} className="field-error">
@@ -49,11 +60,16 @@ export function TextField({ label, error, ...input }: InputProps) {
   );
 }
 
-type TextAreaProps = ComponentProps<"textarea"> & { label: string; error?: string | undefined };
+type TextAreaProps = ComponentProps<"textarea"> & {
+  label: string;
+  error?: string | undefined;
+  /** A long text's length and limit: the field counts down from 80 % of it. */
+  count?: TextCount | undefined;
+};
 
-export function TextAreaField({ label, error, ...textarea }: TextAreaProps) {
+export function TextAreaField({ label, error, count, ...textarea }: TextAreaProps) {
   return (
-    <FieldShell label={label} error={error}>
+    <FieldShell label={label} error={error} count={count}>
       {({ id, describedBy }) => (
         <textarea
           id={id}

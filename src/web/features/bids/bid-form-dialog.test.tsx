@@ -103,4 +103,19 @@ describe("Bid form", () => {
     // A field the form does not have is not shown in it.
     expect(within(dialog).queryByText("taskId is not a valid id")).toBeNull();
   });
+
+  it("keeps a pasted message longer than 2,000 characters whole, counts it and refuses it by name", async () => {
+    const { user, dialog, field, db, bidsBefore } = await openForm();
+    const message = field("Message") as unknown as HTMLTextAreaElement;
+    await user.click(message);
+    await user.paste("x".repeat(1700));
+    expect(within(dialog).getByText("300 characters left")).toBeTruthy();
+    await user.paste("y".repeat(301));
+    expect(message.value).toHaveLength(2001);
+    expect(within(dialog).getByText("1 character too many")).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Place bid" }));
+    expect(await within(dialog).findByText("Message must be at most 2,000 characters")).toBeTruthy();
+    expect(message.getAttribute("aria-invalid")).toBe("true");
+    expect(db.bids.length).toBe(bidsBefore);
+  });
 });

@@ -28,6 +28,7 @@ export default function BidFormDialog({ title, taskTitle, defaultValues, submitL
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<BidFormInput>({
     resolver: zodResolver(BidFormSchema),
@@ -87,7 +88,7 @@ export default function BidFormDialog({ title, taskTitle, defaultValues, submitL
             <TextAreaField
               label="Message"
               rows={4}
-              maxLength={LIMITS.bidMessageMax}
+              count={{ length: watch("message")?.length ?? 0, max: LIMITS.bidMessageMax }}
               placeholder="Optional: how you would do it, questions, examples of your work"
               error={errors.message?.message}
               {...register("message")}

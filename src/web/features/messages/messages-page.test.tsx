@@ -142,4 +142,20 @@ describe("Messages", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/auth/login"));
     expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe("/dashboard/messages/t1/u2");
   });
+
+  it("keeps a pasted message longer than 5,000 characters whole, counts it and refuses it by name", async () => {
+    const db = freshMockApi();
+    const thread = bakeryThread(db);
+    const { screen, user } = await renderRoute(thread.path, { as: DEMO_CLIENT, db });
+    const box = (await screen.findByLabelText("Your message")) as HTMLTextAreaElement;
+    const before = db.messages.length;
+    await user.click(box);
+    await user.paste("x".repeat(5003));
+    expect(box.value).toHaveLength(5003);
+    expect(screen.getByText("3 characters too many")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Message must be at most 5000 characters")).toBeTruthy();
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(db.messages.length).toBe(before);
+  });
 });

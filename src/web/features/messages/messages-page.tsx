@@ -1,7 +1,8 @@
 import { ChevronLeft } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import { LIMITS } from "../../../contract/limits.ts";
+import { TextAreaField } from "../../components/field.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
@@ -94,7 +95,6 @@ function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: s
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const id = useId();
   const end = useRef<HTMLLIElement>(null);
   // Braces, not an arrow's value: scrollIntoView returns a promise in current Chromium, and React
   // would take it for the effect's cleanup and call it.
@@ -153,23 +153,14 @@ function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: s
         </ol>
       )}
       <form onSubmit={send} noValidate className="mt-4 grid gap-2">
-        <label htmlFor={id} className="label">
-          Your message
-        </label>
-        <textarea
-          id={id}
+        <TextAreaField
+          label="Your message"
           className="input min-h-20"
-          maxLength={LIMITS.messageMax}
           value={text}
           onChange={(event) => setText(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          error={error ?? undefined}
+          count={{ length: text.length, max: LIMITS.messageMax }}
         />
-        {error && (
-          <p id={`${id}-error`} className="field-error">
-            {error}
-          </p>
-        )}
         <div>
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Sending…" : "Send"}

@@ -1,4 +1,6 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
+import { LIMITS } from "../../../contract/limits.ts";
+import { TextAreaField } from "../../components/field.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
@@ -29,7 +31,6 @@ function TextForm({
   onSubmit: (text: string) => Promise<void>;
   onCancel?: () => void;
 }) {
-  const id = useId();
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,22 +51,14 @@ function TextForm({
   }
   return (
     <form onSubmit={submit} noValidate className="mt-3 grid gap-2">
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <textarea
-        id={id}
+      <TextAreaField
+        label={label}
         className="input min-h-20"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        error={error ?? undefined}
+        count={{ length: text.length, max: kind === "question" ? LIMITS.questionMax : LIMITS.answerMax }}
       />
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Sending…" : submitLabel}

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { todayAnywhereOnEarth } from "../../../contract/dates.ts";
-import { TASK_CATEGORIES } from "../../../contract/limits.ts";
+import { LIMITS, TASK_CATEGORIES } from "../../../contract/limits.ts";
 import type { TaskInput } from "../../../contract/schemas.ts";
 import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
 import { ApiError } from "../../lib/api.ts";
@@ -30,6 +30,7 @@ export function TaskForm({ schema, defaultValues, poster, submitLabel, busyLabel
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = form;
 
@@ -84,6 +85,7 @@ export function TaskForm({ schema, defaultValues, poster, submitLabel, busyLabel
           label="Description"
           placeholder="Describe what needs to be done"
           rows={5}
+          count={{ length: watch("description")?.length ?? 0, max: LIMITS.descriptionMax }}
           error={errors.description?.message}
           {...register("description")}
         />
