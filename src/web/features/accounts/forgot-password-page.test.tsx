@@ -13,6 +13,15 @@ describe("Forgot password", () => {
     expect(await screen.findByText(/If an account exists for that email/)).toBeTruthy();
   });
 
+  it("starts from the email typed on the login page, without putting it in the address", async () => {
+    const { screen, user, router } = await renderRoute("/auth/login");
+    await user.type(await screen.findByLabelText("Email"), "maya@quickgig.dev");
+    await user.click(screen.getByRole("link", { name: "Forgot password?" }));
+    expect(await screen.findByRole("heading", { name: "Forgot Your Password?" })).toBeTruthy();
+    expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("maya@quickgig.dev");
+    expect(router.state.location.pathname + router.state.location.search).toBe("/auth/forgot-password");
+  });
+
   it("a reset link without a token says it cannot work", async () => {
     const { screen } = await renderRoute("/auth/reset-password");
     expect(await screen.findByText("This reset link has expired or has already been used.")).toBeTruthy();

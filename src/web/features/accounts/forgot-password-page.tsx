@@ -1,7 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { TextField } from "../../components/field.tsx";
 import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
@@ -22,11 +22,16 @@ const validation = lazyZodResolver(() =>
 export function Component() {
   usePageTitle("Forgot Password");
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // The email typed on the login page, when the way here was its Forgot password link.
+  const carried = (useLocation().state as { email?: unknown } | null)?.email;
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: validation.resolver, defaultValues: { email: "" } });
+  } = useForm({
+    resolver: validation.resolver,
+    defaultValues: { email: typeof carried === "string" ? carried : "" },
+  });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {

@@ -46,8 +46,12 @@ export function Component() {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: validation.resolver, defaultValues: { email: "", password: "" } });
+  // Forgot password starts from the email typed here; carried in the history's state, not the URL,
+  // which ends up in logs and histories.
+  const typedEmail = watch("email").trim();
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -77,7 +81,11 @@ export function Component() {
           {...register("password")}
         />
         <div className="text-right">
-          <Link to={paths.forgotPassword} className="link text-sm">
+          <Link
+            to={paths.forgotPassword}
+            state={typedEmail ? { email: typedEmail } : undefined}
+            className="link text-sm"
+          >
             Forgot password?
           </Link>
         </div>
