@@ -21,7 +21,9 @@ export function FieldShell({ label, error, hint, labelAddon, count, children }: 
   const id = useId();
   const errorId = `${id}-error`;
   const countId = `${id}-count`;
-  const describedBy = [count ? countId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
+  const hintId = `${id}-hint`;
+  const describedBy =
+    [hint ? hintId : "", count ? countId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <div className="flex items-center gap-1.5">
@@ -32,7 +34,7 @@ export function FieldShell({ label, error, hint, labelAddon, count, children }: 
       </div>
       {children({ id, describedBy })}
       {count && <CharactersLeft id={countId} length={count.length} max={count.max} />}
-      {hint}
+      {hint && <div id={hintId}>{hint}</div>}
       {error && (
         <p id={errorId} className="field-error">
           {error}

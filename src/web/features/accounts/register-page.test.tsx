@@ -1,6 +1,7 @@
 import { waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
+import { PASSWORD_HINT } from "../../../contract/limits.ts";
 import { MESSAGES } from "../../../contract/messages.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
@@ -41,6 +42,41 @@ describe("Sign up", () => {
     expect(screen.getByText("Email must be a valid email address")).toBeTruthy();
     expect(screen.getByText("Password must include a number")).toBeTruthy();
     expect(db.users.length).toBe(people);
+  });
+
+  it("shows the password rules before anything is typed, and marks each one as it is met", async () => {
+    const view = await renderRoute("/auth/register");
+    const field = (await view.screen.findByLabelText("Password", { selector: "input" })) as HTMLInputElement;
+    const rules = view.screen.getByRole("list", { name: "Password rules" });
+    const states = () =>
+      within(rules)
+        .getAllByRole("listitem")
+        .map((rule) => rule.textContent);
+    expect(view.screen.getByText(PASSWORD_HINT)).toBeTruthy();
+    expect(states()).toEqual([
+      "At least 6 characters: not yet",
+      "A number: not yet",
+      "A lowercase letter: not yet",
+      "An uppercase letter: not yet",
+    ]);
+    // The field is described by the rules, so a screen reader hears them with it.
+    const describedBy = (field.getAttribute("aria-describedby") ?? "").split(" ");
+    expect(describedBy.some((id) => document.getElementById(id)?.contains(rules))).toBe(true);
+
+    await view.user.type(field, "abc1");
+    expect(states()).toEqual([
+      "At least 6 characters: not yet",
+      "A number: met",
+      "A lowercase letter: met",
+      "An uppercase letter: not yet",
+    ]);
+    await view.user.type(field, "XYZ");
+    expect(states()).toEqual([
+      "At least 6 characters: met",
+      "A number: met",
+      "A lowercase letter: met",
+      "An uppercase letter: met",
+    ]);
   });
 
   it("shows and hides the password", async () => {

@@ -64,6 +64,7 @@ export function Component() {
           {...register("email")}
         />
         <PasswordField
+          showRules
           autoComplete="new-password"
           placeholder="Create a password"
           error={errors.password?.message}

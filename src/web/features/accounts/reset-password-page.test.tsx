@@ -26,6 +26,15 @@ describe("Reset password", () => {
     expect(await screen.findByText("Password must include an uppercase letter")).toBeTruthy();
   });
 
+  it("shows the password rules under the new password, checked as it is typed", async () => {
+    const { screen, user } = await renderRoute("/auth/reset-password?token=abc");
+    const rules = await screen.findByRole("list", { name: "Password rules" });
+    expect(within(rules).getByText("An uppercase letter").textContent).toBe("An uppercase letter: not yet");
+    await user.type(newPassword(screen), "Q");
+    expect(within(rules).getByText("An uppercase letter").textContent).toBe("An uppercase letter: met");
+    expect(within(rules).getByText("A number").textContent).toBe("A number: not yet");
+  });
+
   it("says the link has expired when the server refuses its token, and offers a new one", async () => {
     const { screen, user, router } = await renderRoute("/auth/reset-password?token=used-already");
     await user.type(await screen.findByLabelText("New password", { selector: "input" }), "Secret12");

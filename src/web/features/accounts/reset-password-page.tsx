@@ -58,6 +58,7 @@ export function Component() {
         <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-4">
           <PasswordField
             label="New password"
+            showRules
             autoComplete="new-password"
             placeholder="Create a password"
             error={errors.newPassword?.message ?? errors.token?.message}
