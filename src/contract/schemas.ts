@@ -113,11 +113,24 @@ export const TaskInputSchema = z.object({
 });
 export type TaskInput = z.infer<typeof TaskInputSchema>;
 
+const DEADLINE_IN_PAST = "Deadline cannot be in the past";
+
 /** A new task's deadline may not lie before today. */
 export const CreateTaskSchema = TaskInputSchema.refine((task) => task.deadline >= todayAnywhereOnEarth(), {
-  message: "Deadline cannot be in the past",
+  message: DEADLINE_IN_PAST,
   path: ["deadline"],
 });
+
+/**
+ * A changed deadline may not lie before today either. A deadline that has already passed may stay
+ * as it is, so its poster can still correct the rest (the task takes no bids until it moves).
+ */
+export function updateTaskSchema(storedDeadline: string) {
+  return TaskInputSchema.refine((task) => task.deadline === storedDeadline || task.deadline >= todayAnywhereOnEarth(), {
+    message: DEADLINE_IN_PAST,
+    path: ["deadline"],
+  });
+}
 
 export const TaskSchema = z.object({
   _id: z.string(),
@@ -242,9 +255,13 @@ export const MyBidSchema = BidSchema.extend({
   task: z.object({
     _id: z.string(),
     title: z.string(),
-    status: z.enum(TASK_STATUSES),
+    status: z.enum(TASK_STATUSES).describe("For a deleted task, the status it had when deleted (open)"),
     deadline: z.string(),
     budget: z.number(),
+    deleted: z
+      .literal(true)
+      .optional()
+      .describe("The poster deleted the task: its page is gone, the offer is kept here (decision 020)"),
   }),
 });
 export type MyBid = z.infer<typeof MyBidSchema>;

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { BidStatus, TaskStatus } from "../../contract/index.ts";
 import type { DB } from "../db/schema.ts";
 import { createId } from "../ids.ts";
@@ -248,37 +248,157 @@ export async function countBidsForTask(db: Kysely<DB>, taskId: string): Promise<
   return Number(row.total);
 }
 
-export interface BidOfMine extends BidRecord {
-  task: { id: string; title: string; status: TaskStatus; deadline: string; budget: number };
+/** countBidsForTask for a page of tasks at once: each task's id with its count (none for a task without bids). */
+export async function countBidsForTasks(db: Kysely<DB>, taskIds: string[]): Promise<Map<string, number>> {
+  if (taskIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("bids")
+    .select(["task_id", (eb) => eb.fn.countAll<number>().as("total")])
+    .where("task_id", "in", taskIds)
+    .where("status", "!=", "withdrawn")
+    .groupBy("task_id")
+    .execute();
+  return new Map(rows.map((row) => [row.task_id, Number(row.total)]));
 }
 
-/** A bidder's bids, the latest offer first, with their tasks. */
+export interface BidOfMine extends BidRecord {
+  task: { id: string; title: string; status: TaskStatus; deadline: string; budget: number; deleted: boolean };
+}
+
+/**
+ * Keeps the bids of a task about to be deleted for their bidders (decision 020), with the task's
+ * title, deadline and budget; a pending offer ends with its task (cancelled). In the transaction
+ * that deletes the task, before its rows (and with them its bids) go.
+ */
+export async function keepBidsOfDeletedTask(db: Kysely<DB>, taskId: string, now = new Date()): Promise<void> {
+  await db
+    .insertInto("deleted_task_bids")
+    .columns([
+      "id",
+      "task_id",
+      "task_title",
+      "task_deadline",
+      "task_budget_cents",
+      "bidder_id",
+      "bid_time",
+      "changed_at",
+      "amount_cents",
+      "days",
+      "message",
+      "status",
+      "deleted_at",
+    ])
+    .expression(
+      db
+        .selectFrom("bids")
+        .innerJoin("tasks", "tasks.id", "bids.task_id")
+        .select([
+          "bids.id",
+          "bids.task_id",
+          "tasks.title",
+          "tasks.deadline",
+          "tasks.budget_cents",
+          "bids.bidder_id",
+          "bids.bid_time",
+          "bids.changed_at",
+          "bids.amount_cents",
+          "bids.days",
+          "bids.message",
+          (eb) =>
+            eb
+              .case()
+              .when("bids.status", "=", "pending")
+              .then(eb.val("cancelled"))
+              .else(eb.ref("bids.status"))
+              .end()
+              .as("status"),
+          (eb) => eb.val(now.toISOString()).as("deleted_at"),
+        ])
+        .where("bids.task_id", "=", taskId),
+    )
+    .execute();
+}
+
+/**
+ * A bidder's bids, the latest offer first, with their tasks: those of tasks since deleted too,
+ * with what was kept of the task (decision 020).
+ */
 export async function listBidsOfBidder(
   db: Kysely<DB>,
   bidderId: string,
   filter: { statuses?: BidStatus[]; page: number; limit: number },
 ): Promise<{ bids: BidOfMine[]; total: number }> {
   const statuses = filter.statuses?.length ? filter.statuses : undefined;
-  let rows = selectBids(db)
+  let live = db
+    .selectFrom("bids")
+    .innerJoin("user", "user.id", "bids.bidder_id")
     .innerJoin("tasks", "tasks.id", "bids.task_id")
-    .select(["tasks.title", "tasks.status as task_status", "tasks.deadline", "tasks.budget_cents"])
+    .select([
+      "bids.id",
+      "bids.task_id",
+      "bids.bidder_id",
+      "bids.bid_time",
+      "bids.changed_at",
+      "bids.amount_cents",
+      "bids.days",
+      "bids.message",
+      "bids.status",
+      "user.name",
+      "user.email",
+      "tasks.title",
+      "tasks.status as task_status",
+      "tasks.deadline",
+      "tasks.budget_cents",
+      sql<number>`0`.as("task_deleted"),
+    ])
     .where("bids.bidder_id", "=", bidderId);
+  let kept = db
+    .selectFrom("deleted_task_bids as kept")
+    .innerJoin("user", "user.id", "kept.bidder_id")
+    .select([
+      "kept.id",
+      "kept.task_id",
+      "kept.bidder_id",
+      "kept.bid_time",
+      "kept.changed_at",
+      "kept.amount_cents",
+      "kept.days",
+      "kept.message",
+      "kept.status",
+      "user.name",
+      "user.email",
+      "kept.task_title as title",
+      sql<string>`'open'`.as("task_status"),
+      "kept.task_deadline as deadline",
+      "kept.task_budget_cents as budget_cents",
+      sql<number>`1`.as("task_deleted"),
+    ])
+    .where("kept.bidder_id", "=", bidderId);
   let count = db
     .selectFrom("bids")
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .where("bidder_id", "=", bidderId);
+  let keptCount = db
+    .selectFrom("deleted_task_bids")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("bidder_id", "=", bidderId);
   if (statuses) {
-    rows = rows.where("bids.status", "in", statuses);
+    live = live.where("bids.status", "in", statuses);
+    kept = kept.where("kept.status", "in", statuses);
     count = count.where("status", "in", statuses);
+    keptCount = keptCount.where("status", "in", statuses);
   }
-  const [found, total] = await Promise.all([
-    rows
-      .orderBy("bids.bid_time", "desc")
-      .orderBy("bids.id", "desc")
+  const [found, total, keptTotal] = await Promise.all([
+    db
+      .selectFrom(live.unionAll(kept).as("mine"))
+      .selectAll()
+      .orderBy("mine.bid_time", "desc")
+      .orderBy("mine.id", "desc")
       .limit(filter.limit)
       .offset((filter.page - 1) * filter.limit)
       .execute(),
     count.executeTakeFirstOrThrow(),
+    keptCount.executeTakeFirstOrThrow(),
   ]);
   return {
     bids: found.map((row) => ({
@@ -289,8 +409,9 @@ export async function listBidsOfBidder(
         status: row.task_status as TaskStatus,
         deadline: row.deadline,
         budget: Number(row.budget_cents) / 100,
+        deleted: Number(row.task_deleted) === 1,
       },
     })),
-    total: Number(total.total),
+    total: Number(total.total) + Number(keptTotal.total),
   };
 }

@@ -156,6 +156,7 @@ export async function listMyBids(
         status: bid.task.status,
         deadline: bid.task.deadline,
         budget: bid.task.budget,
+        ...(bid.task.deleted ? { deleted: true as const } : {}),
       },
     })),
   };

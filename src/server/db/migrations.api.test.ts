@@ -45,6 +45,7 @@ describe("migrations", () => {
       "0010-search-word-starts",
       "0011-search-blocks",
       "0012-doors-hold",
+      "0013-deleted-task-offers",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -197,6 +198,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0010-search-word-starts",
       "0011-search-blocks",
       "0012-doors-hold",
+      "0013-deleted-task-offers",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -259,6 +261,7 @@ describe("upgrading a database that already holds bids", () => {
       "0010-search-word-starts",
       "0011-search-blocks",
       "0012-doors-hold",
+      "0013-deleted-task-offers",
     ]);
 
     const bids = await target.current.db
@@ -327,7 +330,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
         .execute();
     }
 
-    expect(await migrateToLatest(db, dialect)).toEqual(["0012-doors-hold"]);
+    expect(await migrateToLatest(db, dialect)).toEqual(["0012-doors-hold", "0013-deleted-task-offers"]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
     expect(bids).toEqual([
       { id: "hb1", status: "cancelled", changed_at: null },
@@ -529,6 +532,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0010-search-word-starts",
         "0011-search-blocks",
         "0012-doors-hold",
+        "0013-deleted-task-offers",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       expect(warnings).toEqual([

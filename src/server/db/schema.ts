@@ -89,6 +89,26 @@ export interface BidTable {
   status: ColumnType<string, string | undefined, string>;
 }
 
+/** A bid on a task since deleted, kept for its bidder with the task's title, deadline and budget (migration 0013). */
+export interface DeletedTaskBidTable {
+  /** The bid's own id. */
+  id: string;
+  /** The deleted task's id: no row to refer to. */
+  task_id: string;
+  task_title: string;
+  task_deadline: string;
+  task_budget_cents: number;
+  bidder_id: string;
+  bid_time: string;
+  changed_at: string | null;
+  amount_cents: number;
+  days: number | null;
+  message: string | null;
+  /** As the bid was, but a pending one is cancelled with its task. */
+  status: string;
+  deleted_at: string;
+}
+
 export interface QuestionTable {
   id: string;
   task_id: string;
@@ -177,6 +197,7 @@ export interface DB {
   verification: VerificationTable;
   tasks: TaskTable;
   bids: BidTable;
+  deleted_task_bids: DeletedTaskBidTable;
   task_counts: TaskCountTable;
   questions: QuestionTable;
   messages: MessageTable;

@@ -2,7 +2,13 @@ import type { Kysely } from "kysely";
 import { LIMITS, MESSAGES, type Task, type TaskInput, todayAnywhereOnEarth } from "../../contract/index.ts";
 import { taskChanges } from "../../contract/notifications.ts";
 import type { Viewer } from "../accounts/session.ts";
-import { countBidsForTask, findBidOf, pendingBidderIds } from "../bids/bid-repository.ts";
+import {
+  countBidsForTask,
+  countBidsForTasks,
+  findBidOf,
+  keepBidsOfDeletedTask,
+  pendingBidderIds,
+} from "../bids/bid-repository.ts";
 import { presentBid } from "../bids/present-bid.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
@@ -11,6 +17,7 @@ import type { Transactor } from "../notifications/notifier.ts";
 import {
   deleteTask,
   findTaskById,
+  findTaskStatus,
   holdTaskRow,
   insertTask,
   listFeaturedTasks,
@@ -77,14 +84,29 @@ export async function presentFeaturedTasks(db: Kysely<DB>, viewer: Viewer | null
   return tasks.map((task) => presentTask(task, viewer));
 }
 
-/** A page of tasks as the lists show them; `ownerId` keeps one person's. */
+/**
+ * A page of tasks as the lists show them; `ownerId` keeps one person's, each with its number of
+ * offers (bidCount, as its page counts them), which My Posted Tasks shows and its delete warns of.
+ */
 export async function findTasks(
   database: Database,
   filter: TaskFilter,
   viewer: Viewer | null,
 ): Promise<Omit<TaskPage, "tasks"> & { tasks: Task[] }> {
   const page = await listTasks(database, filter);
-  return { ...page, tasks: page.tasks.map((task) => presentTask(task, viewer)) };
+  const counts = filter.ownerId
+    ? await countBidsForTasks(
+        database.db,
+        page.tasks.map((task) => task.id),
+      )
+    : null;
+  return {
+    ...page,
+    tasks: page.tasks.map((task) => ({
+      ...presentTask(task, viewer),
+      ...(counts ? { bidCount: counts.get(task.id) ?? 0 } : {}),
+    })),
+  };
 }
 
 export function postTask(db: Kysely<DB>, poster: Viewer, input: TaskInput): Promise<string> {
@@ -131,13 +153,18 @@ export async function editTask(run: Transactor, db: Kysely<DB>, task: TaskRecord
   return modifiedCount;
 }
 
-/** The poster deletes an open task with its bids; whoever had a pending offer is told. */
+/**
+ * The poster deletes an open task; its bids are kept for their bidders' My Bids, marked "Task
+ * deleted" (decision 020), and whoever had a pending offer is told.
+ */
 export async function deleteOpenTask(run: Transactor, db: Kysely<DB>, task: TaskRecord): Promise<number> {
   requireOpen(task);
   const deletedCount = await run.transaction(async (trx, notices) => {
     // The task's row first, as a new bid holds it: no bid slips in between the list and the delete.
     await holdTaskRow(trx, task.id);
     const bidders = await pendingBidderIds(trx, task.id);
+    // Only while it is still open: what is kept is thrown away with the rest when the delete finds it changed.
+    if ((await findTaskStatus(trx, task.id)) === "open") await keepBidsOfDeletedTask(trx, task.id);
     const deleted = await deleteTask(trx, task.id);
     if (deleted > 0) {
       const data = { taskId: task.id, taskTitle: task.title };

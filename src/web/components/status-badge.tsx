@@ -43,6 +43,11 @@ export function TaskStatusBadge({ status, deadline }: { status: TaskStatus; dead
   return <Badge word={word} tone={TASK_BADGES[word]} label={`Task status: ${word}`} />;
 }
 
+/** A task its poster deleted: no status any more, and no page to open (My Bids keeps the offer). */
+export function TaskDeletedBadge() {
+  return <Badge word="Task deleted" tone="grey" label="Task status: deleted by the client" />;
+}
+
 /** A bid status's word, as its badge says it. */
 export const bidStatusWord = (status: BidStatus): string => BID_BADGES[status].word;
 

@@ -7,6 +7,7 @@ import {
   AnswerQuestionSchema,
   AskQuestionSchema,
   BidListQuerySchema,
+  type BidStatus,
   CreateBidSchema,
   CreateTaskSchema,
   ForgotPasswordSchema,
@@ -217,7 +218,11 @@ export function createHandlers(db = new MockDb()) {
               : newest(a, b),
         );
         return paged(
-          found.map((task) => db.presentTask(task)),
+          // The poster's own list carries each task's number of offers, as the server's does.
+          found.map((task) => ({
+            ...db.presentTask(task),
+            ...(ownerId ? { bidCount: db.liveBids(task.id).length } : {}),
+          })),
           filter.page,
           filter.limit,
           capped,
@@ -262,6 +267,11 @@ export function createHandlers(db = new MockDb()) {
           if (bid.taskId === task.id && bid.status === "pending") db.notify(bid.bidderId, "task-deleted", task);
         }
         db.tasks = db.tasks.filter((candidate) => candidate !== task);
+        // As the server: the bids are kept for their bidders, a pending one ended with its task.
+        for (const bid of db.bids.filter((candidate) => candidate.taskId === task.id)) {
+          if (bid.status === "pending") bid.status = "cancelled";
+          db.deletedTaskBids.push({ bid, task: { title: task.title, deadline: task.deadline, budget: task.budget } });
+        }
         db.bids = db.bids.filter((bid) => bid.taskId !== task.id);
         return { deletedCount: 1 };
       }),
@@ -346,22 +356,28 @@ export function createHandlers(db = new MockDb()) {
       answer(({ request }) => {
         const viewer = db.requireViewer();
         const filter = parse(MyBidsQuerySchema, query(request));
-        const bids = db.bids
-          .filter((bid) => bid.bidderId === viewer.id && (!filter.status || filter.status.includes(bid.status)))
-          .sort((a, b) => b.bidTime.localeCompare(a.bidTime))
-          .map((bid) => {
-            const task = db.task(bid.taskId);
-            return {
-              ...db.presentBid(bid),
-              task: {
-                _id: task.id,
-                title: task.title,
-                status: task.status,
-                deadline: task.deadline,
-                budget: task.budget,
-              },
-            };
-          });
+        const mine = (bid: { bidderId: string; status: BidStatus }) =>
+          bid.bidderId === viewer.id && (!filter.status || filter.status.includes(bid.status));
+        const live = db.bids.filter(mine).map((bid) => {
+          const task = db.task(bid.taskId);
+          return {
+            ...db.presentBid(bid),
+            task: {
+              _id: task.id,
+              title: task.title,
+              status: task.status,
+              deadline: task.deadline,
+              budget: task.budget,
+            },
+          };
+        });
+        const kept = db.deletedTaskBids
+          .filter(({ bid }) => mine(bid))
+          .map(({ bid, task }) => ({
+            ...db.presentBid(bid),
+            task: { _id: bid.taskId, ...task, status: "open" as const, deleted: true as const },
+          }));
+        const bids = [...live, ...kept].sort((a, b) => b.bidTime.localeCompare(a.bidTime));
         return paged(bids, filter.page, filter.limit);
       }),
     ),

@@ -110,6 +110,8 @@ export class MockDb {
   users: MockUser[] = [];
   tasks: MockTask[] = [];
   bids: MockBid[] = [];
+  /** The bids of deleted tasks, kept for their bidders' My Bids with what they showed of the task (decision 020). */
+  deletedTaskBids: Array<{ bid: MockBid; task: { title: string; deadline: string; budget: number } }> = [];
   questions: MockQuestion[] = [];
   messages: MockMessage[] = [];
   notices: MockNotice[] = [];

@@ -11,6 +11,7 @@ import m0009 from "./0009-word-search.ts";
 import m0010 from "./0010-search-word-starts.ts";
 import m0011 from "./0011-search-blocks.ts";
 import m0012 from "./0012-doors-hold.ts";
+import m0013 from "./0013-deleted-task-offers.ts";
 import type { MigrationContext } from "./context.ts";
 
 /**
@@ -31,5 +32,6 @@ export function allMigrations(context: MigrationContext): Record<string, Migrati
     "0010-search-word-starts": m0010(context),
     "0011-search-blocks": m0011(context),
     "0012-doors-hold": m0012(context),
+    "0013-deleted-task-offers": m0013(context),
   };
 }

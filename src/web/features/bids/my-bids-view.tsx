@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { BID_STATUSES, type BidStatus } from "../../../contract/limits.ts";
 import type { MyBid } from "../../../contract/schemas.ts";
 import { PageHeader } from "../../components/page-header.tsx";
-import { BidStatusBadge, bidStatusWord, TaskStatusBadge } from "../../components/status-badge.tsx";
+import { BidStatusBadge, bidStatusWord, TaskDeletedBadge, TaskStatusBadge } from "../../components/status-badge.tsx";
 import { paths } from "../../config/paths.ts";
 import { formatBudget } from "../../lib/format.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
@@ -80,9 +80,14 @@ export function MyBidsView({ bids, total, status, page }: MyBidsList) {
           {bids.map((bid) => (
             <li key={bid._id} className="card flex flex-wrap items-center justify-between gap-4 p-4">
               <div className="min-w-0">
-                <Link to={paths.taskDetails(bid.task._id)} className="link font-semibold break-words">
-                  {bid.task.title}
-                </Link>
+                {bid.task.deleted ? (
+                  // Its page is gone: the title as it was, not a link to a page that is not found.
+                  <p className="font-semibold break-words">{bid.task.title}</p>
+                ) : (
+                  <Link to={paths.taskDetails(bid.task._id)} className="link font-semibold break-words">
+                    {bid.task.title}
+                  </Link>
+                )}
                 <p className="muted mt-1 text-xs">
                   Bid on <time dateTime={bid.bidTime}>{formatDateTime(bid.bidTime)}</time>
                   {bid.changedAt && (
@@ -100,9 +105,13 @@ export function MyBidsView({ bids, total, status, page }: MyBidsList) {
                 </span>
                 <span className="flex items-center gap-1">
                   <span className="muted">Task</span>{" "}
-                  <TaskStatusBadge status={bid.task.status} deadline={bid.task.deadline} />
+                  {bid.task.deleted ? (
+                    <TaskDeletedBadge />
+                  ) : (
+                    <TaskStatusBadge status={bid.task.status} deadline={bid.task.deadline} />
+                  )}
                 </span>
-                {bid.bidderId && (
+                {bid.bidderId && !bid.task.deleted && (
                   <Link
                     to={paths.thread(bid.task._id, bid.bidderId)}
                     className="link"
