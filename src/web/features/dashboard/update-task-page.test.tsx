@@ -107,12 +107,65 @@ describe("Update Task", () => {
     expect(screen.getByText("403")).toBeTruthy();
   });
 
-  it("refuses a task that is no longer open", async () => {
+  it("says in words why a task that is no longer open cannot be edited, and where to go", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Logo and colour palette");
     const { screen } = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
-    expect(await screen.findByRole("heading", { name: MESSAGES.taskNotOpen.assigned })).toBeTruthy();
-    expect(screen.getByText("409")).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Update Task" })).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toContain(MESSAGES.taskNotOpen.assigned);
+    expect(screen.queryByText("409")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Update Task" })).toBeNull();
+    expect(screen.getByRole("link", { name: "View the task" }).getAttribute("href")).toBe(`/task-details/${task.id}`);
+  });
+
+  it("says in words why the server refused the change when the task was assigned meanwhile", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const refusal = http.put("*/api/tasks/:id", () =>
+      HttpResponse.json(
+        { type: "about:blank", title: "Conflict", status: 409, detail: MESSAGES.taskNotOpen.assigned },
+        { status: 409, headers: { "content-type": "application/problem+json" } },
+      ),
+    );
+    const view = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db, handlers: [refusal] });
+    await view.user.click(await view.screen.findByRole("button", { name: "Update Task" }));
+    const alert = await view.screen.findByRole("alert");
+    expect(alert.textContent).toContain(MESSAGES.taskNotOpen.assigned);
+    expect(view.screen.queryByText("409")).toBeNull();
+    expect(view.router.state.location.pathname).toBe(`/dashboard/update-task/${task.id}`);
+  });
+
+  it("refuses a deadline moved into the past, with Add Task's message", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const view = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
+    const deadline = await view.screen.findByLabelText("Deadline");
+    await view.user.clear(deadline);
+    await view.user.type(deadline, "2020-01-01");
+    await view.user.click(view.screen.getByRole("button", { name: "Update Task" }));
+    expect(await view.screen.findByText("Deadline cannot be in the past")).toBeTruthy();
+    expect(field(view, "Deadline").getAttribute("aria-invalid")).toBe("true");
+    expect(db.tasks.find((candidate) => candidate.id === task.id)?.deadline).toBe(task.deadline);
+  });
+
+  it("keeps a deadline that has already passed while the rest is corrected, and says the task takes no bids", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    task.deadline = "2020-01-01";
+    const title = task.title;
+    const view = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
+    expect(
+      await view.screen.findByText(
+        "The deadline has passed, so this task takes no bids. Choose a new deadline to open it to bids again.",
+      ),
+    ).toBeTruthy();
+    await view.user.type(field(view, "Task Title"), " (fixed)");
+    await view.user.click(view.screen.getByRole("button", { name: "Update Task" }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe("/dashboard/my-posted-tasks"));
+    expect(db.tasks.find((candidate) => candidate.id === task.id)).toMatchObject({
+      title: `${title} (fixed)`,
+      deadline: "2020-01-01",
+    });
   });
 
   it("says the task does not exist", async () => {
