@@ -43,6 +43,7 @@ import { Notifier } from "./notifications/notifier.ts";
 import { registerPageScreens } from "./screens/page-screens.ts";
 import { SearchIndexMerger } from "./tasks/search-index-merger.ts";
 import { registerTaskRoutes } from "./tasks/task-routes.ts";
+import { registerSitemapRoutes } from "./tasks/sitemap-routes.ts";
 
 export interface BuildOptions {
   /** Where log lines go; stdout by default. Tests read them from here. */
@@ -54,6 +55,8 @@ export interface BuildOptions {
   /** Caps and patience of the live streams; tests lower them. */
   streamLimits?: Partial<StreamLimits>;
 }
+  /** How many tasks one sitemap file lists (50,000, the protocol's most); tests lower it. */
+  sitemapPageSize?: number;
 
 /**
  * Queries carry secrets on many paths (a reset link's token, an unsubscribe token, OAuth codes and
@@ -199,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook("onClose", async () => stopPruning());
 
   const servesWeb = await registerWebApp(app, config.webDist);
+  registerSitemapRoutes(app, deps, options.sitemapPageSize);
   if (servesWeb) registerPageScreens(app, deps, config.webDist);
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";

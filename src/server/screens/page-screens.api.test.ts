@@ -46,7 +46,12 @@ describe("a task's details, first screen rendered by the server", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     const html = response.body;
-    expect(html.startsWith("<!doctype html><title>Task Details - QuickGig</title><div id=root>")).toBe(true);
+    // The task's own title in the tab (its head is the visitors' one, tested below).
+    expect(
+      html.startsWith(
+        "<!doctype html><title>Logo for a &lt;script&gt;alert(1)&lt;/script&gt; bakery - QuickGig</title>",
+      ),
+    ).toBe(true);
     expect(html).not.toContain("<!--quickgig:first-screen-->");
     expect(html).toContain("data-first-screen");
     expect(html).toMatch(/<h1[^>]*>Logo for a &lt;script&gt;alert\(1\)&lt;\/script&gt; bakery<\/h1>/);
@@ -88,20 +93,51 @@ describe("a task's details, first screen rendered by the server", () => {
     expect(gunzipSync(gz.rawPayload).toString()).toContain("Priya Poster");
   });
 
-  it("is index.html for a visitor who is not signed in (the app sends them to log in)", async () => {
-    const response = await page(`/task-details/${taskId}`);
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(indexHtml);
-    expect(response.headers["cache-control"]).toBe("no-cache");
-    const forged = await page(`/task-details/${taskId}`, { cookie: "better-auth.session_token=forged.value" });
-    expect(forged.body).toBe(indexHtml);
+  it("is the task for a visitor too, without the contact email, with its title, description and address in the head", async () => {
+    for (const cookie of [undefined, "better-auth.session_token=forged.value"]) {
+      const response = await page(`/task-details/${taskId}`, cookie ? { cookie } : {});
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+      expect(html).toMatch(/<h1[^>]*>Logo for a &lt;script&gt;alert\(1\)&lt;\/script&gt; bakery<\/h1>/);
+      expect(html).toContain("Two colours &amp; a round mark.\nDelivered as SVG.");
+      expect(html).toContain("Priya Poster");
+      expect(html).not.toContain(poster.email);
+      expect(html).toMatch(/<a[^>]*href="\/auth\/login\?redirect=%2Ftask-details%2F[^"]+"[^>]*>Log in to see it<\/a>/);
+      // The head: the task's title in the tab, the start of its description, the one address of the page.
+      expect(
+        html.startsWith(
+          "<!doctype html><title>Logo for a &lt;script&gt;alert(1)&lt;/script&gt; bakery - QuickGig</title>",
+        ),
+      ).toBe(true);
+      expect(html).toContain('<meta name="description" content="Two colours &amp; a round mark. Delivered as SVG."/>');
+      expect(html).toContain(`<link rel="canonical" href="${ctx.config.publicUrl}/task-details/${taskId}"/>`);
+      // The header signed out: Login, no bell, no Dashboard.
+      expect(html).toMatch(/<a[^>]*href="\/auth\/login"[^>]*>.*Login<\/a>/);
+      expect(html).not.toContain('aria-label="Notifications"');
+      // The same page for every visitor: asked again each time, never kept for a person.
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.headers.vary).toBe("accept-encoding, cookie");
+    }
   });
 
-  it("is index.html for a task that does not exist or an id that cannot be one (the app says Task not found)", async () => {
+  it("cuts a long description for the head at a word, and marks the cut", async () => {
+    const long = await postTask(ctx.app, poster, {
+      title: "Long brief",
+      description: `${"word ".repeat(60)}end`,
+    });
+    const html = (await page(`/task-details/${long}`)).body;
+    const [, description] = html.match(/<meta name="description" content="([^"]*)"/) ?? [];
+    expect(description?.length).toBeLessThanOrEqual(160);
+    expect(description).toMatch(/^(word )+word…$/);
+  });
+
+  it("answers 404 with index.html for a task that does not exist or an id that cannot be one (the app says Task not found)", async () => {
     for (const id of ["AAAAAAAAAAAAAAAA", "not%20an%20id", "x".repeat(60)]) {
-      const response = await page(`/task-details/${id}`, { cookie: reader.cookie });
-      expect(response.statusCode, id).toBe(200);
-      expect(response.body, id).toBe(indexHtml);
+      for (const headers of [{ cookie: reader.cookie }, {} as Record<string, string>]) {
+        const response = await page(`/task-details/${id}`, headers);
+        expect(response.statusCode, id).toBe(404);
+        expect(response.body, id).toBe(indexHtml);
+      }
     }
   });
 

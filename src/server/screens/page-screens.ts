@@ -28,57 +28,76 @@ const gzipAsync = promisify(gzip);
 
 /**
  * Pages whose first screen holds data, rendered here per request (decision 015): a task's details
- * and My Bids, for a signed-in reader, come with the task or their bids in their HTML, so the browser
- * paints them from the HTML and CSS alone, as it does the build's first screens. Whenever there is
- * nothing of the reader's to show (no session, no such task, a query the API refuses) or the screen
- * cannot be rendered, the page is index.html, as for any other path, and the app says what the
- * reader sees there (login, Task not found, the API's refusal).
+ * (for everyone: visitors and search engines read tasks) and My Bids (for its signed-in reader) come
+ * with the task or the bids in their HTML, so the browser paints them from the HTML and CSS alone,
+ * as it does the build's first screens. Whenever there is nothing to show (My Bids without a session,
+ * no such task, a query the API refuses) or the screen cannot be rendered, the page is index.html, as
+ * for any other path, and the app says what the reader sees there (login, Task not found, the API's
+ * refusal); a task that is not there answers 404.
  */
 export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist: string) {
   const templates = readTemplates(webDist);
 
-  /** The page at `url`: its template filled with what `render` makes for the reader, or index.html when that is null. */
-  const personalPage = (url: string, name: string, render: RenderScreen) => {
+  /**
+   * The page at `url`: its template filled with what `render` makes for the reader (and its head, when
+   * given, in place of the template's title), or index.html when that is null. `visitors`: the page
+   * is rendered for a reader without a session too; else they get index.html (the app sends them to
+   * log in).
+   */
+  const firstScreenPage = (url: string, name: string, visitors: boolean, render: RenderScreen) => {
     const template = templates[name];
     if (!template) return;
     app.get(url, { schema: { hide: true } }, async (request, reply) => {
       const viewer = await findViewer(deps.sessions, request);
-      if (!viewer) return sendIndex(reply);
+      if (!viewer && !visitors) return sendIndex(reply);
       try {
-        const screen = await render(request, viewer, await loadScreens());
-        if (screen === null) return sendIndex(reply);
-        return await sendPersonalPage(
-          request,
-          reply,
-          template.replace(PAGE_SCREEN_SLOT, () => screen),
-        );
+        const rendered = await render(request, viewer, await loadScreens());
+        if (rendered === null) return sendIndex(reply);
+        let html = template.replace(PAGE_SCREEN_SLOT, () => rendered.screen);
+        if (rendered.head) html = html.replace(/<title>[^<]*<\/title>/, () => rendered.head ?? "");
+        return await sendFirstScreenPage(request, reply, html, viewer !== null);
       } catch (error) {
         if (!(error instanceof HttpProblem)) request.log.error({ err: error, name }, "could not render a first screen");
+        // A page of nothing (a task deleted or never there) says so to search engines too; the app says it to people.
+        else if (error.status === 404) reply.code(404);
         return sendIndex(reply);
       }
     });
   };
 
-  personalPage("/task-details/:id", "task-details", async (request, viewer, screens) => {
+  // Public (PRODUCT.md, Task pages are public): a visitor and a search engine read the task, with
+  // the title, description and canonical address in the page's head.
+  firstScreenPage("/task-details/:id", "task-details", true, async (request, viewer, screens) => {
     const params = TaskIdParamsSchema.safeParse(request.params);
-    if (!params.success) return null;
-    return screens.renderTaskDetailsScreen(await presentTaskFor(deps.database.db, params.data.id, viewer), viewer);
+    if (!params.success) throw new HttpProblem(404, "Task not found");
+    const task = await presentTaskFor(deps.database.db, params.data.id, viewer);
+    const origin = deps.origins.siteOrigin(request.headers.host, deps.config.webUrl);
+    return {
+      screen: screens.renderTaskDetailsScreen(task, viewer),
+      head: screens.renderTaskHead(task, `${origin}${screens.taskDetailsPath(task._id)}`),
+    };
   });
 
-  personalPage("/dashboard/my-bids", "my-bids", async (request, viewer, screens) => {
+  firstScreenPage("/dashboard/my-bids", "my-bids", false, async (request, viewer, screens) => {
+    if (!viewer) return null;
     // The filter and page as the page reads them from its URL (an unknown status: all; no number: page 1),
     // asked for as the page asks GET /api/my-bids, and read as that route reads them.
     const shown = screens.readMyBidsQuery(new URL(request.url, "http://localhost").searchParams);
     const query = MyBidsQuerySchema.safeParse({ ...shown, limit: screens.MY_BIDS_PAGE_SIZE });
     if (!query.success) return null;
-    return screens.renderMyBidsScreen(
+    const screen = screens.renderMyBidsScreen(
       { ...(await listMyBids(deps.database.db, viewer, query.data)), ...shown },
       viewer,
     );
+    return { screen };
   });
 }
 
-type RenderScreen = (request: FastifyRequest, viewer: Viewer, screens: Screens) => Promise<string | null>;
+type RenderScreen = (
+  request: FastifyRequest,
+  viewer: Viewer | null,
+  screens: Screens,
+) => Promise<{ screen: string; head?: string } | null>;
 
 /** The build's templates (name to HTML), read once at start. */
 function readTemplates(webDist: string): Record<string, string> {
@@ -89,12 +108,14 @@ function readTemplates(webDist: string): Record<string, string> {
 }
 
 /**
- * A page made for one reader: never stored by a shared cache or kept by the browser, compressed as
- * the build's pages are (brotli, else gzip) at a level quick enough to do per request.
+ * A page rendered per request, compressed as the build's pages are (brotli, else gzip) at a level
+ * quick enough to do per request. Made for one reader (`personal`): never stored by a shared cache or
+ * kept by the browser. For visitors: asked again each time (the task may have changed), but the same
+ * for all of them.
  */
-async function sendPersonalPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+async function sendFirstScreenPage(request: FastifyRequest, reply: FastifyReply, html: string, personal: boolean) {
   reply
-    .header("cache-control", "private, no-store")
+    .header("cache-control", personal ? "private, no-store" : "no-cache")
     .header("vary", "accept-encoding, cookie")
     .type("text/html; charset=utf-8");
   const accepted = String(request.headers["accept-encoding"] ?? "");

@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import type { Task } from "../../contract/schemas.ts";
 import { Spinner } from "../components/spinner.tsx";
 import { paths } from "../config/paths.ts";
-import { renderSignedIn, type User } from "../features/accounts/session.ts";
+import { renderAs, type User } from "../features/accounts/session.ts";
 import { type MyBidsList, MyBidsView } from "../features/bids/my-bids-view.tsx";
 import { DashboardFrame } from "../features/dashboard/dashboard-frame.tsx";
 import { TaskDetailsView } from "../features/tasks/task-details-view.tsx";
+import { pageTitle } from "../lib/title.ts";
 import { renderScreen } from "./render-screen.tsx";
 
 // How My Bids reads its URL and how many bids a page holds, so the server asks for the same list.
@@ -24,7 +26,7 @@ type Reader = Pick<User, "id" | "name" | "email" | "image">;
  * shows them as the live page will, instead of their places only on the first request.
  */
 export async function prepareScreens(): Promise<void> {
-  renderSignedIn({ id: "", name: "", email: "", image: null }, () => renderScreen("/", null));
+  renderAs({ id: "", name: "", email: "", image: null }, () => renderScreen("/", null));
   await Promise.all([
     import("../features/accounts/account-buttons.tsx"),
     import("../features/notifications/notification-bell.tsx"),
@@ -32,12 +34,33 @@ export async function prepareScreens(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** A page at `path` as `reader` sees it, signed in. */
-function renderFor(reader: Reader, path: string, page: ReactNode): string {
-  return renderSignedIn(reader, () => renderScreen(path, page));
+/** A page at `path` as `reader` sees it, signed in (null: a visitor, signed out). */
+function renderFor(reader: Reader | null, path: string, page: ReactNode): string {
+  return renderAs(reader, () => renderScreen(path, page));
 }
 
-export function renderTaskDetailsScreen(task: Task, reader: Reader): string {
+export const taskDetailsPath = paths.taskDetails;
+
+/** How long a description search engines show may be; the rest is cut at a word, with "…". */
+const DESCRIPTION_META_LENGTH = 160;
+
+/** A task page's head: its title as the tab shows it, the start of its description, its one address. */
+export function renderTaskHead(task: Task, canonicalUrl: string): string {
+  const text = task.description.replace(/\s+/g, " ").trim();
+  const description =
+    text.length <= DESCRIPTION_META_LENGTH
+      ? text
+      : `${text.slice(0, DESCRIPTION_META_LENGTH - 1).replace(/\s+\S*$/, "")}…`;
+  return renderToStaticMarkup(
+    <>
+      <title>{pageTitle(task.title)}</title>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={canonicalUrl} />
+    </>,
+  );
+}
+
+export function renderTaskDetailsScreen(task: Task, reader: Reader | null): string {
   return renderFor(
     reader,
     paths.taskDetails(task._id),

@@ -58,15 +58,15 @@ export function setSessionUser(user: User | null, options: { loggedOut?: boolean
 }
 
 /**
- * What `render` returns when drawn for `reader`, signed in: for the first screens the server renders
- * for one reader (app/page-screens.tsx), so the header stands as the live page's will, with their
- * picture. Rendering is synchronous, so no other render sees this reader; the session is as it was
- * afterwards. The email reminder loads with the app (as on every page), so the confirmation is not
- * asked for here.
+ * What `render` returns when drawn for `reader`, signed in (or signed out, for null): for the first
+ * screens the server renders per request (app/page-screens.tsx), so the header stands as the live
+ * page's will, with the reader's picture or the Login and Register buttons. Rendering is
+ * synchronous, so no other render sees this reader; the session is as it was afterwards. The email
+ * reminder loads with the app (as on every page), so the confirmation is not asked for here.
  */
-export function renderSignedIn<T>(reader: Pick<User, "id" | "name" | "email" | "image">, render: () => T): T {
+export function renderAs<T>(reader: Pick<User, "id" | "name" | "email" | "image"> | null, render: () => T): T {
   const saved = state;
-  state = { status: "ready", user: { ...reader, emailVerified: true } };
+  state = { status: "ready", user: reader && { ...reader, emailVerified: true } };
   try {
     return render();
   } finally {

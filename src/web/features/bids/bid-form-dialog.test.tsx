@@ -68,14 +68,16 @@ describe("Bid form", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
-  it("keeps the form open with the server's sentence when the task stopped taking bids meanwhile", async () => {
+  it("says what happened when the task stopped taking bids meanwhile, and shows it as it now is", async () => {
     const { user, dialog, screen, db, task, bidsBefore } = await openForm();
     task.status = "cancelled";
     await user.click(within(dialog).getByRole("button", { name: "Place bid" }));
-    expect(await screen.findByText(MESSAGES.notTakingBids)).toBeTruthy();
-    expect(screen.getByRole("dialog", { name: "Place a Bid" })).toBeTruthy();
+    expect(await screen.findByText("This task has been cancelled.")).toBeTruthy();
+    // Nothing more to send: the form closes, and the page reads the task again.
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Place a Bid" })).toBeNull());
     expect(db.bids.length).toBe(bidsBefore);
-    expect(screen.getByText("You bid for 1 opportunities.")).toBeTruthy();
+    expect(await screen.findByTitle("Task status: Cancelled")).toBeTruthy();
+    expect(screen.getByText(MESSAGES.notTakingBids)).toBeTruthy();
   });
 
   it("shows the server's refusal of a field next to that field", async () => {

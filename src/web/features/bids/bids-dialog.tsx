@@ -1,104 +1,22 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Check, MessageSquare } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import { ANONYMOUS_NAME } from "../../../contract/limits.ts";
 import type { Task } from "../../../contract/schemas.ts";
-import { Spinner } from "../../components/spinner.tsx";
-import { BidStatusBadge } from "../../components/status-badge.tsx";
-import { paths } from "../../config/paths.ts";
-import { errorMessage } from "../../lib/api.ts";
-import { confirmAction } from "../../lib/dialogs.ts";
-import { formatBudget } from "../../lib/format.ts";
-import { formatDateTime } from "../../lib/format-time.ts";
-import { notify } from "../../lib/notify.ts";
-import { getTask } from "../tasks/public.ts";
-import { type Bid, listBids, moveTask } from "./bids-api.ts";
-
-type State =
-  | { status: "loading" }
-  | { status: "ready"; bids: Bid[]; total: number }
-  | { status: "failed"; message: string };
-
-type Sort = "time" | "amount";
-
-function sorted(bids: Bid[], sort: Sort): Bid[] {
-  if (sort === "time") return bids;
-  return [...bids].sort((a, b) => a.amount - b.amount || a.bidTime.localeCompare(b.bidTime));
-}
+import { OffersList } from "./offers-list.tsx";
 
 /**
- * "Bids for This Task": how many bids a task has, then the offers side by side (name, amount,
- * delivery, message, time), sortable by amount or time, with Accept bid while the task is open.
+ * "Bids for This Task" (My Posted Tasks): the task's offers (offers-list.tsx) in a dialog.
+ * `version`: the page's data read again; the offers are read again with it.
  */
 export function BidsDialog({
   task,
+  version,
   onClose,
   onTaskChanged,
 }: {
   task: Task;
+  version?: unknown;
   onClose: () => void;
   onTaskChanged: (task: Task) => void;
 }) {
-  const [state, setState] = useState<State>({ status: "loading" });
-  const [sort, setSort] = useState<Sort>("time");
-  const [accepting, setAccepting] = useState<string | null>(null);
-  const [current, setCurrent] = useState(task);
-  const [version, setVersion] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version asks for the list again
-  useEffect(() => {
-    const controller = new AbortController();
-    listBids(task._id, controller.signal)
-      .then(({ bids, total }) => setState({ status: "ready", bids, total }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: "failed", message: errorMessage(error) });
-      });
-    return () => controller.abort();
-  }, [task._id, version]);
-
-  async function accept(bid: Bid) {
-    const name = bid.userName || ANONYMOUS_NAME;
-    const confirmed = await confirmAction({
-      title: "Accept this bid?",
-      text: `${name} will be hired for ${formatBudget(bid.amount)}. The other offers will be declined.`,
-      confirmLabel: "Accept bid",
-    });
-    if (!confirmed) return;
-    setAccepting(bid._id);
-    try {
-      // The amount shown: if the bidder changed the offer meanwhile, the server refuses and says so.
-      const updated = await moveTask(task._id, "accept", { bidId: bid._id, amount: bid.amount });
-      setCurrent(updated);
-      onTaskChanged(updated);
-      setState((previous) =>
-        previous.status === "ready"
-          ? {
-              ...previous,
-              bids: previous.bids.map((other) => ({
-                ...other,
-                status: other._id === bid._id ? "accepted" : other.status === "pending" ? "declined" : other.status,
-              })),
-            }
-          : previous,
-      );
-      notify.success(`You hired ${name}.`);
-    } catch (error) {
-      notify.error(errorMessage(error));
-      // Whatever changed (the offer, the task), show it as it is now.
-      setVersion((n) => n + 1);
-      getTask(task._id).then(
-        (fresh) => {
-          setCurrent(fresh);
-          onTaskChanged(fresh);
-        },
-        () => {},
-      );
-    } finally {
-      setAccepting(null);
-    }
-  }
-
-  const total = state.status === "ready" ? state.total : 0;
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -106,99 +24,8 @@ export function BidsDialog({
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white p-6 shadow-xl dark:bg-slate-900">
           <Dialog.Title className="text-xl font-bold text-slate-900 dark:text-white">Bids for This Task</Dialog.Title>
           <Dialog.Description className="muted mt-1 text-sm break-words">{task.title}</Dialog.Description>
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-lg font-semibold">
-              Total Bids: <span data-testid="total-bids">{total}</span>
-            </p>
-            {state.status === "ready" && state.bids.length > 1 && (
-              <label className="flex items-center gap-2 text-sm">
-                Sort by
-                <select
-                  className="input w-auto py-1"
-                  value={sort}
-                  onChange={(event) => setSort(event.target.value as Sort)}
-                >
-                  <option value="time">Time (oldest first)</option>
-                  <option value="amount">Amount (lowest first)</option>
-                </select>
-              </label>
-            )}
-          </div>
           <div className="mt-3 min-h-0 flex-1 overflow-y-auto">
-            {state.status === "loading" && <Spinner label="Loading bids" className="py-6" />}
-            {state.status === "failed" && (
-              <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-                {state.message}
-              </p>
-            )}
-            {state.status === "ready" &&
-              (state.bids.length === 0 ? (
-                <p className="muted text-sm">No bids yet.</p>
-              ) : (
-                <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Offers">
-                  {sorted(state.bids, sort).map((bid) => {
-                    const name = bid.userName || ANONYMOUS_NAME;
-                    return (
-                      <li key={bid._id} className="py-4" aria-label={`Offer from ${name}`}>
-                        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-                          <div className="min-w-0">
-                            <p className="flex flex-wrap items-center gap-2 font-medium break-words">
-                              <span>{name}</span> <BidStatusBadge status={bid.status} />
-                            </p>
-                            <p className="muted text-sm break-all">{bid.userEmail}</p>
-                            <p className="muted text-xs">
-                              <time dateTime={bid.bidTime}>{formatDateTime(bid.bidTime)}</time>
-                              {bid.changedAt && (
-                                <>
-                                  {" · changed "}
-                                  <time dateTime={bid.changedAt}>{formatDateTime(bid.changedAt)}</time>
-                                </>
-                              )}
-                            </p>
-                          </div>
-                          <div className="text-right">
-                            <p className="text-lg font-bold">{formatBudget(bid.amount)}</p>
-                            {bid.days !== undefined && (
-                              <p className="muted text-sm">
-                                in {bid.days} {bid.days === 1 ? "day" : "days"}
-                              </p>
-                            )}
-                          </div>
-                        </div>
-                        {bid.message && (
-                          <p className="mt-2 text-sm whitespace-pre-line break-words text-slate-700 dark:text-slate-300">
-                            {bid.message}
-                          </p>
-                        )}
-                        {bid.bidderId && (
-                          <Link
-                            to={paths.thread(task._id, bid.bidderId)}
-                            className="btn-secondary mt-3 mr-2 px-3 py-1.5"
-                            aria-label={`Message ${name}`}
-                          >
-                            <MessageSquare aria-hidden="true" className="size-4" /> Message
-                          </Link>
-                        )}
-                        {current.status === "open" && bid.status === "pending" && (
-                          <button
-                            type="button"
-                            className="btn-primary mt-3 px-3 py-1.5"
-                            onClick={() => accept(bid)}
-                            disabled={accepting !== null}
-                            aria-label={`Accept bid from ${name}`}
-                          >
-                            <Check aria-hidden="true" className="size-4" />
-                            {accepting === bid._id ? "Accepting…" : "Accept bid"}
-                          </button>
-                        )}
-                      </li>
-                    );
-                  })}
-                </ul>
-              ))}
-            {state.status === "ready" && state.total > state.bids.length && (
-              <p className="muted mt-2 text-xs">Showing the first {state.bids.length} bids.</p>
-            )}
+            <OffersList task={task} version={version} onHired={onTaskChanged} />
           </div>
           <div className="mt-6 flex justify-end">
             <Dialog.Close className="btn-primary">Close</Dialog.Close>

@@ -104,7 +104,7 @@ describe("Place a bid (task details)", () => {
     expect(screen.getByTitle("Bid status: Pending")).toBeTruthy();
   });
 
-  it("says why a withdrawal was refused, and keeps the bid on screen", async () => {
+  it("says what happened when a withdrawal was refused because the bid moved on, and shows it as it now is", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");
     const { screen, user } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
@@ -114,9 +114,11 @@ describe("Place a bid (task details)", () => {
     if (bid) bid.status = "declined";
     await user.click(screen.getByRole("button", { name: "Withdraw bid" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Withdraw bid" }));
-    expect(await screen.findByText(MESSAGES.bidNotPending)).toBeTruthy();
+    expect(await screen.findByText("Your bid is now declined.")).toBeTruthy();
     expect(bid?.status).toBe("declined");
-    expect(screen.getByRole("button", { name: "Withdraw bid" })).toBeTruthy();
+    const mine = screen.getByRole("region", { name: "Your bid" });
+    await waitFor(() => expect(within(mine).getByTitle("Bid status: Declined")).toBeTruthy());
+    expect(screen.queryByRole("button", { name: "Withdraw bid" })).toBeNull();
   });
 
   it("shows the server's refusal of an edit in the form", async () => {

@@ -1,15 +1,16 @@
 import { Gavel, LogOut, MessageSquare, Pencil, Undo2 } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { isBiddingOpen } from "../../../contract/dates.ts";
 import { MESSAGES } from "../../../contract/messages.ts";
 import type { Task } from "../../../contract/schemas.ts";
+import { PHONE_ACTION } from "../../components/phone-action.ts";
 import { BidStatusBadge } from "../../components/status-badge.tsx";
-import { paths } from "../../config/paths.ts";
-import { errorMessage } from "../../lib/api.ts";
+import { loginPath, paths } from "../../config/paths.ts";
 import { confirmAction } from "../../lib/dialogs.ts";
 import { formatBudget } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
+import { isStaleRefusal, useActionFailure } from "../tasks/public.ts";
 import { type Bid, moveTask, type Offer, placeBid, updateBid, withdrawBid } from "./bids-api.ts";
 
 // The form and its checks load when the person opens it, not with the page.
@@ -26,28 +27,67 @@ function refusalReason(task: Task, ownTask: boolean, myBid: Bid | undefined): st
   return null;
 }
 
-/** Task details' bid panel: the count, Place a Bid, and once placed, "Your bid" with Edit and Withdraw. */
+/** For a visitor: Place a Bid leads to sign-in, which brings them back here. */
+export function PlaceBidSignedOut({ task }: { task: Task }) {
+  const login = loginPath(paths.taskDetails(task._id));
+  const closed = refusalReason(task, false, undefined);
+  return (
+    <div className="rounded-xl border border-indigo-200 bg-indigo-50 p-5 dark:border-indigo-900 dark:bg-indigo-950/50">
+      {closed ? (
+        <p className="font-medium text-slate-900 dark:text-white">{closed}</p>
+      ) : (
+        <>
+          <p className="font-medium text-slate-900 dark:text-white">
+            Log in or sign up to bid on this task and ask the client questions.
+          </p>
+          <Link to={login} className={`btn-primary mt-4 ${PHONE_ACTION}`}>
+            <Gavel aria-hidden="true" className="size-4" />
+            Place a Bid
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Task details' bid panel: the count, Place a Bid, and once placed, "Your bid" with Edit and
+ * Withdraw; for the hired freelancer, Message the client and Give the task back. It shows the task
+ * as the page last read it: after each action, and whenever a notice about it comes, the page reads
+ * it again (the router's loader) and the panel follows.
+ */
 export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
   const [count, setCount] = useState(task.bidCount ?? 0);
   const [myBid, setMyBid] = useState<Bid | undefined>(task.myBid);
+  useEffect(() => {
+    setCount(task.bidCount ?? 0);
+    setMyBid(task.myBid);
+  }, [task]);
   const [form, setForm] = useState<"new" | "edit" | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
-  const [released, setReleased] = useState(false);
   const revalidator = useRevalidator();
+  const failed = useActionFailure(task);
   const reasonId = useId();
   const reason = refusalReason(task, ownTask, myBid);
   const editable = myBid?.status === "pending" && task.status === "open";
-  const working = myBid?.status === "accepted" && task.status === "assigned" && !released;
+  const working = myBid?.status === "accepted" && task.status === "assigned";
 
+  /** The form's offer sent. The form says a refusal of the offer itself; one because the task moved on closes it and says what happened. */
   async function submit(offer: Offer) {
-    if (form === "edit" && myBid) {
-      setMyBid(await updateBid(myBid._id, offer));
-      notify.success("Your bid has been updated.");
-      return;
+    try {
+      if (form === "edit" && myBid) {
+        setMyBid(await updateBid(myBid._id, offer));
+        notify.success("Your bid has been updated.");
+      } else {
+        setMyBid(await placeBid(task._id, offer));
+        setCount((n) => n + 1);
+        notify.success("Your bid has been placed.");
+      }
+      void revalidator.revalidate();
+    } catch (error) {
+      if (!isStaleRefusal(error)) throw error;
+      await failed(error);
     }
-    setMyBid(await placeBid(task._id, offer));
-    setCount((n) => n + 1);
-    notify.success("Your bid has been placed.");
   }
 
   async function withdraw() {
@@ -63,8 +103,9 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
       setMyBid(await withdrawBid(myBid._id));
       setCount((n) => Math.max(0, n - 1));
       notify.success("Your bid has been withdrawn.");
+      void revalidator.revalidate();
     } catch (error) {
-      notify.error(errorMessage(error));
+      await failed(error);
     } finally {
       setWithdrawing(false);
     }
@@ -81,14 +122,13 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
     setWithdrawing(true);
     try {
       await moveTask(task._id, "release");
-      setReleased(true);
       setMyBid({ ...myBid, status: "withdrawn" });
       setCount((n) => Math.max(0, n - 1));
       notify.success("You gave the task back.");
       // The page's task (its status, who is assigned) is read again.
       void revalidator.revalidate();
     } catch (error) {
-      notify.error(errorMessage(error));
+      await failed(error);
     } finally {
       setWithdrawing(false);
     }
@@ -138,7 +178,8 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
       )}
       <button
         type="button"
-        className="btn-primary mt-4 w-full sm:w-auto"
+        // While bidding is possible, on a phone it stays at the bottom of the screen.
+        className={`btn-primary mt-4 ${reason ? "w-full sm:w-auto" : PHONE_ACTION}`}
         onClick={() => setForm("new")}
         disabled={reason !== null}
         aria-describedby={reason ? reasonId : undefined}

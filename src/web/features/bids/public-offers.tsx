@@ -7,8 +7,9 @@ import { type Bid, listBids, type OfferSummary } from "./bids-api.ts";
  * The offers of a task whose poster made them public: each bidder's name and amount, for every
  * signed-in reader (PRODUCT.md, Hiring). Messages, times and statuses stay private; the API leaves them out.
  */
-export function PublicOffers({ taskId }: { taskId: string }) {
+export function PublicOffers({ taskId, version }: { taskId: string; version?: unknown }) {
   const [bids, setBids] = useState<Array<Bid | OfferSummary> | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version (the page read again) asks for the offers again
   useEffect(() => {
     const controller = new AbortController();
     listBids<Bid | OfferSummary>(taskId, controller.signal)
@@ -17,7 +18,7 @@ export function PublicOffers({ taskId }: { taskId: string }) {
         if (!controller.signal.aborted) setBids([]);
       });
     return () => controller.abort();
-  }, [taskId]);
+  }, [taskId, version]);
   if (!bids || bids.length === 0) return null;
   return (
     <section aria-labelledby="public-offers" className="mt-8">

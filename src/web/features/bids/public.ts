@@ -2,5 +2,7 @@
 
 export { listBids, moveTask } from "./bids-api.ts";
 export { BidsDialog } from "./bids-dialog.tsx";
-export { PlaceBid } from "./place-bid.tsx";
+export { OffersList } from "./offers-list.tsx";
+export { PlaceBid, PlaceBidSignedOut } from "./place-bid.tsx";
 export { PublicOffers } from "./public-offers.tsx";
+export { TaskSteps } from "./task-steps.tsx";

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/messages.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
+import { formatDeadline } from "../../lib/format.ts";
 import { taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
@@ -39,6 +40,17 @@ describe("My Posted Tasks", () => {
     ).toBe(`/dashboard/update-task/${taskTitled(db, "Landing page").id}`);
     expect(within(bakery).getByRole("button", { name: /Delete Landing page/ })).toBeTruthy();
     expect(within(bakery).queryByRole("button", { name: /Mark as completed/ })).toBeNull();
+    // Its title leads to the task's page, where it is managed too; its deadline and offers are in the row.
+    const landing = taskTitled(db, "Landing page");
+    expect(within(bakery).getByRole("link", { name: landing.title }).getAttribute("href")).toBe(
+      `/task-details/${landing.id}`,
+    );
+    const cells = within(bakery)
+      .getAllByRole("cell")
+      .map((cell) => cell.textContent);
+    expect(cells).toContain(formatDeadline(landing.deadline));
+    expect(cells).toContain("2");
+    expect(within(bakery).getByRole("button", { name: /Bids for Landing page/ }).textContent).toContain("(2)");
 
     const logo = rowOf(table, "Logo and colour palette");
     expect(within(logo).getByTitle("Task status: Assigned")).toBeTruthy();
@@ -71,7 +83,12 @@ describe("My Posted Tasks", () => {
 
     await user.click(within(rowOf(table, task.title)).getByRole("button", { name: /Delete/ }));
     let confirm = await screen.findByRole("alertdialog", { name: "Are you sure?" });
-    expect(within(confirm).getByText("You won't be able to revert this!")).toBeTruthy();
+    // The specification's warning, and how many offers go with the task.
+    expect(
+      within(confirm).getByText(
+        "You won't be able to revert this! This task has 2 offers: their bidders will be told it was deleted.",
+      ),
+    ).toBeTruthy();
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(db.tasks).toContain(task);
@@ -90,7 +107,7 @@ describe("My Posted Tasks", () => {
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
   });
 
-  it("says why a deletion was refused and keeps the task", async () => {
+  it("says what happened when a deletion was refused because the task moved on, and shows it as it now is", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");
     const { screen, user } = await renderRoute("/dashboard/my-posted-tasks", { as: DEMO_CLIENT, db });
@@ -99,9 +116,11 @@ describe("My Posted Tasks", () => {
     task.status = "assigned";
     await user.click(within(rowOf(table, task.title)).getByRole("button", { name: /Delete/ }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Yes, delete it!" }));
-    expect(await screen.findByText(MESSAGES.taskNotOpen.assigned)).toBeTruthy();
+    expect(await screen.findByText(/has been hired for this task\.$/)).toBeTruthy();
     expect(db.tasks).toContain(task);
-    expect(rowOf(table, task.title)).toBeTruthy();
+    // Read again: the row says Assigned, and offers no Delete any more.
+    await waitFor(() => expect(within(rowOf(table, task.title)).getByTitle("Task status: Assigned")).toBeTruthy());
+    expect(within(rowOf(table, task.title)).queryByRole("button", { name: /Delete/ })).toBeNull();
   });
 
   it("marks an assigned task completed after confirming", async () => {

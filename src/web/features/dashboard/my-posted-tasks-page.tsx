@@ -1,18 +1,15 @@
-import { CheckCheck, ChevronLeft, ChevronRight, Pencil, Trash2, Users, XCircle } from "lucide-react";
+import { ChevronLeft, ChevronRight, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { TaskStatusBadge } from "../../components/status-badge.tsx";
 import { paths } from "../../config/paths.ts";
-import { errorMessage } from "../../lib/api.ts";
-import { confirmAction, showAlert } from "../../lib/dialogs.ts";
-import { formatBudget } from "../../lib/format.ts";
-import { notify } from "../../lib/notify.ts";
+import { formatBudget, formatDeadline } from "../../lib/format.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
-import { BidsDialog, moveTask } from "../bids/public.ts";
-import { deleteTask, listTasks, type Task } from "../tasks/public.ts";
+import { BidsDialog, TaskSteps } from "../bids/public.ts";
+import { listTasks, type Task } from "../tasks/public.ts";
 
 const PAGE_SIZE = 20;
 
@@ -32,70 +29,28 @@ function pageHref(page: number) {
   return page > 1 ? `${paths.myPostedTasks}?page=${page}` : paths.myPostedTasks;
 }
 
-interface Actions {
-  busy: string | null;
-  onDelete: (task: Task) => void;
+/** What the poster can do with a task in its current status, and its offers (Bids). */
+function TaskActions({
+  task,
+  onChanged,
+  onBids,
+}: {
+  task: Task;
+  onChanged: (task: Task | null) => void;
   onBids: (task: Task) => void;
-  onStep: (task: Task, step: "complete" | "cancel") => void;
-}
-
-/** What the poster can do with a task in its current status. */
-function TaskActions({ task, actions }: { task: Task; actions: Actions }) {
-  const busy = actions.busy === task._id;
+}) {
   return (
-    <div className="flex flex-wrap gap-2">
-      {task.status === "open" && (
-        <>
-          <Link
-            to={paths.updateTask(task._id)}
-            className="btn-secondary px-3 py-1.5"
-            aria-label={`Update ${task.title}`}
-          >
-            <Pencil aria-hidden="true" className="size-4" /> Update
-          </Link>
-          <button
-            type="button"
-            className="btn-danger px-3 py-1.5"
-            onClick={() => actions.onDelete(task)}
-            disabled={busy}
-            aria-label={`Delete ${task.title}`}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            {busy ? "Deleting…" : "Delete"}
-          </button>
-        </>
-      )}
+    <TaskSteps task={task} onChanged={onChanged}>
       <button
         type="button"
         className="btn-secondary px-3 py-1.5"
-        onClick={() => actions.onBids(task)}
+        onClick={() => onBids(task)}
         aria-label={`Bids for ${task.title}`}
       >
         <Users aria-hidden="true" className="size-4" /> Bids
+        {task.bidCount !== undefined && <span className="muted">({task.bidCount})</span>}
       </button>
-      {task.status === "assigned" && (
-        <button
-          type="button"
-          className="btn-primary px-3 py-1.5"
-          onClick={() => actions.onStep(task, "complete")}
-          disabled={busy}
-          aria-label={`Mark as completed: ${task.title}`}
-        >
-          <CheckCheck aria-hidden="true" className="size-4" /> Mark as completed
-        </button>
-      )}
-      {(task.status === "open" || task.status === "assigned") && (
-        <button
-          type="button"
-          className="btn-secondary px-3 py-1.5"
-          onClick={() => actions.onStep(task, "cancel")}
-          disabled={busy}
-          aria-label={`Cancel task: ${task.title}`}
-        >
-          <XCircle aria-hidden="true" className="size-4" /> Cancel task
-        </button>
-      )}
-    </div>
+    </TaskSteps>
   );
 }
 
@@ -109,74 +64,25 @@ function Freelancer({ task }: { task: Task }) {
   );
 }
 
-const STEP_DIALOGS = {
-  complete: (task: Task) => ({
-    title: "Mark as completed?",
-    text: `Confirm that ${task.assignee ?? "the freelancer"} has finished the work on "${task.title}".`,
-    confirmLabel: "Mark as completed",
-    done: "The task is marked as completed.",
-  }),
-  cancel: (task: Task) => ({
-    title: "Cancel this task?",
-    text: task.assignee
-      ? `${task.assignee} will see that the work is no longer needed. This cannot be undone.`
-      : "The waiting offers will be declined. This cannot be undone.",
-    confirmLabel: "Cancel task",
-    done: "The task has been cancelled.",
-  }),
-} as const;
-
 export function Component() {
   usePageTitle("My Posted Tasks");
   const loaded = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const [tasks, setTasks] = useState<Task[]>(loaded.tasks);
-  const [bidsFor, setBidsFor] = useState<Task | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [bidsFor, setBidsFor] = useState<string | null>(null);
   useEffect(() => setTasks(loaded.tasks), [loaded.tasks]);
 
-  // The server's answer is the whole task as it now is (a released task has no assignee any more).
-  const replace = (updated: Task) =>
-    setTasks((current) => current.map((task) => (task._id === updated._id ? updated : task)));
+  // The server's answer is the whole task as it now is (a released task has no assignee any more);
+  // a deleted one leaves the list. The page's data is read again either way (the counts, the pages).
+  const changed = (id: string) => (updated: Task | null) => {
+    setTasks((current) =>
+      updated ? current.map((task) => (task._id === id ? updated : task)) : current.filter((task) => task._id !== id),
+    );
+    void revalidator.revalidate();
+  };
+  // The dialog follows the list: the task as it was last read (a notice, an action), and its offers with it.
+  const bidsTask = bidsFor ? tasks.find((task) => task._id === bidsFor) : undefined;
 
-  async function remove(task: Task) {
-    const confirmed = await confirmAction({
-      title: "Are you sure?",
-      text: "You won't be able to revert this!",
-      confirmLabel: "Yes, delete it!",
-    });
-    if (!confirmed) return;
-    setBusy(task._id);
-    try {
-      const { deletedCount } = await deleteTask(task._id);
-      if (deletedCount > 0) {
-        setTasks((current) => current.filter((t) => t._id !== task._id));
-        void showAlert({ title: "Deleted!", text: "Your task has been deleted.", icon: "success" });
-        void revalidator.revalidate();
-      }
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function step(task: Task, which: "complete" | "cancel") {
-    const dialog = STEP_DIALOGS[which](task);
-    const confirmed = await confirmAction({ ...dialog, cancelLabel: "Keep it" });
-    if (!confirmed) return;
-    setBusy(task._id);
-    try {
-      replace(await moveTask(task._id, which));
-      notify.success(dialog.done);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const actions: Actions = { busy, onDelete: remove, onBids: setBidsFor, onStep: step };
   return (
     <div>
       <PageHeader title="My Posted Tasks" intro="Update, delete and follow the bids of the tasks you posted.">
@@ -195,7 +101,11 @@ export function Component() {
             {tasks.map((task) => (
               <li key={task._id} className="card p-4">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h2 className="font-semibold break-words">{task.title}</h2>
+                  <h2 className="font-semibold break-words">
+                    <Link to={paths.taskDetails(task._id)} className="link">
+                      {task.title}
+                    </Link>
+                  </h2>
                   <TaskStatusBadge status={task.status} deadline={task.deadline} />
                 </div>
                 <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
@@ -203,13 +113,17 @@ export function Component() {
                   <dd>{task.category}</dd>
                   <dt className="muted">Budget ($)</dt>
                   <dd>{formatBudget(task.budget)}</dd>
+                  <dt className="muted">Deadline</dt>
+                  <dd>{formatDeadline(task.deadline)}</dd>
+                  <dt className="muted">Offers</dt>
+                  <dd>{task.bidCount ?? "—"}</dd>
                   <dt className="muted">Freelancer</dt>
                   <dd>
                     <Freelancer task={task} />
                   </dd>
                 </dl>
                 <div className="mt-3">
-                  <TaskActions task={task} actions={actions} />
+                  <TaskActions task={task} onChanged={changed(task._id)} onBids={(shown) => setBidsFor(shown._id)} />
                 </div>
               </li>
             ))}
@@ -232,6 +146,12 @@ export function Component() {
                     Budget ($)
                   </th>
                   <th scope="col" className="px-4 py-3">
+                    Deadline
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Offers
+                  </th>
+                  <th scope="col" className="px-4 py-3">
                     Status
                   </th>
                   <th scope="col" className="px-4 py-3">
@@ -245,9 +165,13 @@ export function Component() {
                     <td className="px-4 py-3 break-words">{task.userName}</td>
                     <td className="px-4 py-3">{task.category}</td>
                     <th scope="row" className="max-w-xs px-4 py-3 font-semibold break-words">
-                      {task.title}
+                      <Link to={paths.taskDetails(task._id)} className="link">
+                        {task.title}
+                      </Link>
                     </th>
                     <td className="px-4 py-3">{formatBudget(task.budget)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{formatDeadline(task.deadline)}</td>
+                    <td className="px-4 py-3">{task.bidCount ?? "—"}</td>
                     <td className="px-4 py-3">
                       <div className="flex flex-col items-start gap-1">
                         <TaskStatusBadge status={task.status} deadline={task.deadline} />
@@ -259,7 +183,11 @@ export function Component() {
                       </div>
                     </td>
                     <td className="px-4 py-3">
-                      <TaskActions task={task} actions={actions} />
+                      <TaskActions
+                        task={task}
+                        onChanged={changed(task._id)}
+                        onBids={(shown) => setBidsFor(shown._id)}
+                      />
                     </td>
                   </tr>
                 ))}
@@ -285,7 +213,14 @@ export function Component() {
           )}
         </nav>
       )}
-      {bidsFor && <BidsDialog task={bidsFor} onClose={() => setBidsFor(null)} onTaskChanged={replace} />}
+      {bidsTask && (
+        <BidsDialog
+          task={bidsTask}
+          version={loaded}
+          onClose={() => setBidsFor(null)}
+          onTaskChanged={changed(bidsTask._id)}
+        />
+      )}
     </div>
   );
 }

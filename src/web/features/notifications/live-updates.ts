@@ -42,6 +42,11 @@ export function onNotice(listener: (notice: Notification) => void): () => void {
   return () => noticeListeners.delete(listener);
 }
 
+/** A notice from the stream, handed to every listener (tests hand one in as the stream would). */
+export function receiveNotice(notice: Notification) {
+  for (const listener of noticeListeners) listener(notice);
+}
+
 /**
  * Opens the stream and returns the function that closes it. The browser reconnects by itself after
  * a dropped connection and resumes with Last-Event-ID; an answer other than a stream ends it for
@@ -56,10 +61,7 @@ export function openEventStream(): () => void {
     const current = new EventSource(apiUrl("/api/events"), { withCredentials: API_ORIGIN !== "" });
     source = current;
     current.addEventListener("unread", (event) => setUnreadCounts(JSON.parse(event.data) as UnreadCounts));
-    current.addEventListener("notification", (event) => {
-      const notice = JSON.parse(event.data) as Notification;
-      for (const listener of noticeListeners) listener(notice);
-    });
+    current.addEventListener("notification", (event) => receiveNotice(JSON.parse(event.data) as Notification));
     current.addEventListener("error", () => {
       if (current.readyState === EventSource.CLOSED) retry = setTimeout(connect, REFUSED_RETRY_MS);
     });

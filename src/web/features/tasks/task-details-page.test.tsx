@@ -37,17 +37,37 @@ describe("Task details", () => {
     expect((screen.getByRole("button", { name: "Place a Bid" }) as HTMLButtonElement).disabled).toBe(false);
     expect(await screen.findByRole("heading", { name: "Questions (0)" })).toBeTruthy();
     expect(screen.getByText("No questions yet.")).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe("Task Details - QuickGig"));
+    // The tab is named by the task, as its page's head is for search engines.
+    await waitFor(() => expect(document.title).toBe(`${task.title} - QuickGig`));
   });
 
-  it("keeps the poster from bidding on their own task, with the reason", async () => {
+  it("lets the poster manage their task where it is: its steps, the offers to compare and accept, the questions", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Social media plan");
-    const { screen } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
-    const place = (await screen.findByRole("button", { name: "Place a Bid" })) as HTMLButtonElement;
-    expect(place.disabled).toBe(true);
-    expect(screen.getByText("You cannot bid on your own task.")).toBeTruthy();
-    expect(place.getAttribute("aria-describedby")).toBe(screen.getByText("You cannot bid on your own task.").id);
+    const { screen, user } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
+    const manage = await screen.findByRole("region", { name: "Manage this task" });
+    expect(
+      within(manage)
+        .getByRole("link", { name: `Update ${task.title}` })
+        .getAttribute("href"),
+    ).toBe(`/dashboard/update-task/${task.id}`);
+    expect(within(manage).getByRole("button", { name: `Delete ${task.title}` })).toBeTruthy();
+    expect(within(manage).getByRole("button", { name: `Cancel task: ${task.title}` })).toBeTruthy();
+    // No bid panel on one's own task: the offers instead.
+    expect(screen.queryByRole("button", { name: "Place a Bid" })).toBeNull();
+    expect(screen.queryByText("You cannot bid on your own task.")).toBeNull();
+    const offers = screen.getByRole("region", { name: "Offers" });
+    const offer = await within(offers).findByRole("listitem", { name: /Offer from/ });
+    const bidder = offer.getAttribute("aria-label")?.replace("Offer from ", "") ?? "";
+    expect(within(offer).getByRole("link", { name: `Message ${bidder}` })).toBeTruthy();
+    await user.click(within(offer).getByRole("button", { name: `Accept bid from ${bidder}` }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Accept bid" }));
+    expect(await screen.findByText(`You hired ${bidder}.`)).toBeTruthy();
+    expect(task.status).toBe("assigned");
+    // The page reads the task again: assigned, and the steps an assigned task allows.
+    expect(await screen.findByText(new RegExp(`Assigned to ${bidder}`))).toBeTruthy();
+    expect(await within(manage).findByRole("button", { name: `Mark as completed: ${task.title}` })).toBeTruthy();
+    expect(within(manage).queryByRole("button", { name: `Delete ${task.title}` })).toBeNull();
     // The poster answers questions; only others ask them.
     expect(screen.queryByLabelText("Ask the client a question")).toBeNull();
   });
@@ -155,13 +175,21 @@ describe("Task details", () => {
     expect(screen.queryByRole("region", { name: "Offers" })).toBeNull();
   });
 
-  it("sends a visitor to the login page, with the way back", async () => {
+  it("shows a visitor the task without its contact email, and sends them to log in and back to bid or ask", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");
     const { router, screen } = await renderRoute(`/task-details/${task.id}`, { db });
-    await waitFor(() => expect(router.state.location.pathname).toBe("/auth/login"));
-    expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe(`/task-details/${task.id}`);
-    expect(await screen.findByRole("heading", { name: "Login Your Account" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: task.title })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/task-details/${task.id}`);
+    expect(screen.getByText(task.description)).toBeTruthy();
+    const back = `/auth/login?redirect=${encodeURIComponent(`/task-details/${task.id}`)}`;
+    expect(screen.getByRole("link", { name: "Log in to see it" }).getAttribute("href")).toBe(back);
+    expect(screen.queryByRole("link", { name: /^mailto:|@/ })).toBeNull();
+    expect(screen.getByRole("link", { name: "Place a Bid" }).getAttribute("href")).toBe(back);
+    expect(
+      (await screen.findByRole("link", { name: "Log in to ask the client a question" })).getAttribute("href"),
+    ).toBe(back);
+    expect(screen.queryByLabelText("Ask the client a question")).toBeNull();
   });
 
   it("says the task does not exist", async () => {

@@ -1,7 +1,10 @@
 import { CalendarDays, DollarSign, Handshake, Mail, Tag, User } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { Task } from "../../../contract/schemas.ts";
+import { PHONE_ACTION_ROOM } from "../../components/phone-action.ts";
 import { TaskStatusBadge } from "../../components/status-badge.tsx";
+import { loginPath, paths } from "../../config/paths.ts";
 import { formatBudget, formatDeadline } from "../../lib/format.ts";
 
 function Detail({
@@ -35,7 +38,7 @@ function Detail({
  */
 export function TaskDetailsView({ task, children }: { task: Task; children: ReactNode }) {
   return (
-    <article className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
+    <article className={`mx-auto max-w-4xl px-4 py-12 sm:px-6 ${PHONE_ACTION_ROOM}`}>
       <div className="card p-6 sm:p-8">
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm font-semibold text-indigo-700 dark:text-indigo-300">Task Details</p>
@@ -68,7 +71,10 @@ export function TaskDetailsView({ task, children }: { task: Task; children: Reac
                 {task.userEmail}
               </a>
             ) : (
-              "—"
+              // Only signed-in people see it (PRODUCT.md): a visitor is told how.
+              <Link className="link" to={loginPath(paths.taskDetails(task._id))}>
+                Log in to see it
+              </Link>
             )}
           </Detail>
         </dl>

@@ -1,0 +1,21 @@
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+import { onNotice } from "./live-updates.ts";
+
+/**
+ * Keeps a page true while people act (issue 27): when a notice comes about what the page shows (any
+ * notice, or one about the task `taskId`), the router reads the page's data again in place (its
+ * loaders), so a row that read Pending reads Accepted under the toast that says "You are hired!".
+ * The dashboard's frame uses it for all its pages (figures, My Bids, My Posted Tasks and its
+ * dialog, threads, the lists), a task's page for that task.
+ */
+export function useRevalidateOnNotice(taskId?: string) {
+  const { revalidate } = useRevalidator();
+  useEffect(
+    () =>
+      onNotice((notice) => {
+        if (taskId === undefined || notice.data.taskId === taskId) void revalidate();
+      }),
+    [revalidate, taskId],
+  );
+}
