@@ -1,29 +1,22 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
-import { CharactersLeft } from "./characters-left.tsx";
-
-/** A long text's length and limit, for the count under its field. */
-export interface TextCount {
-  length: number;
-  max: number;
-}
 
 interface FieldShellProps {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
   labelAddon?: ReactNode;
-  count?: TextCount | undefined;
   children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
 }
 
-/** A label, the control, and the validation message right under it (announced with the control). */
-export function FieldShell({ label, error, hint, labelAddon, count, children }: FieldShellProps) {
+/**
+ * A label, the control, a hint under it (the password rules, characters left) and the validation
+ * message: the hint and the message are announced with the control.
+ */
+export function FieldShell({ label, error, hint, labelAddon, children }: FieldShellProps) {
   const id = useId();
   const errorId = `${id}-error`;
-  const countId = `${id}-count`;
   const hintId = `${id}-hint`;
-  const describedBy =
-    [hint ? hintId : "", count ? countId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <div className="flex items-center gap-1.5">
@@ -33,7 +26,6 @@ export function FieldShell({ label, error, hint, labelAddon, count, children }: 
         {labelAddon}
       </div>
       {children({ id, describedBy })}
-      {count && <CharactersLeft id={countId} length={count.length} max={count.max} />}
       {hint && <div id={hintId}>{hint}</div>}
       {error && (
         <p id={errorId} className="field-error">
@@ -62,16 +54,11 @@ export function TextField({ label, error, ...input }: InputProps) {
   );
 }
 
-type TextAreaProps = ComponentProps<"textarea"> & {
-  label: string;
-  error?: string | undefined;
-  /** A long text's length and limit: the field counts down from 80 % of it. */
-  count?: TextCount | undefined;
-};
+type TextAreaProps = ComponentProps<"textarea"> & { label: string; error?: string | undefined; hint?: ReactNode };
 
-export function TextAreaField({ label, error, count, ...textarea }: TextAreaProps) {
+export function TextAreaField({ label, error, hint, ...textarea }: TextAreaProps) {
   return (
-    <FieldShell label={label} error={error} count={count}>
+    <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
         <textarea
           id={id}

@@ -1,62 +1,26 @@
-import { Check, Circle, Eye, EyeOff, Info } from "lucide-react";
-import { type ComponentProps, useState } from "react";
-import { LIMITS, PASSWORD_HINT } from "../../../contract/limits.ts";
+import { Eye, EyeOff, Info } from "lucide-react";
+import { type ComponentProps, type ReactNode, useState } from "react";
+import { PASSWORD_HINT } from "../../../contract/limits.ts";
 import { FieldShell } from "../../components/field.tsx";
 import { Tooltip } from "../../components/tooltip.tsx";
 
 type Props = ComponentProps<"input"> & {
   label?: string;
   error?: string | undefined;
-  /** Where a new password is chosen: the rules under the field, each marked as it is met. */
-  showRules?: boolean;
+  /** Shown under the field in place of the rules' tooltip (NewPasswordField's rules). */
+  hint?: ReactNode;
 };
 
-/** PASSWORD_HINT's rules one by one (the contract's PasswordSchema checks the same, and says which fails). */
-const RULES = [
-  { label: `At least ${LIMITS.passwordMin} characters`, met: (value: string) => value.length >= LIMITS.passwordMin },
-  { label: "A number", met: (value: string) => /\d/.test(value) },
-  { label: "A lowercase letter", met: (value: string) => /[a-z]/.test(value) },
-  { label: "An uppercase letter", met: (value: string) => /[A-Z]/.test(value) },
-];
-
-function PasswordRules({ value }: { value: string }) {
-  return (
-    <div className="mt-2 text-xs">
-      <p className="muted">{PASSWORD_HINT}</p>
-      <ul className="mt-1 grid gap-0.5" aria-label="Password rules">
-        {RULES.map((rule) => {
-          const met = rule.met(value);
-          return (
-            <li
-              key={rule.label}
-              className={`flex items-center gap-1.5 ${met ? "text-emerald-800 dark:text-emerald-300" : "muted"}`}
-            >
-              {met ? (
-                <Check aria-hidden="true" className="size-3.5 shrink-0" />
-              ) : (
-                <Circle aria-hidden="true" className="size-3.5 shrink-0" />
-              )}
-              {rule.label}
-              <span className="sr-only">{met ? ": met" : ": not yet"}</span>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
-}
-
-/** Password input with a show/hide toggle, and the password rules (under it, or in a tooltip). */
-export function PasswordField({ label = "Password", error, showRules = false, onChange, ...input }: Props) {
+/** Password input with a show/hide toggle, and the password rules in a tooltip unless a hint says them. */
+export function PasswordField({ label = "Password", error, hint, ...input }: Props) {
   const [visible, setVisible] = useState(false);
-  const [value, setValue] = useState("");
   return (
     <FieldShell
       label={label}
       error={error}
-      hint={showRules ? <PasswordRules value={value} /> : undefined}
+      hint={hint}
       labelAddon={
-        !showRules && (
+        !hint && (
           <Tooltip content={PASSWORD_HINT} side="top">
             <button
               type="button"
@@ -77,10 +41,6 @@ export function PasswordField({ label = "Password", error, showRules = false, on
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             className="input pr-11"
-            onChange={(event) => {
-              setValue(event.target.value);
-              onChange?.(event);
-            }}
             {...input}
           />
           <button

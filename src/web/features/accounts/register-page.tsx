@@ -10,7 +10,7 @@ import { usePageTitle } from "../../lib/title.ts";
 import { signUpWithEmail } from "./auth-api.ts";
 import { AuthCard, OrDivider } from "./auth-card.tsx";
 import { GoogleButton } from "./google-button.tsx";
-import { PasswordField } from "./password-field.tsx";
+import { NewPasswordField } from "./new-password-field.tsx";
 
 // The form's checks (zod and the shared schema) load when the visitor first focuses the form.
 const validation = lazyZodResolver(() => import("../../lib/schemas.ts").then((schemas) => schemas.SignUpSchema));
@@ -63,8 +63,7 @@ export function Component() {
           error={errors.email?.message}
           {...register("email")}
         />
-        <PasswordField
-          showRules
+        <NewPasswordField
           autoComplete="new-password"
           placeholder="Create a password"
           error={errors.password?.message}

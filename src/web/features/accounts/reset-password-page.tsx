@@ -8,7 +8,7 @@ import { notify } from "../../lib/notify.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { resetPassword } from "./auth-api.ts";
 import { AuthCard } from "./auth-card.tsx";
-import { PasswordField } from "./password-field.tsx";
+import { NewPasswordField } from "./new-password-field.tsx";
 import { setSessionUser } from "./session.ts";
 
 const validation = lazyZodResolver(() => import("../../lib/schemas.ts").then((schemas) => schemas.ResetPasswordSchema));
@@ -56,9 +56,8 @@ export function Component() {
         <LinkNotValid />
       ) : (
         <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-4">
-          <PasswordField
+          <NewPasswordField
             label="New password"
-            showRules
             autoComplete="new-password"
             placeholder="Create a password"
             error={errors.newPassword?.message ?? errors.token?.message}

@@ -2,7 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useForm } from "react-hook-form";
 import { LIMITS } from "../../../contract/limits.ts";
-import { TextAreaField, TextField } from "../../components/field.tsx";
+import { TextField } from "../../components/field.tsx";
+import { LongTextField } from "../../components/long-text-field.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
 import { type BidFormInput, BidFormSchema } from "../../lib/schemas.ts";
@@ -85,10 +86,11 @@ export default function BidFormDialog({ title, taskTitle, defaultValues, submitL
                 {...register("days", { setValueAs: optionalNumber })}
               />
             </div>
-            <TextAreaField
+            <LongTextField
               label="Message"
               rows={4}
-              count={{ length: watch("message")?.length ?? 0, max: LIMITS.bidMessageMax }}
+              length={watch("message")?.length ?? 0}
+              limit={LIMITS.bidMessageMax}
               placeholder="Optional: how you would do it, questions, examples of your work"
               error={errors.message?.message}
               {...register("message")}

@@ -2,7 +2,7 @@ import { ChevronLeft } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import { LIMITS } from "../../../contract/limits.ts";
-import { TextAreaField } from "../../components/field.tsx";
+import { LongTextField } from "../../components/long-text-field.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
@@ -153,13 +153,14 @@ function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: s
         </ol>
       )}
       <form onSubmit={send} noValidate className="mt-4 grid gap-2">
-        <TextAreaField
+        <LongTextField
           label="Your message"
           className="input min-h-20"
           value={text}
           onChange={(event) => setText(event.target.value)}
           error={error ?? undefined}
-          count={{ length: text.length, max: LIMITS.messageMax }}
+          length={text.length}
+          limit={LIMITS.messageMax}
         />
         <div>
           <button type="submit" className="btn-primary" disabled={busy}>

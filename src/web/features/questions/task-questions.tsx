@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { LIMITS } from "../../../contract/limits.ts";
-import { TextAreaField } from "../../components/field.tsx";
+import { LongTextField } from "../../components/long-text-field.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
@@ -51,13 +51,14 @@ function TextForm({
   }
   return (
     <form onSubmit={submit} noValidate className="mt-3 grid gap-2">
-      <TextAreaField
+      <LongTextField
         label={label}
         className="input min-h-20"
         value={text}
         onChange={(event) => setText(event.target.value)}
         error={error ?? undefined}
-        count={{ length: text.length, max: kind === "question" ? LIMITS.questionMax : LIMITS.answerMax }}
+        length={text.length}
+        limit={kind === "question" ? LIMITS.questionMax : LIMITS.answerMax}
       />
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={busy}>

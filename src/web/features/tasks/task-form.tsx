@@ -5,7 +5,8 @@ import type { z } from "zod";
 import { todayAnywhereOnEarth } from "../../../contract/dates.ts";
 import { LIMITS, TASK_CATEGORIES } from "../../../contract/limits.ts";
 import type { TaskInput } from "../../../contract/schemas.ts";
-import { SelectField, TextAreaField, TextField } from "../../components/field.tsx";
+import { SelectField, TextField } from "../../components/field.tsx";
+import { LongTextField } from "../../components/long-text-field.tsx";
 import { ApiError } from "../../lib/api.ts";
 
 const FIELDS = ["title", "category", "description", "deadline", "budget"] as const;
@@ -81,11 +82,12 @@ export function TaskForm({ schema, defaultValues, poster, submitLabel, busyLabel
         {...register("deadline")}
       />
       <div className="sm:col-span-2">
-        <TextAreaField
+        <LongTextField
           label="Description"
           placeholder="Describe what needs to be done"
           rows={5}
-          count={{ length: watch("description")?.length ?? 0, max: LIMITS.descriptionMax }}
+          length={watch("description")?.length ?? 0}
+          limit={LIMITS.descriptionMax}
           error={errors.description?.message}
           {...register("description")}
         />
