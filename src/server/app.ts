@@ -32,6 +32,7 @@ import { registerNormalPaths } from "./http/normal-paths.ts";
 import { originPolicy } from "./http/origins.ts";
 import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
 import { registerRateLimits } from "./http/rate-limits.ts";
+import { registerRequestSite } from "./http/request-site.ts";
 import { registerResponseCache } from "./http/response-cache.ts";
 import { registerSameOriginGuard } from "./http/same-origin.ts";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
@@ -39,11 +40,11 @@ import { registerWebApp, sendIndex } from "./http/web-app.ts";
 import { EventHub, STREAM_LIMITS, type StreamLimits } from "./notifications/event-hub.ts";
 import { pruneOldNotices } from "./notifications/notices.ts";
 import { registerNotificationRoutes } from "./notifications/notification-routes.ts";
-import { Notifier } from "./notifications/notifier.ts";
+import { type EmailGaps, Notifier } from "./notifications/notifier.ts";
 import { registerPageScreens } from "./screens/page-screens.ts";
 import { SearchIndexMerger } from "./tasks/search-index-merger.ts";
-import { registerTaskRoutes } from "./tasks/task-routes.ts";
 import { registerSitemapRoutes } from "./tasks/sitemap-routes.ts";
+import { registerTaskRoutes } from "./tasks/task-routes.ts";
 
 export interface BuildOptions {
   /** Where log lines go; stdout by default. Tests read them from here. */
@@ -54,9 +55,11 @@ export interface BuildOptions {
   firebaseKeys?: JWTVerifyGetKey;
   /** Caps and patience of the live streams; tests lower them. */
   streamLimits?: Partial<StreamLimits>;
-}
   /** How many tasks one sitemap file lists (50,000, the protocol's most); tests lower it. */
   sitemapPageSize?: number;
+  /** How far apart gathered emails go (notifications/notifier.ts); tests shorten them. */
+  emailGaps?: Partial<EmailGaps>;
+}
 
 /**
  * Queries carry secrets on many paths (a reset link's token, an unsubscribe token, OAuth codes and
@@ -134,11 +137,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await outbox.stop();
     mailer.close();
   });
-  const notifier = new Notifier(database, hub, outbox, {
-    webUrl: config.webUrl,
-    apiUrl: config.publicUrl,
-    secret: config.authSecret,
-  });
+  const notifier = new Notifier(
+    database,
+    hub,
+    outbox,
+    {
+      webUrl: config.webUrl,
+      apiUrl: config.publicUrl,
+      secret: config.authSecret,
+      // Without PUBLIC_URL, links lead where the person who caused the email reached the site.
+      followRequest: !config.publicUrlConfigured,
+    },
+    options.emailGaps,
+  );
   const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config), {
     firebaseKeys: options.firebaseKeys,
   });
@@ -146,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   registerProblemHandlers(app);
   registerSecurityHeaders(app, headers);
+  registerRequestSite(app, origins, config.publicUrl);
   await registerCors(app, origins);
   registerUrlLengthLimit(app);
   registerNormalPaths(app);

@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { enqueueEmail, type OutboxWorker } from "../email/outbox.ts";
 import { composeEmail } from "../email/templates.ts";
+import { linkBase } from "../http/request-site.ts";
 
 export const RESET_LINK_MINUTES = 30;
 
@@ -19,10 +20,13 @@ export interface AccountEmails {
 export function accountEmails(
   database: Database,
   outbox: OutboxWorker,
-  { publicUrl, webUrl }: Pick<Config, "publicUrl" | "webUrl">,
+  { publicUrl, webUrl, publicUrlConfigured }: Pick<Config, "publicUrl" | "webUrl" | "publicUrlConfigured">,
 ): AccountEmails {
   // The link checks the token at the API, which then sends the browser to the web app.
   const afterVerification = `${webUrl === publicUrl ? "" : webUrl}/dashboard?verified=1`;
+  // Without PUBLIC_URL, the links lead to the address the person asked from (http/request-site.ts).
+  const api = () => linkBase(publicUrl, !publicUrlConfigured);
+  const web = () => linkBase(webUrl, !publicUrlConfigured && webUrl === publicUrl);
   const enqueue = async (email: Parameters<typeof enqueueEmail>[1]) => {
     await enqueueEmail(database.db, email);
     outbox.wake();
@@ -41,7 +45,7 @@ export function accountEmails(
           ],
           action: {
             label: "Choose a new password",
-            url: `${webUrl}/auth/reset-password?token=${encodeURIComponent(token)}`,
+            url: `${web()}/auth/reset-password?token=${encodeURIComponent(token)}`,
           },
         }),
       ),
@@ -56,7 +60,7 @@ export function accountEmails(
           ],
           action: {
             label: "Confirm my email",
-            url: `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(afterVerification)}`,
+            url: `${api()}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(afterVerification)}`,
           },
         }),
       ),

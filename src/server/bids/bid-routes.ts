@@ -83,7 +83,7 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const viewer = await requireViewer(deps.sessions, request);
-      return changeOffer(db, viewer, request.params.id, request.body);
+      return changeOffer(deps.notifier, db, viewer, request.params.id, request.body);
     },
   );
 

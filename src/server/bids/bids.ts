@@ -110,8 +110,12 @@ export async function placeOffer(
   }
 }
 
-/** The bidder changes a pending offer, with the same rules as a new one: bidding must still be open. */
+/**
+ * The bidder changes a pending offer, with the same rules as a new one: bidding must still be
+ * open. The poster is told, with the new amount and, when it changed, the one before.
+ */
 export async function changeOffer(
+  run: Transactor,
   db: Kysely<DB>,
   viewer: Viewer,
   bidId: string,
@@ -119,13 +123,30 @@ export async function changeOffer(
 ): Promise<Bid> {
   const bid = await findOwnBid(db, viewer, bidId);
   if (bid.status !== "pending") throw new HttpProblem(409, MESSAGES.bidNotPending);
-  requireBiddingOpen(await findTaskOrFail(db, bid.taskId));
+  const task = await findTaskOrFail(db, bid.taskId);
+  requireBiddingOpen(task);
   const change = {
     ...(input.amount !== undefined ? { amount: input.amount } : {}),
     ...(input.days !== undefined ? { days: input.days } : {}),
     ...(input.message !== undefined ? { message: input.message?.trim() || null } : {}),
   };
-  if ((await updateOffer(db, bid.id, change)) === 0) throw new HttpProblem(409, MESSAGES.bidNotPending);
+  await run.transaction(async (trx, notices) => {
+    if ((await updateOffer(trx, bid.id, change)) === 0) throw new HttpProblem(409, MESSAGES.bidNotPending);
+    // "Was": the amount as this change found it.
+    const before = bid;
+    const amount = change.amount ?? before.amount;
+    notices.add({
+      userId: task.ownerId,
+      kind: "bid-changed",
+      data: {
+        taskId: task.id,
+        taskTitle: task.title,
+        actorName: viewer.name,
+        amount,
+        ...(amount !== before.amount ? { previousAmount: before.amount } : {}),
+      },
+    });
+  });
   return presentOwnBid(db, viewer, bid.id);
 }
 

@@ -90,6 +90,8 @@ export async function sendMessage(
       userId: thread.otherId,
       kind: "message-new",
       data: { taskId: thread.taskId, taskTitle: thread.taskTitle, actorName: sender.name, bidderId: thread.bidderId },
+      // Its email carries the message, so that it can be read without signing in.
+      quote: body,
     });
     return inserted;
   });

@@ -24,7 +24,7 @@ import {
   savePreferences,
   unreadCounts,
 } from "./notification-repository.ts";
-import { type Notifier, taskChangePrefix } from "./notifier.ts";
+import { type Notifier, newOffersPrefix, taskChangePrefix } from "./notifier.ts";
 
 /**
  * A person's notices (the bell's list and counts), their choice of channel per kind, and the
@@ -90,8 +90,9 @@ async function dropStoppedEmails(
   userId: string,
   change: Partial<Record<NotificationKind, NotificationChannel>>,
 ): Promise<void> {
-  const stopped = change["task-changed"];
-  if (stopped !== undefined && stopped !== "email") await dropWaitingEmails(db, { prefix: taskChangePrefix(userId) });
+  const stopped = (kind: NotificationKind) => change[kind] !== undefined && change[kind] !== "email";
+  if (stopped("task-changed")) await dropWaitingEmails(db, { prefix: taskChangePrefix(userId) });
+  if (stopped("bid-new")) await dropWaitingEmails(db, { prefix: newOffersPrefix(userId) });
 }
 
 /**

@@ -20,6 +20,7 @@ import { requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "../email/unsubscribe-token.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { linkBase } from "../http/request-site.ts";
 import {
   changePreferences,
   countUnread,
@@ -171,8 +172,11 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
     typed.get(
       ONE_CLICK_UNSUBSCRIBE_PATH,
       { schema: { hide: true, querystring: UnsubscribeSchema } },
-      async (request, reply) =>
-        reply.redirect(`${deps.config.webUrl}/email/unsubscribe?token=${encodeURIComponent(request.query.token)}`, 303),
+      async (request, reply) => {
+        const { webUrl, publicUrl, publicUrlConfigured } = deps.config;
+        const web = linkBase(webUrl, !publicUrlConfigured && webUrl === publicUrl);
+        return reply.redirect(`${web}/email/unsubscribe?token=${encodeURIComponent(request.query.token)}`, 303);
+      },
     );
   });
 

@@ -227,10 +227,18 @@ describe("reading notices", () => {
 });
 
 describe("choices and emails", () => {
-  it("by default emails an accepted bid and not a new bid; choosing off stops the notice too", async () => {
+  it("by default emails an accepted bid, a new bid and a release, not a question; choosing off stops the notice too", async () => {
     const chooser = await signUp(ctx.app, { name: "Chooser" });
     const defaults = (await call(chooser, "GET", "/api/me/notification-preferences")).json();
-    expect(defaults).toMatchObject({ "bid-new": "app", "bid-accepted": "email", "message-new": "email" });
+    expect(defaults).toMatchObject({
+      "bid-new": "email",
+      "bid-accepted": "email",
+      "message-new": "email",
+      "task-released": "email",
+      "task-reopened": "email",
+      "question-new": "app",
+      "bid-changed": "app",
+    });
 
     const taskId = await postTask(ctx.app, chooser, { title: "Chooser's task" });
     const placed = await bid(alice, taskId);
@@ -240,6 +248,7 @@ describe("choices and emails", () => {
     expect(email.text).toContain("Hello Alice Bidder,");
     expect(email.text).toContain(`http://localhost:3000/task-details/${taskId}`);
     expect(email.html).toContain("Chooser&#39;s task");
+    // The chooser's own address is not confirmed: their new bid is told in the app only.
     expect(smtp.received.some((e) => e.to === chooser.email && e.subject.includes("New bid"))).toBe(false);
 
     // An address nobody confirmed gets no notice by email, only in the app.
@@ -252,7 +261,7 @@ describe("choices and emails", () => {
     expect(smtp.received.some((e) => e.to === unconfirmed.email && e.subject.includes("accepted"))).toBe(false);
 
     const saved = await call(chooser, "PUT", "/api/me/notification-preferences", { "question-new": "off" });
-    expect(saved.json()).toMatchObject({ "question-new": "off", "bid-new": "app" });
+    expect(saved.json()).toMatchObject({ "question-new": "off", "bid-new": "email" });
     const before = (await noticesOf(chooser)).length;
     await call(stranger, "POST", `/api/tasks/${taskId}/questions`, { body: "Still open?" });
     expect((await noticesOf(chooser)).length).toBe(before);
@@ -459,6 +468,7 @@ describe("choices and emails", () => {
     smtp.setRefusing(false);
     const email = await smtp.waitFor((e) => e.to === bob.email && e.subject.includes("While SMTP is down"), 15_000);
     expect(email.subject).toBe("Your bid on “While SMTP is down” was accepted");
-    expect(smtp.received.filter((e) => e.subject.includes("While SMTP is down")).length).toBe(1);
+    // Once (the poster's email about the new bid is another, theirs).
+    expect(smtp.received.filter((e) => e.to === bob.email && e.subject.includes("While SMTP is down")).length).toBe(1);
   });
 });

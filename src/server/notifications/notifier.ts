@@ -13,15 +13,42 @@ import type { DB } from "../db/schema.ts";
 import { dropWaitingEmails, enqueueEmail, enqueueGatheredEmail, type OutboxWorker } from "../email/outbox.ts";
 import { composeEmail } from "../email/templates.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH, unsubscribeToken } from "../email/unsubscribe-token.ts";
+import { linkBase } from "../http/request-site.ts";
 import { EVENTS_CHANNEL, type EventHub } from "./event-hub.ts";
 
 /** Emails about changes to one task reach each bidder at most this often, each with every change since the last. */
 export const GATHER_CHANGES_MS = 15 * 60_000;
+/**
+ * Emails about new offers on one task reach its poster at most this often: the first at once, then
+ * one with every offer since (a digest of names and amounts).
+ */
+export const GATHER_OFFERS_MS = 60 * 60_000;
+
+/** How far apart gathered emails go; the app's are the constants above, a test's may be shorter. */
+export interface EmailGaps {
+  taskChangesMs: number;
+  offersMs: number;
+}
 
 /** What gathers one person's emails about changes to one task (email/outbox.ts). */
 export const taskChangeKey = (userId: string, taskId: string) => `task-changed:${userId}:${taskId}`;
 /** The start of every such key of one person's. */
 export const taskChangePrefix = (userId: string) => `task-changed:${userId}:`;
+/** What gathers a poster's emails about new offers on one task. */
+export const newOffersKey = (userId: string, taskId: string) => `bid-new:${userId}:${taskId}`;
+/** The start of every such key of one person's. */
+export const newOffersPrefix = (userId: string) => `bid-new:${userId}:`;
+
+/** The kinds whose emails gather, each with its key and its gap. */
+const GATHERED: Partial<
+  Record<NotificationKind, { key: (userId: string, taskId: string) => string; gap: keyof EmailGaps }>
+> = {
+  "task-changed": { key: taskChangeKey, gap: "taskChangesMs" },
+  "bid-new": { key: newOffersKey, gap: "offersMs" },
+};
+
+/** How much of a message its email carries, so that it can be read without signing in. */
+export const MESSAGE_EMAIL_MAX = 500;
 
 /** Notices after which a waiting email about the task's changes is stale: its bidding is over for them. */
 const ENDS_CHANGE_EMAILS: ReadonlySet<NotificationKind> = new Set(["task-cancelled", "task-deleted", "bid-declined"]);
@@ -31,6 +58,8 @@ export interface Notice {
   userId: string;
   kind: NotificationKind;
   data: NotificationData;
+  /** What someone wrote, for the email only (a message): not kept with the notice. */
+  quote?: string;
 }
 
 /** What a write hands the notices it causes to; they are written when its transaction ends. */
@@ -74,9 +103,18 @@ export class Notifier implements Transactor {
     private readonly database: Database,
     private readonly hub: EventHub,
     private readonly outbox: OutboxWorker,
-    /** webUrl: the web app's pages; apiUrl: this server, where one-click unsubscribes are posted. */
-    private readonly links: { webUrl: string; apiUrl: string; secret: string },
-  ) {}
+    /**
+     * webUrl: the web app's pages; apiUrl: this server, where one-click unsubscribes are posted;
+     * followRequest: PUBLIC_URL is unset, so links lead to the address the request came to
+     * (http/request-site.ts) when the web app is served here.
+     */
+    private readonly links: { webUrl: string; apiUrl: string; secret: string; followRequest: boolean },
+    gaps: Partial<EmailGaps> = {},
+  ) {
+    this.gaps = { taskChangesMs: GATHER_CHANGES_MS, offersMs: GATHER_OFFERS_MS, ...gaps };
+  }
+
+  private readonly gaps: EmailGaps;
 
   /** Runs `work` in one transaction with the notices it adds; a rollback loses them with the rest. */
   async transaction<T>(work: (trx: Kysely<DB>, notices: Notices) => Promise<T>): Promise<T> {
@@ -140,12 +178,18 @@ export class Notifier implements Transactor {
       // Only to a confirmed address: otherwise anyone could have QuickGig mail a stranger their words.
       if (channel !== "email" || !person.emailVerified) continue;
       const line = describeNotification(notice.kind, notice.data);
-      if (notice.kind === "task-changed") {
-        // A poster editing a task again and again sends each bidder one email a while, with every change.
-        const gather = { key: taskChangeKey(notice.userId, notice.data.taskId), line, gapMs: GATHER_CHANGES_MS };
+      const gathered = GATHERED[notice.kind];
+      if (gathered) {
+        // A poster editing a task again and again sends each bidder one email a while, with every
+        // change; offers coming in send their poster the first at once, then one an hour with all since.
+        const gather = {
+          key: gathered.key(notice.userId, notice.data.taskId),
+          line,
+          gapMs: this.gaps[gathered.gap],
+        };
         await enqueueGatheredEmail(trx, gather, (lines) => this.email(notice, person, lines));
       } else {
-        await enqueueEmail(trx, this.email(notice, person, [line]));
+        await enqueueEmail(trx, this.email(notice, person, [line, ...quoted(notice.quote)]));
       }
     }
     if (this.database.dialect === "postgres") await this.announce(trx, told);
@@ -161,17 +205,36 @@ export class Notifier implements Transactor {
   private email(notice: Notice, person: { name: string; email: string }, lines: string[]) {
     const link = notificationLink(notice.kind, notice.data);
     const token = unsubscribeToken(this.links.secret, notice.userId, notice.kind);
+    const { webUrl, apiUrl, followRequest } = this.links;
+    const web = linkBase(webUrl, followRequest && webUrl === apiUrl);
+    const api = linkBase(apiUrl, followRequest);
+    // A digest of offers says how many it holds.
+    const subject =
+      notice.kind === "bid-new" && lines.length > 1
+        ? `${lines.length} new offers on “${notice.data.taskTitle}”`
+        : SUBJECTS[notice.kind](notice.data);
     return composeEmail({
       to: person.email,
       name: person.name,
-      subject: SUBJECTS[notice.kind](notice.data),
+      subject,
       lines,
-      ...(link ? { action: { label: "Open in QuickGig", url: `${this.links.webUrl}${link}` } } : {}),
+      ...(link ? { action: { label: "Open in QuickGig", url: `${web}${link}` } } : {}),
       unsubscribe: {
         label: KIND_LABELS[notice.kind],
-        url: `${this.links.webUrl}/email/unsubscribe?token=${encodeURIComponent(token)}`,
-        oneClickUrl: `${this.links.apiUrl}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`,
+        url: `${web}/email/unsubscribe?token=${encodeURIComponent(token)}`,
+        oneClickUrl: `${api}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`,
       },
     });
   }
+}
+
+/** A message's words in its email, as its own paragraph: the first MESSAGE_EMAIL_MAX characters. */
+function quoted(text: string | undefined): string[] {
+  if (text === undefined) return [];
+  const characters = Array.from(text.trim());
+  return [
+    characters.length > MESSAGE_EMAIL_MAX
+      ? `“${characters.slice(0, MESSAGE_EMAIL_MAX).join("")}…”`
+      : `“${characters.join("")}”`,
+  ];
 }

@@ -333,12 +333,20 @@ export function createHandlers(db = new MockDb()) {
       answer(async ({ params, request }) => {
         const bid = db.ownBid(param(params.id));
         if (bid.status !== "pending") throw new MockProblem(409, MESSAGES.bidNotPending);
-        db.requireBiddingOpen(db.task(bid.taskId));
+        const task = db.task(bid.taskId);
+        db.requireBiddingOpen(task);
         const input = parse(UpdateBidSchema, await body(request));
+        const before = bid.amount;
         if (input.amount !== undefined) bid.amount = input.amount;
         if (input.days !== undefined) bid.days = input.days;
         if (input.message !== undefined) bid.message = input.message?.trim() || null;
         bid.changedAt = db.now();
+        // As the server: the poster is told, with the amount before when it changed.
+        db.notify(task.ownerId, "bid-changed", task, {
+          actorName: db.requireViewer().name,
+          amount: bid.amount,
+          ...(bid.amount !== before ? { previousAmount: before } : {}),
+        });
         return db.presentBid(bid);
       }),
     ),
