@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS } from "../../../contract/limits.ts";
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "../../components/icons.tsx";
@@ -95,6 +95,14 @@ export function TaskFilters({
   searching: boolean;
   onSearch: (form: HTMLFormElement) => void;
 }) {
+  // On a phone the filters fold behind one button, so the first task is on the first screen; they
+  // stay open for the search they were opened for, and a new search shows its results folded.
+  const search = `${query.q}|${query.category}|${query.status}|${query.sort}`;
+  const [openFor, setOpenFor] = useState<string | null>(null);
+  const open = openFor === search;
+  const set = [query.q !== "", query.category !== "", query.status !== "open", query.sort !== "newest"].filter(
+    Boolean,
+  ).length;
   return (
     <form
       aria-label="Task filters"
@@ -102,84 +110,105 @@ export function TaskFilters({
         event.preventDefault();
         onSearch(event.currentTarget);
       }}
-      className="card mb-8 grid gap-4 p-4 md:grid-cols-[1fr_auto_auto_auto_auto] md:items-end"
+      className="mb-6 md:card md:mb-8 md:p-4"
       // Back and forward through searches show each search's own values.
-      key={`${query.q}|${query.category}|${query.status}|${query.sort}`}
+      key={search}
     >
-      <div>
-        <label htmlFor="task-search" className="label">
-          Search tasks
-        </label>
-        <input
-          id="task-search"
-          name="q"
-          type="search"
-          defaultValue={query.q}
-          maxLength={100}
-          placeholder="Search by title or description"
-          className="input"
-        />
-      </div>
-      <div>
-        <label htmlFor="task-category" className="label">
-          Category
-        </label>
-        <select
-          id="task-category"
-          name="category"
-          defaultValue={query.category}
-          className="input"
-          onChange={(event) => event.currentTarget.form && onSearch(event.currentTarget.form)}
-        >
-          <option value="">All categories</option>
-          {TASK_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="task-status" className="label">
-          Status
-        </label>
-        <select
-          id="task-status"
-          name="status"
-          defaultValue={query.status}
-          className="input"
-          onChange={(event) => event.currentTarget.form && onSearch(event.currentTarget.form)}
-        >
-          {TASK_LIST_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_LABELS[status]}
-            </option>
-          ))}
-          <option value="all">All statuses</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor="task-sort" className="label">
-          Sort by
-        </label>
-        <select
-          id="task-sort"
-          name="sort"
-          defaultValue={query.sort}
-          className="input"
-          onChange={(event) => event.currentTarget.form && onSearch(event.currentTarget.form)}
-        >
-          {TASK_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="btn-primary" disabled={searching}>
+      <button
+        type="button"
+        className="btn-secondary w-full md:hidden"
+        aria-expanded={open}
+        aria-controls="task-filter-fields"
+        onClick={() => setOpenFor(open ? null : search)}
+      >
         <SearchIcon className="size-4" />
-        {searching ? "Searching…" : "Search"}
+        Filters
+        {set > 0 && (
+          <span className="rounded-full bg-indigo-700 px-2 text-xs text-white dark:bg-indigo-400 dark:text-slate-950">
+            {set}
+            <span className="sr-only"> set</span>
+          </span>
+        )}
       </button>
+      <div
+        id="task-filter-fields"
+        className={`grid gap-4 max-md:card max-md:mt-3 max-md:p-4 md:grid-cols-[1fr_auto_auto_auto_auto] md:items-end ${open ? "" : "max-md:hidden"}`}
+      >
+        <div>
+          <label htmlFor="task-search" className="label">
+            Search tasks
+          </label>
+          <input
+            id="task-search"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            maxLength={100}
+            placeholder="Search by title or description"
+            className="input"
+          />
+        </div>
+        <div>
+          <label htmlFor="task-category" className="label">
+            Category
+          </label>
+          <select
+            id="task-category"
+            name="category"
+            defaultValue={query.category}
+            className="input"
+            onChange={(event) => event.currentTarget.form && onSearch(event.currentTarget.form)}
+          >
+            <option value="">All categories</option>
+            {TASK_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="task-status" className="label">
+            Status
+          </label>
+          <select
+            id="task-status"
+            name="status"
+            defaultValue={query.status}
+            className="input"
+            onChange={(event) => event.currentTarget.form && onSearch(event.currentTarget.form)}
+          >
+            {TASK_LIST_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+            <option value="all">All statuses</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="task-sort" className="label">
+            Sort by
+          </label>
+          <select
+            id="task-sort"
+            name="sort"
+            defaultValue={query.sort}
+            className="input"
+            onChange={(event) => event.currentTarget.form && onSearch(event.currentTarget.form)}
+          >
+            {TASK_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary" disabled={searching}>
+          <SearchIcon className="size-4" />
+          {searching ? "Searching…" : "Search"}
+        </button>
+      </div>
     </form>
   );
 }
