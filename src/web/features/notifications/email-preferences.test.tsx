@@ -26,7 +26,8 @@ describe("Email preferences (profile)", () => {
     ).toEqual(NOTIFICATION_KINDS.map((kind) => KIND_LABELS[kind]));
     // The defaults: what decides someone's work by email, the rest in the app.
     expect(choice(view, "New messages", "Email").checked).toBe(true);
-    expect(choice(view, "New bids on my tasks", "In the app").checked).toBe(true);
+    expect(choice(view, "New bids on my tasks", "Email").checked).toBe(true);
+    expect(choice(view, "Changed offers on my tasks", "In the app").checked).toBe(true);
 
     await user.click(choice(view, "New messages", "Off"));
     expect(await screen.findByText("Saved: “New messages” turned off.")).toBeTruthy();
@@ -34,11 +35,11 @@ describe("Email preferences (profile)", () => {
     expect(db.preferences.get(maya)?.["message-new"]).toBe("off");
     expect(choice(view, "New messages", "Off").checked).toBe(true);
 
-    await user.click(choice(view, "New bids on my tasks", "Email"));
-    expect(await screen.findByText("Saved: “New bids on my tasks” by email and in the app.")).toBeTruthy();
+    await user.click(choice(view, "Changed offers on my tasks", "Email"));
+    expect(await screen.findByText("Saved: “Changed offers on my tasks” by email and in the app.")).toBeTruthy();
     await user.click(choice(view, "My bid accepted", "In the app"));
     expect(await screen.findByText("Saved: “My bid accepted” in the app only.")).toBeTruthy();
-    expect(db.preferences.get(maya)).toEqual({ "message-new": "off", "bid-new": "email", "bid-accepted": "app" });
+    expect(db.preferences.get(maya)).toEqual({ "message-new": "off", "bid-changed": "email", "bid-accepted": "app" });
   });
 
   it("puts the choice back and says why when it was not saved", async () => {
