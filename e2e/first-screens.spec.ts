@@ -224,7 +224,7 @@ test.describe("first screens the server renders for a signed-in reader", () => {
     });
     await fromFirstScreenToLive({ browser, baseURL }, reader, `/task-details/${taskId}`, {
       async firstScreen(page) {
-        await expect(page).toHaveTitle("Task Details - QuickGig");
+        await expect(page).toHaveTitle("Logo for a corner bakery - QuickGig");
         await expect(page.getByRole("heading", { level: 1 })).toHaveText("Logo for a corner bakery");
         await expect(page.getByText("Priya Poster")).toBeVisible();
         await expect(page.getByText("$480.00")).toBeVisible();

@@ -1,13 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { type Account, baseURL, daysFromNow, expect, limitFor, test, toast, uniqueId } from "./support/fixtures.ts";
-
-/** A browser window of its own for one person, signed in (the session cookie put in directly). */
-async function windowFor(browser: Browser, account: Account, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport });
-  const { cookies } = await account.api.storageState();
-  await context.addCookies(cookies);
-  return context.newPage();
-}
+import type { Page } from "@playwright/test";
+import { type Account, daysFromNow, expect, limitFor, test, toast, uniqueId, windowFor } from "./support/fixtures.ts";
 
 async function placeBid(page: Page, taskUrl: string, offer: { amount: string; days: string; message: string }) {
   await page.goto(taskUrl);
@@ -127,7 +119,7 @@ test("a client posts, two freelancers bid, the client compares and hires one, th
   for (const page of [clientPage, mayaPage, lucasPage]) await page.context().close();
 });
 
-test("a bidder withdraws and bids again; the poster's own task says why there is no bid button", async ({
+test("a bidder withdraws and bids again; the poster's own task offers its management instead of a bid button", async ({
   page,
   makeUser,
   login,
@@ -165,7 +157,9 @@ test("a bidder withdraws and bids again; the poster's own task says why there is
   await page.context().clearCookies();
   await login(client);
   await page.goto(`/task-details/${taskId}`);
-  await expect(page.getByText("You cannot bid on your own task.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Manage this task" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Offers" }).getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Place a Bid" })).toHaveCount(0);
 });
 
 test("public offers show names and amounts to every signed-in reader; the hired freelancer can give the task back", async ({

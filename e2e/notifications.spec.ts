@@ -1,6 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
-  type Account,
   baseURL,
   confirmEmail,
   expect,
@@ -10,14 +9,9 @@ import {
   toast,
   uniqueId,
   waitForEmail,
+  watchEventStreams,
+  windowFor,
 } from "./support/fixtures.ts";
-
-/** A browser window of its own for one person, signed in (the session cookie put in directly). */
-async function windowFor(browser: Browser, account: Account) {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 800 } });
-  await context.addCookies((await account.api.storageState()).cookies);
-  return context.newPage();
-}
 
 /** EventSource's readyState values. */
 const STREAM_OPEN = 1;
@@ -216,20 +210,7 @@ test("a signed-out visitor opens no event stream; a signed-in tab opens one, and
   login,
 }) => {
   // Every EventSource the page makes, to read their states.
-  await page.addInitScript(() => {
-    const opened: EventSource[] = [];
-    Object.assign(window, { openedStreams: opened });
-    window.EventSource = class extends window.EventSource {
-      constructor(url: string | URL, init?: EventSourceInit) {
-        super(url, init);
-        opened.push(this);
-      }
-    };
-  });
-  const streamStates = () =>
-    page.evaluate(() =>
-      (window as unknown as { openedStreams: EventSource[] }).openedStreams.map((source) => source.readyState),
-    );
+  const streamStates = await watchEventStreams(page);
   await page.goto("/about");
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
   await expect(bell(page)).toHaveCount(0);

@@ -152,6 +152,41 @@ export const test = base.extend<
   },
 });
 
+/**
+ * A browser window of its own for one person, signed in (the session cookie put in directly), or
+ * for a visitor (null); desktop-sized unless a viewport is given.
+ */
+export async function windowFor(
+  browser: import("@playwright/test").Browser,
+  account: Account | null,
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  if (account) await context.addCookies((await account.api.storageState()).cookies);
+  return context.newPage();
+}
+
+/**
+ * Keeps every EventSource the page makes (from its next navigation on), and returns the reader of
+ * their states (EventSource.readyState: 0 connecting, 1 open, 2 closed).
+ */
+export async function watchEventStreams(page: Page): Promise<() => Promise<number[]>> {
+  await page.addInitScript(() => {
+    const opened: EventSource[] = [];
+    Object.assign(window, { openedStreams: opened });
+    window.EventSource = class extends window.EventSource {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        opened.push(this);
+      }
+    };
+  });
+  return () =>
+    page.evaluate(() =>
+      (window as unknown as { openedStreams: EventSource[] }).openedStreams.map((source) => source.readyState),
+    );
+}
+
 /** The toast with this text (sonner announces toasts in a live region). */
 export function toast(page: Page, text: string | RegExp) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });

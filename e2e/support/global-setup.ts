@@ -45,7 +45,8 @@ export default async function globalSetup() {
     throw new Error(`${webDist} is missing: build the web app first (npm run build:web)`);
   }
   // The production server bundle, as `npm start` runs it.
-  // E2E_SERVER_BUNDLE: another server bundle, e.g. one built with `npx tsx scripts/build-server.ts <file>`.
+  // E2E_SERVER_BUNDLE: another server bundle, e.g. one built with `npx tsx scripts/build-server.ts <file>`,
+  // inside the project (its packages are found from where it is), e.g. .e2e-builds/<name>/main.js.
   const serverBundle = path.resolve(process.env.E2E_SERVER_BUNDLE || "dist/server/main.js");
   if (!existsSync(serverBundle)) throw new Error(`${serverBundle} is missing: build first (npm run build)`);
   const port = await freePort();

@@ -47,9 +47,16 @@ export const SCREENS: Screen[] = [
   },
   { name: "profile", path: () => "/profile", signedIn: true, ready: heading("Edit your profile") },
   {
+    // The poster's own task: the page they manage it from.
     name: "task-details",
     path: ({ taskId }) => `/task-details/${taskId}`,
     signedIn: true,
+    ready: heading("Manage this task"),
+  },
+  {
+    name: "task-details-visitor",
+    path: ({ taskId }) => `/task-details/${taskId}`,
+    signedIn: false,
     ready: heading("Description"),
   },
   { name: "dashboard", path: () => "/dashboard", signedIn: true, ready: heading("Recent Activity") },

@@ -202,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     passwordWork: options.passwordWork ?? passwordWorkGate(),
   });
   registerTaskRoutes(app, deps);
+  registerSitemapRoutes(app, deps, options.sitemapPageSize);
   registerBidRoutes(app, deps);
   registerHiringRoutes(app, deps);
   registerQuestionRoutes(app, deps);
@@ -214,7 +215,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook("onClose", async () => stopPruning());
 
   const servesWeb = await registerWebApp(app, config.webDist);
-  registerSitemapRoutes(app, deps, options.sitemapPageSize);
   if (servesWeb) registerPageScreens(app, deps, config.webDist);
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";

@@ -10,7 +10,7 @@ import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.
 const webDist = mkdtempSync(path.join(tmpdir(), "quickgig-web-page-screens-"));
 const indexHtml = "<!doctype html><title>QuickGig</title><div id=root><p>Loading QuickGig</p></div>";
 const templateOf = (title: string) =>
-  `<!doctype html><title>${title} - QuickGig</title><div id=root><!--quickgig:first-screen--></div>`;
+  `<!doctype html><title>${title} - QuickGig</title><meta name="description" content="The site."><div id=root><!--quickgig:first-screen--></div>`;
 writeFileSync(path.join(webDist, "index.html"), indexHtml);
 mkdirSync(path.join(webDist, "first-screens"));
 mkdirSync(path.join(webDist, ".vite"));
@@ -110,6 +110,7 @@ describe("a task's details, first screen rendered by the server", () => {
         ),
       ).toBe(true);
       expect(html).toContain('<meta name="description" content="Two colours &amp; a round mark. Delivered as SVG."/>');
+      expect(html).not.toContain("The site.");
       expect(html).toContain(`<link rel="canonical" href="${ctx.config.publicUrl}/task-details/${taskId}"/>`);
       // The header signed out: Login, no bell, no Dashboard.
       expect(html).toMatch(/<a[^>]*href="\/auth\/login"[^>]*>.*Login<\/a>/);
@@ -210,7 +211,11 @@ describe("My Bids, first screen rendered by the server", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     const html = response.body;
-    expect(html.startsWith("<!doctype html><title>My Bids - QuickGig</title><div id=root>")).toBe(true);
+    expect(
+      html.startsWith(
+        `<!doctype html><title>My Bids - QuickGig</title><meta name="description" content="The site."><div id=root>`,
+      ),
+    ).toBe(true);
     expect(html).toContain("data-first-screen");
     expect(html).toMatch(/<h1[^>]*>My Bids<\/h1>/);
     // The side menu, My Bids marked as the current page; the drawer's button on phones (a picture).

@@ -54,7 +54,12 @@ export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist
         const rendered = await render(request, viewer, await loadScreens());
         if (rendered === null) return sendIndex(reply);
         let html = template.replace(PAGE_SCREEN_SLOT, () => rendered.screen);
-        if (rendered.head) html = html.replace(/<title>[^<]*<\/title>/, () => rendered.head ?? "");
+        if (rendered.head) {
+          // The page's own head in place of the site's title and description.
+          html = html
+            .replace(/<meta name="description"[^>]*>/, "")
+            .replace(/<title>[^<]*<\/title>/, () => rendered.head ?? "");
+        }
         return await sendFirstScreenPage(request, reply, html, viewer !== null);
       } catch (error) {
         if (!(error instanceof HttpProblem)) request.log.error({ err: error, name }, "could not render a first screen");

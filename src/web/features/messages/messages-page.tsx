@@ -92,6 +92,8 @@ function ThreadList({ threads }: { threads: Thread[] }) {
 
 function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: string; initial: Message[] }) {
   const [messages, setMessages] = useState(initial);
+  // The thread read again (a notice said a message came, and the dashboard read its page again): shown as it now is.
+  useEffect(() => setMessages(initial), [initial]);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,8 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { LIMITS } from "../../../contract/limits.ts";
 import { LongTextField } from "../../components/long-text-field.tsx";
+import { loginPath, paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
@@ -78,7 +80,19 @@ function TextForm({
  * Questions and answers on a task's page (PRODUCT.md, Conversation): everyone signed in but the
  * poster asks; the poster answers, changes an answer, and hides spam.
  */
-export function TaskQuestions({ taskId, isPoster }: { taskId: string; isPoster: boolean }) {
+export function TaskQuestions({
+  taskId,
+  isPoster,
+  signedIn = true,
+  version,
+}: {
+  taskId: string;
+  isPoster: boolean;
+  /** A visitor reads the questions and is asked to log in to ask one. */
+  signedIn?: boolean;
+  /** When it changes (the page read again: a notice about the task), the questions are read again. */
+  version?: unknown;
+}) {
   const [questions, setQuestions] = useState<Question[]>([]);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
@@ -95,6 +109,22 @@ export function TaskQuestions({ taskId, isPoster }: { taskId: string; isPoster: 
       });
     return () => controller.abort();
   }, [taskId, page]);
+  // The page read again: the newest questions again, in place of what was shown of them (a typed
+  // question or answer stays).
+  const firstVersion = useRef(version);
+  useEffect(() => {
+    if (version === firstVersion.current) return;
+    firstVersion.current = undefined;
+    const controller = new AbortController();
+    listQuestions(taskId, 1, controller.signal)
+      .then((found) => {
+        const fresh = new Set(found.questions.map((question) => question._id));
+        setQuestions((current) => [...found.questions, ...current.filter((question) => !fresh.has(question._id))]);
+        setTotal(found.total);
+      })
+      .catch(() => {});
+    return () => controller.abort();
+  }, [taskId, version]);
 
   const replace = (updated: Question) =>
     setQuestions((current) => current.map((question) => (question._id === updated._id ? updated : question)));
@@ -112,7 +142,14 @@ export function TaskQuestions({ taskId, isPoster }: { taskId: string; isPoster: 
       <h2 id="questions-heading" className="text-lg font-semibold">
         Questions ({total})
       </h2>
-      {!isPoster && (
+      {!signedIn && (
+        <p className="mt-3 text-sm">
+          <Link className="link" to={loginPath(paths.taskDetails(taskId))}>
+            Log in to ask the client a question
+          </Link>
+        </p>
+      )}
+      {signedIn && !isPoster && (
         <TextForm
           label="Ask the client a question"
           submitLabel="Ask"
