@@ -376,9 +376,9 @@ describe("the task list by status", () => {
     expect(await ids("status=assigned,cancelled")).toEqual({ ids: [assigned, cancelled].sort(), total: "2" });
     expect((await ids("")).total).toBe("3");
     expectRefused(
-      await call(owner, "GET", "/api/tasks?status=closed"),
+      await call(owner, "GET", "/api/tasks?status=expired"),
       400,
-      "Status must be one of open, assigned, completed, cancelled",
+      "Status must be one of open, closed, assigned, completed, cancelled",
     );
   });
 
@@ -395,11 +395,14 @@ describe("the task list by status", () => {
         if (batch.length < 100) return count;
       }
     };
-    for (const status of ["open", "assigned", "completed", "cancelled"]) {
+    // Open and closed: the open tasks taking offers and those past their deadline (one of this file's).
+    for (const status of ["open", "closed", "assigned", "completed", "cancelled"]) {
       expect(await all(`status=${status}`)).toBe(await rows(status));
     }
+    expect(await all("status=closed")).toBeGreaterThan(0);
     expect(await all("")).toBe(
       (await all("status=open")) +
+        (await all("status=closed")) +
         (await all("status=assigned")) +
         (await all("status=completed")) +
         (await all("status=cancelled")),
