@@ -168,6 +168,62 @@ describe("access control matrix", () => {
   });
 });
 
+/**
+ * What a visitor (no session) may read (PRODUCT.md, Task pages are public): tasks, their questions
+ * and the sitemap, never anyone's contact, offers, messages or account. A new read of the API
+ * without a row here fails the suite.
+ */
+const visitorReads: Record<string, 200 | 401> = {
+  "GET /api/features-tasks": 200,
+  "GET /api/tasks": 200,
+  "GET /api/tasks/{id}": 200,
+  "GET /api/tasks/{id}/questions": 200,
+  "GET /api/bids": 401,
+  "GET /api/my-bids": 401,
+  "GET /api/me/summary": 401,
+  "GET /api/me/notification-preferences": 401,
+  "GET /api/notifications": 401,
+  "GET /api/notifications/unread": 401,
+  "GET /api/events": 401,
+  "GET /api/threads": 401,
+  "GET /api/tasks/{id}/threads/{bidderId}/messages": 401,
+};
+
+describe("what a visitor reads", () => {
+  it("has a row for every read of the API", async () => {
+    const document = (await ctx.app.inject({ url: "/api/docs/json" })).json() as { paths: Record<string, object> };
+    const reads = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .filter((method) => method === "get")
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(reads.sort()).toEqual(Object.keys(visitorReads).sort());
+  });
+
+  for (const [operation, status] of Object.entries(visitorReads)) {
+    const path = operation.split(" ")[1] ?? "";
+    it(`${operation}: no session → ${status}`, async () => {
+      const url = path.replace("{id}", taskId).replace("{bidderId}", bidder.id);
+      const response = await ctx.app.inject({ url: path === "/api/bids" ? `${url}?taskId=${taskId}` : url });
+      expect(response.statusCode, response.body).toBe(status);
+      if (status === 401) expect(response.headers["content-type"]).toContain("application/problem+json");
+      // Whatever a visitor reads of a task, the poster's email and the offers' details are not in it.
+      else {
+        expect(response.body).not.toContain(owner.email);
+        expect(response.body).not.toContain(bidder.email);
+        expect(response.body).not.toContain(bidId);
+      }
+    });
+  }
+
+  it("reads the sitemap and robots.txt, which list the task's page", async () => {
+    const sitemap = await ctx.app.inject({ url: "/sitemaps/tasks-1.xml" });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.body).toContain(`/task-details/${taskId}</loc>`);
+    expect((await ctx.app.inject({ url: "/robots.txt" })).statusCode).toBe(200);
+  });
+});
+
 describe("reads change nothing", () => {
   it("no GET of the API changes what anyone sees: unread counts, threads, notices, tasks, bids", async () => {
     // Something unread for the bidder: a message from the poster.
