@@ -19,6 +19,16 @@ const webDist = path.resolve(process.env.E2E_WEB_DIST || "dist/web");
  * session and the signed-in buttons from the app instead of importing the accounts and notifications
  * features, 31 bytes more in the start chunk of every page (Home measured 111,099 and Login 126,601,
  * where their budgets had 1 and no byte to spare). The history below is in the old measure.
+ *
+ * Issue 27 (measured against 0db58da built beside it, same measure) added to four pages what they
+ * now show, each at 0.1 KB above its new weight: Browse Tasks 111,993 to 112,453 bytes (the phone's
+ * Filters fold, the Closed choice and a card's reason for taking no offers), Login 126,608 to
+ * 126,915 (the email carried to Forgot password, the fields' described hints, the contract's new
+ * statuses), a task's details 119,654 to 120,702 (the visitor's panel, the page read again on a
+ * notice, a refusal that shows what changed; the poster's offers and steps, the question form and the
+ * words of a refusal load when needed) and My Bids 131,373 to 131,695 (Task deleted, the dashboard
+ * read again on a notice). Home stays within its budget (111,161: a card's reason comes from
+ * Browse Tasks, not with the card).
  */
 const BUDGETS = [
   // 110 KB until React Router 8, which added 1.2 KB to the framework chunk every page loads; 111.5
@@ -28,16 +38,16 @@ const BUDGETS = [
   { page: "/", routeModule: "features/home/home-page.tsx", js: 111_200, css: 10_000 },
   // 112 KB until its status filter and the status on each card (hiring, issue 12); 112.5 until the
   // header's places (above).
-  { page: "/browse-tasks", routeModule: "features/tasks/browse-tasks-page.tsx", js: 112_000, css: 10_000 },
+  { page: "/browse-tasks", routeModule: "features/tasks/browse-tasks-page.tsx", js: 112_500, css: 10_000 },
   // 130 KB until issue 15 tightened every budget to what the pages had reached.
-  { page: "/auth/login", routeModule: "features/accounts/login-page.tsx", js: 126_700, css: 10_000 },
+  { page: "/auth/login", routeModule: "features/accounts/login-page.tsx", js: 127_000, css: 10_000 },
   // The hiring screens whose first screen the server renders (decision 015), by their template's
   // name: the task's bid panel, offers and questions; My Bids in the dashboard (its phone drawer
   // brings the dialog library). Their first paint needs none of it. As reached (issue 15). My Bids
   // 132.5 KB until bid times were written out instead of formatted by Intl (issue 15): a file of
   // their own, so that Home and Browse Tasks, which show no time, do not load it.
-  { page: "task-details", routeModule: "features/tasks/task-details-page.tsx", js: 119_700, css: 10_000 },
-  { page: "my-bids", routeModule: "features/bids/my-bids-page.tsx", js: 131_400, css: 10_000 },
+  { page: "task-details", routeModule: "features/tasks/task-details-page.tsx", js: 120_800, css: 10_000 },
+  { page: "my-bids", routeModule: "features/bids/my-bids-page.tsx", js: 131_800, css: 10_000 },
 ];
 
 for (const budget of BUDGETS) {

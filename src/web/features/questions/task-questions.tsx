@@ -1,80 +1,13 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { LIMITS } from "../../../contract/limits.ts";
-import { LongTextField } from "../../components/long-text-field.tsx";
 import { loginPath, paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
 import { answerQuestion, askQuestion, hideQuestion, listQuestions, type Question } from "./questions-api.ts";
 
-/** The contract's rule for a text, checked with its own schema (loaded on first use, not with the page). */
-async function check(kind: "question" | "answer", text: string): Promise<string | null> {
-  const { AnswerQuestionSchema, AskQuestionSchema } = await import("../../lib/schemas.ts");
-  const result =
-    kind === "question"
-      ? AskQuestionSchema.safeParse({ body: text })
-      : AnswerQuestionSchema.safeParse({ answer: text });
-  return result.success ? null : (result.error.issues[0]?.message ?? "This text is not valid.");
-}
-
-function TextForm({
-  label,
-  submitLabel,
-  initial = "",
-  kind,
-  onSubmit,
-  onCancel,
-}: {
-  label: string;
-  submitLabel: string;
-  initial?: string;
-  kind: "question" | "answer";
-  onSubmit: (text: string) => Promise<void>;
-  onCancel?: () => void;
-}) {
-  const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = await check(kind, text);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      await onSubmit(text.trim());
-      setText("");
-    } catch (failure) {
-      notify.error(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <form onSubmit={submit} noValidate className="mt-3 grid gap-2">
-      <LongTextField
-        label={label}
-        className="input min-h-20"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        error={error ?? undefined}
-        length={text.length}
-        limit={kind === "question" ? LIMITS.questionMax : LIMITS.answerMax}
-      />
-      <div className="flex gap-2">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Sending…" : submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className="btn-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
-  );
-}
+// The form to ask or answer, with its field and counter, loads for those who write, not with the page.
+const TextForm = lazy(() => import("./question-form.tsx"));
 
 /**
  * Questions and answers on a task's page (PRODUCT.md, Conversation): everyone signed in but the
@@ -150,17 +83,19 @@ export function TaskQuestions({
         </p>
       )}
       {signedIn && !isPoster && (
-        <TextForm
-          label="Ask the client a question"
-          submitLabel="Ask"
-          kind="question"
-          onSubmit={async (text) => {
-            const asked = await askQuestion(taskId, text);
-            setQuestions((current) => [asked, ...current]);
-            setTotal((n) => n + 1);
-            notify.success("Your question has been posted.");
-          }}
-        />
+        <Suspense fallback={<div className="mt-3 h-36" />}>
+          <TextForm
+            label="Ask the client a question"
+            submitLabel="Ask"
+            kind="question"
+            onSubmit={async (text) => {
+              const asked = await askQuestion(taskId, text);
+              setQuestions((current) => [asked, ...current]);
+              setTotal((n) => n + 1);
+              notify.success("Your question has been posted.");
+            }}
+          />
+        </Suspense>
       )}
       {questions.length === 0 ? (
         <p className="muted mt-3 text-sm">No questions yet.</p>
@@ -183,18 +118,20 @@ export function TaskQuestions({
                 </div>
               )}
               {isPoster && answering === question._id && (
-                <TextForm
-                  label={question.answer ? "Change your answer" : "Your answer"}
-                  submitLabel="Save answer"
-                  initial={question.answer ?? ""}
-                  kind="answer"
-                  onCancel={() => setAnswering(null)}
-                  onSubmit={async (text) => {
-                    replace(await answerQuestion(question._id, text));
-                    setAnswering(null);
-                    notify.success("Your answer has been saved.");
-                  }}
-                />
+                <Suspense fallback={null}>
+                  <TextForm
+                    label={question.answer ? "Change your answer" : "Your answer"}
+                    submitLabel="Save answer"
+                    initial={question.answer ?? ""}
+                    kind="answer"
+                    onCancel={() => setAnswering(null)}
+                    onSubmit={async (text) => {
+                      replace(await answerQuestion(question._id, text));
+                      setAnswering(null);
+                      notify.success("Your answer has been saved.");
+                    }}
+                  />
+                </Suspense>
               )}
               {isPoster && answering !== question._id && (
                 <div className="mt-3 flex flex-wrap gap-2">

@@ -5,7 +5,7 @@ import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "../../components/
 import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
-import { taskStatusWord } from "../../lib/status.ts";
+import { notTakingOffersReason, taskStatusWord } from "../../lib/status.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { TaskCard } from "./task-card.tsx";
 import { listTasks } from "./tasks-api.ts";
@@ -253,7 +253,12 @@ export function Component() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {tasks.map((task) => (
             <li key={task._id}>
-              <TaskCard task={task} linkLabel="See Details" status={taskStatusWord(task.status, task.deadline)} />
+              <TaskCard
+                task={task}
+                linkLabel="See Details"
+                status={taskStatusWord(task.status, task.deadline)}
+                closedReason={notTakingOffersReason(task.status, task.deadline)}
+              />
             </li>
           ))}
         </ul>

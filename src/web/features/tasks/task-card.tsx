@@ -2,10 +2,9 @@ import { Link } from "react-router";
 import { CalendarDaysIcon, DollarSignIcon, TagIcon } from "../../components/icons.tsx";
 import { paths } from "../../config/paths.ts";
 import { formatBudget, formatDeadline } from "../../lib/format.ts";
-import { notTakingOffersReason } from "../../lib/status.ts";
 import type { Task } from "./tasks-api.ts";
 
-type CardTask = Pick<Task, "_id" | "title" | "category" | "budget" | "deadline"> & Partial<Pick<Task, "status">>;
+type CardTask = Pick<Task, "_id" | "title" | "category" | "budget" | "deadline">;
 
 /**
  * A task in a grid: title, category, budget, deadline, and a link to its details; a task that
@@ -16,14 +15,19 @@ export function TaskCard({
   linkLabel,
   to = paths.taskDetails(task._id),
   status,
+  closedReason,
 }: {
   task: CardTask;
   linkLabel: "See Details" | "See more";
   to?: string;
   /** The task's status word, where the list shows tasks of several (Browse Tasks). */
   status?: string;
+  /**
+   * Why it takes no offers, where the list shows such tasks (Browse Tasks; lib/status.ts): given by
+   * the list, so that Home's cards, all taking offers, carry none of its code.
+   */
+  closedReason?: string | null;
 }) {
-  const closedReason = task.status ? notTakingOffersReason(task.status, task.deadline) : null;
   return (
     <article className="card flex h-full flex-col p-5 transition-shadow hover:shadow-md">
       <h3 className="text-lg font-semibold break-words text-slate-900 dark:text-white">{task.title}</h3>

@@ -1,15 +1,17 @@
-import { Settings2 } from "lucide-react";
-import { type LoaderFunctionArgs, useLoaderData, useNavigate } from "react-router";
-import { PHONE_ACTION } from "../../components/phone-action.ts";
-import { paths } from "../../config/paths.ts";
+import { lazy, Suspense } from "react";
+import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { Spinner } from "../../components/spinner.tsx";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { isSameEmail, loadSession, useSession } from "../accounts/public.ts";
-import { OffersList, PlaceBid, PlaceBidSignedOut, PublicOffers, TaskSteps } from "../bids/public.ts";
+import { PlaceBid, PlaceBidSignedOut, PublicOffers } from "../bids/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
 import { TaskQuestions } from "../questions/public.ts";
 import { TaskDetailsView } from "./task-details-view.tsx";
-import { getTask, type Task } from "./tasks-api.ts";
+import { getTask } from "./tasks-api.ts";
+
+// Only the poster manages a task: its steps and the offers load for them, not with everyone's page.
+const ManageTask = lazy(() => import("./manage-task.tsx"));
 
 /**
  * A task's page, open to everyone (PRODUCT.md, Task pages are public): a visitor reads it and is
@@ -25,34 +27,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-/** The poster's own task: what its status allows, then the offers to compare and accept. */
-function ManageTask({ task }: { task: Task }) {
-  const navigate = useNavigate();
-  return (
-    <>
-      <section id="manage" aria-labelledby="manage-heading" className="mt-8 scroll-mt-20">
-        <h2 id="manage-heading" className="text-lg font-semibold">
-          Manage this task
-        </h2>
-        <div className="mt-3">
-          {/* Deleted: back to the poster's list; any other step shows the task as it now is. */}
-          <TaskSteps task={task} onChanged={(updated) => updated || navigate(paths.myPostedTasks)} />
-        </div>
-      </section>
-      <section id="offers" aria-labelledby="offers-heading" className="mt-8 scroll-mt-20">
-        <h2 id="offers-heading" className="text-lg font-semibold">
-          Offers
-        </h2>
-        <OffersList task={task} version={task} />
-      </section>
-      {/* On a phone, the way back to the task's steps from anywhere on the page. */}
-      <a href="#manage" className={`btn-primary sm:hidden ${PHONE_ACTION}`}>
-        <Settings2 aria-hidden="true" className="size-4" /> Manage this task
-      </a>
-    </>
-  );
-}
-
 export function Component() {
   const { task, ownTask } = useLoaderData<typeof loader>();
   // Signed out on this page (in this tab or another): it stays, as a visitor's.
@@ -63,7 +37,11 @@ export function Component() {
   useRevalidateOnNotice(task._id);
   return (
     <TaskDetailsView task={task}>
-      {poster && <ManageTask task={task} />}
+      {poster && (
+        <Suspense fallback={<Spinner label="Loading the offers" />}>
+          <ManageTask task={task} />
+        </Suspense>
+      )}
       {!poster && (
         <div className="mt-8">
           {signedIn ? <PlaceBid key={task._id} task={task} ownTask={false} /> : <PlaceBidSignedOut task={task} />}
