@@ -138,3 +138,56 @@ async function idOf(account: Account): Promise<string> {
   const session = await (await account.api.get("/api/auth/get-session")).json();
   return (session as { user: { id: string } }).user.id;
 }
+
+test("when the hired freelancer gives the task back, the runner-up's offer returns and the client hires them at once", async ({
+  browser,
+  makeUser,
+}) => {
+  test.setTimeout(limitFor(90_000));
+  const client = await makeUser({ name: `Client ${uniqueId()}` });
+  const maya = await makeUser({ name: `Maya ${uniqueId()}` });
+  const lucas = await makeUser({ name: `Lucas ${uniqueId()}` });
+  const title = `Garden plan ${uniqueId()}`;
+  const taskId = await client.createTask({ title, budget: 400 });
+  const mayaBid = await bidThroughApi(maya, taskId, 380);
+  await bidThroughApi(lucas, taskId, 350);
+  const hired = await client.api.post(`/api/tasks/${taskId}/accept`, { data: { bidId: mayaBid } });
+  expect(hired.status(), await hired.text()).toBe(200);
+
+  const lucasPage = await liveWindow(browser, lucas, "/dashboard/my-bids");
+  await expect(myBidsRow(lucasPage, title)).toContainText("Declined");
+  const clientPage = await liveWindow(browser, client, `/task-details/${taskId}`);
+  await expect(clientPage.getByText(`Assigned to ${maya.name}`)).toBeVisible();
+  await expect(offerFrom(clientPage, lucas)).toContainText("Declined");
+
+  // Maya gives the task back from its page.
+  const mayaPage = await windowFor(browser, maya, { width: 390, height: 844 });
+  await mayaPage.goto(`/task-details/${taskId}`);
+  await mayaPage.getByRole("button", { name: "Give the task back" }).click();
+  await mayaPage
+    .getByRole("alertdialog", { name: "Give this task back?" })
+    .getByRole("button", { name: "Give the task back" })
+    .click();
+  await expect(toast(mayaPage, "You gave the task back.")).toBeVisible();
+
+  // The client's page, open all along: the task is open again, Lucas's offer waits again.
+  await expect(clientPage.getByText(`Assigned to ${maya.name}`)).toHaveCount(0);
+  await expect(offerFrom(clientPage, lucas)).toContainText("Pending");
+  // Her offer, withdrawn with the release, is no longer among those to choose from.
+  await expect(offerFrom(clientPage, maya)).toHaveCount(0);
+  // Lucas hears of it, and his My Bids says Pending again.
+  await expect(myBidsRow(lucasPage, title)).toContainText("Pending");
+
+  await offerFrom(clientPage, lucas)
+    .getByRole("button", { name: `Accept bid from ${lucas.name}` })
+    .click();
+  await clientPage
+    .getByRole("alertdialog", { name: "Accept this bid?" })
+    .getByRole("button", { name: "Accept bid" })
+    .click();
+  await expect(toast(clientPage, `You hired ${lucas.name}.`)).toBeVisible();
+  await expect(clientPage.getByText(`Assigned to ${lucas.name}`)).toBeVisible();
+  await expect(myBidsRow(lucasPage, title)).toContainText("Accepted");
+
+  for (const page of [clientPage, mayaPage, lucasPage]) await page.context().close();
+});

@@ -164,7 +164,7 @@ export function Component() {
                   <tr key={task._id}>
                     <td className="px-4 py-3 break-words">{task.userName}</td>
                     <td className="px-4 py-3">{task.category}</td>
-                    <th scope="row" className="max-w-xs px-4 py-3 font-semibold break-words">
+                    <th scope="row" className="max-w-xs min-w-40 px-4 py-3 font-semibold break-words">
                       <Link to={paths.taskDetails(task._id)} className="link">
                         {task.title}
                       </Link>
