@@ -9,8 +9,9 @@
  * figure printed is the median of its runs, and the ratios are ours over the peer's. Exits 1 when a
  * median misses a target, unless --report-only. Nothing leaves 127.0.0.1.
  *
- * Pages: /, /browse-tasks, /auth/login, "task" (a demo task's details) and "my-bids" (My Bids),
- * the last two signed in as a demo freelancer. The peer cannot sign in offline (Firebase), so it
+ * Pages: /, /browse-tasks, /auth/login, "task-visitor" (a demo task's details, read by a visitor:
+ * task pages are public), "task" (the same signed in as a demo freelancer) and "my-bids" (My Bids,
+ * signed in too). The peer cannot sign in offline (Firebase), so it
  * shows its login page for both; it has no My Bids, and its /dashboard stands in.
  *
  * Run: npm run lighthouse [-- --runs 5] [--pages /,task] [--report-only] [--build] [--save dir]
@@ -31,7 +32,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "5" },
-    pages: { type: "string", default: "/,/browse-tasks,/auth/login,task,my-bids" },
+    pages: { type: "string", default: "/,/browse-tasks,/auth/login,task-visitor,task,my-bids" },
     peer: { type: "string", default: "../shared/peer/quickgig-original" },
     "no-peer": { type: "boolean", default: false },
     "report-only": { type: "boolean", default: false },
@@ -206,6 +207,7 @@ interface Page {
   headers?: Record<string, string>;
 }
 const PAGES: Record<string, Omit<Page, "name">> = {
+  "task-visitor": { ours: `/task-details/${demoTask._id}`, peer: `/task-details/${demoTask._id}` },
   task: { ours: `/task-details/${demoTask._id}`, peer: `/task-details/${demoTask._id}`, headers: freelancer },
   "my-bids": { ours: "/dashboard/my-bids", peer: "/dashboard", headers: freelancer },
 };

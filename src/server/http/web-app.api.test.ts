@@ -32,9 +32,20 @@ writeFileSync(
     "/about": "first-screens/about.html",
   }),
 );
+// A build from before the server wrote robots.txt itself still has one: the app starts, and serves its own.
+writeFileSync(path.join(webDist, "robots.txt"), "User-agent: *\nDisallow: /old-build/\n");
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const ctx = setupTestApp({ WEB_DIST: webDist });
+
+describe("a build with files the server answers itself", () => {
+  it("starts, and answers robots.txt with the sitemap, not the build's old file", async () => {
+    const response = await ctx.app.inject({ url: "/robots.txt" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("Sitemap: ");
+    expect(response.body).not.toContain("/old-build/");
+  });
+});
 
 /** A page's HTML as a browser gets it: brotli-encoded, never cached, varying with Accept-Encoding. */
 function expectBrotliPage(response: Awaited<ReturnType<typeof ctx.app.inject>>, html: string) {

@@ -16,6 +16,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
+    // The server answers these itself (tasks/sitemap-routes.ts): a build from before that, which
+    // still has a robots.txt of its own, is served without it instead of failing to start.
+    globIgnore: ["robots.txt", "sitemap.xml", "sitemaps/**"],
     index: false,
     preCompressed: true,
     cacheControl: false,
