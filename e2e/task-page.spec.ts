@@ -31,6 +31,19 @@ const myBidsRow = (page: Page, title: string) =>
     .getByRole("listitem")
     .filter({ hasText: title });
 
+/** The client accepts `account`'s offer on the task's page, and the page says who is hired. */
+async function hireFromTaskPage(clientPage: Page, account: Account) {
+  await offerFrom(clientPage, account)
+    .getByRole("button", { name: `Accept bid from ${account.name}` })
+    .click();
+  await clientPage
+    .getByRole("alertdialog", { name: "Accept this bid?" })
+    .getByRole("button", { name: "Accept bid" })
+    .click();
+  await expect(toast(clientPage, `You hired ${account.name}.`)).toBeVisible();
+  await expect(clientPage.getByText(`Assigned to ${account.name}`)).toBeVisible();
+}
+
 async function bidThroughApi(account: Account, taskId: string, amount: number): Promise<string> {
   const placed = await account.api.post("/api/bids", { data: { taskId, amount } });
   expect(placed.status(), await placed.text()).toBe(201);
@@ -98,15 +111,7 @@ test("the client hires from the task's page while offers arrive; the hired freel
   await expect(myBidsRow(mayaPage, title)).toContainText("Pending");
 
   // The client hires Maya from the task's page.
-  await offerFrom(clientPage, maya)
-    .getByRole("button", { name: `Accept bid from ${maya.name}` })
-    .click();
-  await clientPage
-    .getByRole("alertdialog", { name: "Accept this bid?" })
-    .getByRole("button", { name: "Accept bid" })
-    .click();
-  await expect(toast(clientPage, `You hired ${maya.name}.`)).toBeVisible();
-  await expect(clientPage.getByText(`Assigned to ${maya.name}`)).toBeVisible();
+  await hireFromTaskPage(clientPage, maya);
   const manage = clientPage.getByRole("region", { name: "Manage this task" });
   await expect(manage.getByRole("button", { name: `Mark as completed: ${title}` })).toBeVisible();
   await expect(manage.getByRole("button", { name: `Delete ${title}` })).toHaveCount(0);
@@ -178,15 +183,7 @@ test("when the hired freelancer gives the task back, the runner-up's offer retur
   // Lucas hears of it, and his My Bids says Pending again.
   await expect(myBidsRow(lucasPage, title)).toContainText("Pending");
 
-  await offerFrom(clientPage, lucas)
-    .getByRole("button", { name: `Accept bid from ${lucas.name}` })
-    .click();
-  await clientPage
-    .getByRole("alertdialog", { name: "Accept this bid?" })
-    .getByRole("button", { name: "Accept bid" })
-    .click();
-  await expect(toast(clientPage, `You hired ${lucas.name}.`)).toBeVisible();
-  await expect(clientPage.getByText(`Assigned to ${lucas.name}`)).toBeVisible();
+  await hireFromTaskPage(clientPage, lucas);
   await expect(myBidsRow(lucasPage, title)).toContainText("Accepted");
 
   for (const page of [clientPage, mayaPage, lucasPage]) await page.context().close();

@@ -329,22 +329,9 @@ export async function listBidsOfBidder(
   filter: { statuses?: BidStatus[]; page: number; limit: number },
 ): Promise<{ bids: BidOfMine[]; total: number }> {
   const statuses = filter.statuses?.length ? filter.statuses : undefined;
-  let live = db
-    .selectFrom("bids")
-    .innerJoin("user", "user.id", "bids.bidder_id")
+  let live = selectBids(db)
     .innerJoin("tasks", "tasks.id", "bids.task_id")
     .select([
-      "bids.id",
-      "bids.task_id",
-      "bids.bidder_id",
-      "bids.bid_time",
-      "bids.changed_at",
-      "bids.amount_cents",
-      "bids.days",
-      "bids.message",
-      "bids.status",
-      "user.name",
-      "user.email",
       "tasks.title",
       "tasks.status as task_status",
       "tasks.deadline",
