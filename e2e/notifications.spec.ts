@@ -184,8 +184,12 @@ test("the profile's email choices are saved per kind", async ({ page, makeUser, 
   await expect(page.getByRole("heading", { name: "Email notifications" })).toBeVisible();
   const messages = page.getByRole("group", { name: "New messages" });
   await expect(messages.getByRole("radio", { name: "Email" })).toBeChecked();
+  // New offers are emailed by default (issue 27); questions stay in the app.
   await expect(
-    page.getByRole("group", { name: "New bids on my tasks" }).getByRole("radio", { name: "In the app" }),
+    page.getByRole("group", { name: "New bids on my tasks" }).getByRole("radio", { name: "Email" }),
+  ).toBeChecked();
+  await expect(
+    page.getByRole("group", { name: "New questions on my tasks" }).getByRole("radio", { name: "In the app" }),
   ).toBeChecked();
   await messages.getByText("Off").click();
   await expect(toast(page, "Saved: “New messages” turned off.")).toBeVisible();

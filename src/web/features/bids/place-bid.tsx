@@ -1,5 +1,5 @@
 import { Gavel, LogOut, MessageSquare, Pencil, Undo2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { isBiddingOpen } from "../../../contract/dates.ts";
 import { MESSAGES } from "../../../contract/messages.ts";
@@ -59,10 +59,13 @@ export function PlaceBidSignedOut({ task }: { task: Task }) {
 export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
   const [count, setCount] = useState(task.bidCount ?? 0);
   const [myBid, setMyBid] = useState<Bid | undefined>(task.myBid);
-  useEffect(() => {
+  // The task read again: its count and my bid as read, in the same render.
+  const [read, setRead] = useState(task);
+  if (read !== task) {
+    setRead(task);
     setCount(task.bidCount ?? 0);
     setMyBid(task.myBid);
-  }, [task]);
+  }
   const [form, setForm] = useState<"new" | "edit" | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
   const revalidator = useRevalidator();

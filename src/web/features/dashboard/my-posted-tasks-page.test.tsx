@@ -2,7 +2,6 @@ import { waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../../contract/messages.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
 import { formatDeadline } from "../../lib/format.ts";
 import { taskTitled, userId } from "../../test/demo.ts";

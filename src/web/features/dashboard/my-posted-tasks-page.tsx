@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Users } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { TaskStatusBadge } from "../../components/status-badge.tsx";
@@ -70,7 +70,12 @@ export function Component() {
   const revalidator = useRevalidator();
   const [tasks, setTasks] = useState<Task[]>(loaded.tasks);
   const [bidsFor, setBidsFor] = useState<string | null>(null);
-  useEffect(() => setTasks(loaded.tasks), [loaded.tasks]);
+  // The list read again (another page, an action, a notice): shown as read, in the same render.
+  const [read, setRead] = useState(loaded.tasks);
+  if (read !== loaded.tasks) {
+    setRead(loaded.tasks);
+    setTasks(loaded.tasks);
+  }
 
   // The server's answer is the whole task as it now is (a released task has no assignee any more);
   // a deleted one leaves the list. The page's data is read again either way (the counts, the pages).

@@ -92,8 +92,13 @@ function ThreadList({ threads }: { threads: Thread[] }) {
 
 function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: string; initial: Message[] }) {
   const [messages, setMessages] = useState(initial);
-  // The thread read again (a notice said a message came, and the dashboard read its page again): shown as it now is.
-  useEffect(() => setMessages(initial), [initial]);
+  // The thread read again (a notice said a message came, and the dashboard read its page again):
+  // shown as it now is, in the same render.
+  const [read, setRead] = useState(initial);
+  if (read !== initial) {
+    setRead(initial);
+    setMessages(initial);
+  }
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
