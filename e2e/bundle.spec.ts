@@ -28,26 +28,27 @@ const webDist = path.resolve(process.env.E2E_WEB_DIST || "dist/web");
  * notice, a refusal that shows what changed; the poster's offers and steps, the question form and the
  * words of a refusal load when needed) and My Bids 131,373 to 131,695 (Task deleted, the dashboard
  * read again on a notice). Home stays within its budget (111,161: a card's reason comes from
- * Browse Tasks, not with the card).
+ * Browse Tasks, not with the card). The CSS, one file for every page, 10.0 to 10.1 KB: 10,039 bytes
+ * with long words wrapping anywhere, the phone's fixed main action and the new columns' classes.
  */
 const BUDGETS = [
   // 110 KB until React Router 8, which added 1.2 KB to the framework chunk every page loads; 111.5
   // until the entry waited for the first paint before fetching the app; 111.6 until the header kept
   // the places of a signed-in reader's bell, avatar and Logout while they load, so that a page the
   // server renders for them does not shift (both issue 15). CSS as reached.
-  { page: "/", routeModule: "features/home/home-page.tsx", js: 111_200, css: 10_000 },
+  { page: "/", routeModule: "features/home/home-page.tsx", js: 111_200, css: 10_100 },
   // 112 KB until its status filter and the status on each card (hiring, issue 12); 112.5 until the
   // header's places (above).
-  { page: "/browse-tasks", routeModule: "features/tasks/browse-tasks-page.tsx", js: 112_500, css: 10_000 },
+  { page: "/browse-tasks", routeModule: "features/tasks/browse-tasks-page.tsx", js: 112_500, css: 10_100 },
   // 130 KB until issue 15 tightened every budget to what the pages had reached.
-  { page: "/auth/login", routeModule: "features/accounts/login-page.tsx", js: 127_000, css: 10_000 },
+  { page: "/auth/login", routeModule: "features/accounts/login-page.tsx", js: 127_000, css: 10_100 },
   // The hiring screens whose first screen the server renders (decision 015), by their template's
   // name: the task's bid panel, offers and questions; My Bids in the dashboard (its phone drawer
   // brings the dialog library). Their first paint needs none of it. As reached (issue 15). My Bids
   // 132.5 KB until bid times were written out instead of formatted by Intl (issue 15): a file of
   // their own, so that Home and Browse Tasks, which show no time, do not load it.
-  { page: "task-details", routeModule: "features/tasks/task-details-page.tsx", js: 120_800, css: 10_000 },
-  { page: "my-bids", routeModule: "features/bids/my-bids-page.tsx", js: 131_800, css: 10_000 },
+  { page: "task-details", routeModule: "features/tasks/task-details-page.tsx", js: 120_800, css: 10_100 },
+  { page: "my-bids", routeModule: "features/bids/my-bids-page.tsx", js: 131_800, css: 10_100 },
 ];
 
 for (const budget of BUDGETS) {

@@ -137,6 +137,8 @@ test.describe("My Posted Tasks", () => {
       "Category",
       "Task Title",
       "Budget ($)",
+      "Deadline",
+      "Offers",
       "Status",
       "Actions",
     ]);

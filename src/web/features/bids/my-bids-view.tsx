@@ -6,7 +6,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { BidStatusBadge, bidStatusWord, TaskDeletedBadge, TaskStatusBadge } from "../../components/status-badge.tsx";
 import { paths } from "../../config/paths.ts";
 import { formatBudget } from "../../lib/format.ts";
-import { BidTimes } from "./bid-times.tsx";
+import { formatDateTime } from "../../lib/format-time.ts";
 
 export const MY_BIDS_PAGE_SIZE = 20;
 
@@ -89,7 +89,13 @@ export function MyBidsView({ bids, total, status, page }: MyBidsList) {
                   </Link>
                 )}
                 <p className="muted mt-1 text-xs">
-                  Bid on <BidTimes bidTime={bid.bidTime} changedAt={bid.changedAt} />
+                  Bid on <time dateTime={bid.bidTime}>{formatDateTime(bid.bidTime)}</time>
+                  {bid.changedAt && (
+                    <>
+                      {" · changed "}
+                      <time dateTime={bid.changedAt}>{formatDateTime(bid.changedAt)}</time>
+                    </>
+                  )}
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-3 text-sm">

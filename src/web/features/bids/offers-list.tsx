@@ -9,9 +9,9 @@ import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { confirmAction } from "../../lib/dialogs.ts";
 import { formatBudget } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
 import { useActionFailure } from "../tasks/public.ts";
-import { BidTimes } from "./bid-times.tsx";
 import { type Bid, listBids, moveTask } from "./bids-api.ts";
 
 type State =
@@ -158,7 +158,13 @@ function Offer({
           </p>
           <p className="muted text-sm break-all">{bid.userEmail}</p>
           <p className="muted text-xs">
-            <BidTimes bidTime={bid.bidTime} changedAt={bid.changedAt} />
+            <time dateTime={bid.bidTime}>{formatDateTime(bid.bidTime)}</time>
+            {bid.changedAt && (
+              <>
+                {" · changed "}
+                <time dateTime={bid.changedAt}>{formatDateTime(bid.changedAt)}</time>
+              </>
+            )}
           </p>
         </div>
         <div className="text-right">
