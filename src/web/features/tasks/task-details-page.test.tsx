@@ -33,8 +33,7 @@ describe("Task details", () => {
     expect(detail(screen, "Deadline")).toBe(formatDeadline(task.deadline));
     expect(screen.getByRole("link", { name: DEMO_FREELANCER }).getAttribute("href")).toBe(`mailto:${DEMO_FREELANCER}`);
     expect(screen.getByText(task.description)).toBeTruthy();
-    // The bid panel and the questions load after the page's code, in the place of a spinner.
-    expect(await screen.findByText("You bid for 1 opportunities.")).toBeTruthy();
+    expect(screen.getByText("You bid for 1 opportunities.")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Place a Bid" }) as HTMLButtonElement).disabled).toBe(false);
     expect(await screen.findByRole("heading", { name: "Questions (0)" })).toBeTruthy();
     expect(screen.getByText("No questions yet.")).toBeTruthy();

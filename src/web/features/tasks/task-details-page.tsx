@@ -4,13 +4,14 @@ import { Spinner } from "../../components/spinner.tsx";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { isSameEmail, loadSession, useSession } from "../accounts/public.ts";
+import { PlaceBid, PlaceBidSignedOut, PublicOffers } from "../bids/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
+import { TaskQuestions } from "../questions/public.ts";
 import { TaskDetailsView } from "./task-details-view.tsx";
 import { getTask } from "./tasks-api.ts";
 
-// The bid panel, the poster's offers and the questions load after the page's code: the task itself
-// is what the first screen shows (the server's has a spinner in their place, as this one does).
-const TaskPanels = lazy(() => import("./task-panels.tsx"));
+// Only the poster manages a task: its steps and the offers load for them, not with everyone's page.
+const ManageTask = lazy(() => import("./manage-task.tsx"));
 
 /**
  * A task's page, open to everyone (PRODUCT.md, Task pages are public): a visitor reads it and is
@@ -36,9 +37,24 @@ export function Component() {
   useRevalidateOnNotice(task._id);
   return (
     <TaskDetailsView task={task}>
-      <Suspense fallback={<Spinner label="Loading bids and questions" />}>
-        <TaskPanels task={task} poster={poster} signedIn={signedIn} />
-      </Suspense>
+      {poster && (
+        <Suspense fallback={<Spinner label="Loading the offers" />}>
+          <ManageTask task={task} />
+        </Suspense>
+      )}
+      {!poster && (
+        <div className="mt-8">
+          {signedIn ? <PlaceBid key={task._id} task={task} ownTask={false} /> : <PlaceBidSignedOut task={task} />}
+        </div>
+      )}
+      {task.offersPublic && !poster && signedIn && <PublicOffers key={task._id} taskId={task._id} version={task} />}
+      <TaskQuestions
+        key={`questions-${task._id}`}
+        taskId={task._id}
+        isPoster={poster}
+        signedIn={signedIn}
+        version={task}
+      />
     </TaskDetailsView>
   );
 }
