@@ -166,31 +166,25 @@ export async function cancelAcceptedBid(db: Kysely<DB>, taskId: string): Promise
     .execute();
 }
 
-/** Declines a task's pending bids (all but `except`); their bidders' ids. */
-export async function declinePendingBids(db: Kysely<DB>, taskId: string, except?: string): Promise<string[]> {
+/**
+ * Moves a task's bids from one status to another (all but `except`); their bidders' ids. Hiring
+ * declines the pending ones (all but the hired); a task given back reopens the declined ones: a
+ * declined offer cannot be withdrawn, and one its bidder renewed is pending already, so every
+ * declined row of a task given back was declined by the hire.
+ */
+export async function moveTaskBids(
+  db: Kysely<DB>,
+  taskId: string,
+  move: { from: "pending"; to: "declined" } | { from: "declined"; to: "pending" },
+  except?: string,
+): Promise<string[]> {
   let query = db
     .updateTable("bids")
-    .set({ status: "declined" })
+    .set({ status: move.to })
     .where("task_id", "=", taskId)
-    .where("status", "=", "pending");
+    .where("status", "=", move.from);
   if (except) query = query.where("id", "!=", except);
   return (await query.returning("bidder_id").execute()).map((row) => row.bidder_id);
-}
-
-/**
- * A task given back: the offers declined when someone was hired wait again (their bidders' ids). A
- * declined offer cannot be withdrawn, and one its bidder renewed is pending already, so every
- * declined row of an open task is one of those.
- */
-export async function reopenDeclinedBids(db: Kysely<DB>, taskId: string): Promise<string[]> {
-  const rows = await db
-    .updateTable("bids")
-    .set({ status: "pending" })
-    .where("task_id", "=", taskId)
-    .where("status", "=", "declined")
-    .returning("bidder_id")
-    .execute();
-  return rows.map((row) => row.bidder_id);
 }
 
 /** Who has a pending offer on a task: those a change to it concerns. */

@@ -4,10 +4,9 @@ import type { NotificationData } from "../../contract/notifications.ts";
 import {
   acceptPendingBid,
   cancelAcceptedBid,
-  declinePendingBids,
   findBidById,
   LIVE_BID_STATUSES,
-  reopenDeclinedBids,
+  moveTaskBids,
   setBidStatus,
   toCents,
 } from "../bids/bid-repository.ts";
@@ -22,6 +21,10 @@ import {
   type TaskRecord,
 } from "../tasks/task-repository.ts";
 import { summarize } from "./summary-repository.ts";
+
+/** The offers a hire declines, and those a task given back reopens. */
+const DECLINE = { from: "pending", to: "declined" } as const;
+const REOPEN = { from: "declined", to: "pending" } as const;
 
 /**
  * A task's life (PRODUCT.md, Hiring) as one table: which statuses each step starts from, where it
@@ -96,7 +99,7 @@ export async function acceptBid(run: Transactor, task: TaskRecord, bidId: string
     if (amountCents === undefined) conflict(MESSAGES.bidGone);
     if (seenAmount !== undefined && amountCents !== toCents(seenAmount)) conflict(MESSAGES.offerChanged);
     await setAgreedAmount(trx, task.id, amountCents);
-    const declined = await declinePendingBids(trx, task.id, bid.id);
+    const declined = await moveTaskBids(trx, task.id, DECLINE, bid.id);
     notices.add(
       { userId: bid.bidderId, kind: "bid-accepted", data: about(task, undefined, { amount: amountCents / 100 }) },
       ...declined.map((userId) => ({ userId, kind: "bid-declined" as const, data: about(task) })),
@@ -124,7 +127,7 @@ export async function cancelTask(run: Transactor, task: TaskRecord): Promise<voi
     // Read with the row held: an accept that committed first is the one told.
     const assignee = await findTaskAssignee(trx, task.id);
     if (assignee) await cancelAcceptedBid(trx, task.id);
-    const told = [...(await declinePendingBids(trx, task.id)), ...(assignee ? [assignee] : [])];
+    const told = [...(await moveTaskBids(trx, task.id, DECLINE)), ...(assignee ? [assignee] : [])];
     notices.add(...told.map((userId) => ({ userId, kind: "task-cancelled" as const, data: about(task) })));
   });
 }
@@ -149,7 +152,7 @@ export async function releaseTask(run: Transactor, task: TaskRecord, freelancer:
       .where("bidder_id", "=", freelancer.id)
       .executeTakeFirst();
     if (bid) await setBidStatus(trx, bid.id, LIVE_BID_STATUSES, "withdrawn");
-    const reopened = await reopenDeclinedBids(trx, task.id);
+    const reopened = await moveTaskBids(trx, task.id, REOPEN);
     notices.add(
       { userId: task.ownerId, kind: "task-released", data: about(task, freelancer) },
       ...reopened.map((userId) => ({ userId, kind: "task-reopened" as const, data: about(task) })),

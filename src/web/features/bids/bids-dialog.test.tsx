@@ -67,7 +67,7 @@ describe("Bids for This Task", () => {
     });
     expect(bidOf(db, task.id, DEMO_FREELANCER).status).toBe("declined");
     const lucas = within(dialog).getByRole("listitem", { name: "Offer from Lucas Moreau" });
-    expect(within(lucas).getByTitle("Bid status: Accepted")).toBeTruthy();
+    expect(await within(lucas).findByTitle("Bid status: Accepted")).toBeTruthy();
     expect(within(dialog).getByRole("listitem", { name: "Offer from Maya Patel" }).textContent).toContain("Declined");
     expect(within(dialog).queryByRole("button", { name: /Accept bid/ })).toBeNull();
 
@@ -110,7 +110,7 @@ describe("Bids for This Task", () => {
     const task = taskTitled(db, "Logo and colour palette");
     const { dialog } = await openBids(db, task.title);
     const aisha = await within(dialog).findByRole("listitem", { name: "Offer from Aisha Bello" });
-    expect(within(aisha).getByTitle("Bid status: Accepted")).toBeTruthy();
+    expect(await within(aisha).findByTitle("Bid status: Accepted")).toBeTruthy();
     expect(within(dialog).queryByRole("button", { name: /Accept bid/ })).toBeNull();
     // One offer: nothing to sort.
     expect(within(dialog).queryByRole("combobox")).toBeNull();

@@ -6,17 +6,7 @@ import { OffersList } from "./offers-list.tsx";
  * "Bids for This Task" (My Posted Tasks): the task's offers (offers-list.tsx) in a dialog.
  * `version`: the page's data read again; the offers are read again with it.
  */
-export function BidsDialog({
-  task,
-  version,
-  onClose,
-  onTaskChanged,
-}: {
-  task: Task;
-  version?: unknown;
-  onClose: () => void;
-  onTaskChanged: (task: Task) => void;
-}) {
+export function BidsDialog({ task, version, onClose }: { task: Task; version?: unknown; onClose: () => void }) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -25,7 +15,7 @@ export function BidsDialog({
           <Dialog.Title className="text-xl font-bold text-slate-900 dark:text-white">Bids for This Task</Dialog.Title>
           <Dialog.Description className="muted mt-1 text-sm break-words">{task.title}</Dialog.Description>
           <div className="mt-3 min-h-0 flex-1 overflow-y-auto">
-            <OffersList task={task} version={version} onHired={onTaskChanged} />
+            <OffersList task={task} version={version} />
           </div>
           <div className="mt-6 flex justify-end">
             <Dialog.Close className="btn-primary">Close</Dialog.Close>

@@ -30,25 +30,16 @@ function sorted(bids: Bid[], sort: Sort): Bid[] {
  * A task's offers as its poster compares them: how many, then each (name, amount, delivery,
  * message, time), sortable by amount or time, with Message, and Accept bid while the task is open.
  * In the Bids dialog of My Posted Tasks and on the task's own page. `version`: when it changes (the
- * page's data read again, e.g. a notice said a bid came), the offers are read again too.
+ * page's data read again: a notice said a bid came, a bid was accepted or refused), the offers are
+ * read again too.
  */
-export function OffersList({
-  task,
-  version,
-  onHired,
-}: {
-  task: Task;
-  version?: unknown;
-  /** The task as it is once a bid is accepted. */
-  onHired?: (task: Task) => void;
-}) {
+export function OffersList({ task, version }: { task: Task; version?: unknown }) {
   const [state, setState] = useState<State>({ status: "loading" });
   const [sort, setSort] = useState<Sort>("time");
   const [accepting, setAccepting] = useState<string | null>(null);
-  const [reads, setReads] = useState(0);
   const { revalidate } = useRevalidator();
   const failed = useActionFailure(task);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version and reads ask for the list again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version asks for the list again
   useEffect(() => {
     const controller = new AbortController();
     listBids(task._id, controller.signal)
@@ -57,7 +48,7 @@ export function OffersList({
         if (!controller.signal.aborted) setState({ status: "failed", message: errorMessage(error) });
       });
     return () => controller.abort();
-  }, [task._id, version, reads]);
+  }, [task._id, version]);
 
   async function accept(bid: Bid) {
     const name = bid.userName || ANONYMOUS_NAME;
@@ -70,15 +61,12 @@ export function OffersList({
     setAccepting(bid._id);
     try {
       // The amount shown: if the bidder changed the offer meanwhile, the server refuses and says so.
-      const updated = await moveTask(task._id, "accept", { bidId: bid._id, amount: bid.amount });
+      await moveTask(task._id, "accept", { bidId: bid._id, amount: bid.amount });
+      await revalidate();
       notify.success(`You hired ${name}.`);
-      onHired?.(updated);
-      setReads((n) => n + 1);
-      void revalidate();
     } catch (error) {
       // Whatever changed (the offer, the task): said, and shown as it is now.
       await failed(error);
-      setReads((n) => n + 1);
     } finally {
       setAccepting(null);
     }

@@ -37,12 +37,12 @@ describe("Place a bid (task details)", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const bid = findBid(db, task.id, LUCAS);
     expect(bid).toMatchObject({ amount: 480, days: 6, message: "I ran the launch of two studios.", status: "pending" });
-    expect(screen.getByText("You bid for 2 opportunities.")).toBeTruthy();
+    expect(await screen.findByText("You bid for 2 opportunities.")).toBeTruthy();
     const mine = screen.getByRole("region", { name: "Your bid" });
     expect(within(mine).getByText("$480.00")).toBeTruthy();
     expect(within(mine).getByText("Delivery in 6 days")).toBeTruthy();
     expect(within(mine).getByText("I ran the launch of two studios.")).toBeTruthy();
-    expect(within(mine).getByTitle("Bid status: Pending")).toBeTruthy();
+    expect(await within(mine).findByTitle("Bid status: Pending")).toBeTruthy();
     // One live bid per task.
     expect((screen.getByRole("button", { name: "Place a Bid" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(MESSAGES.alreadyBid)).toBeTruthy();
@@ -58,7 +58,7 @@ describe("Place a bid (task details)", () => {
     const mine = await screen.findByRole("region", { name: "Your bid" });
     expect(within(mine).getByText("$405.00")).toBeTruthy();
     expect(within(mine).getByText("Delivery in 7 days")).toBeTruthy();
-    expect(screen.getByText("You bid for 2 opportunities.")).toBeTruthy();
+    expect(await screen.findByText("You bid for 2 opportunities.")).toBeTruthy();
 
     await user.click(within(mine).getByRole("button", { name: "Edit bid" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit your bid" });
@@ -75,7 +75,7 @@ describe("Place a bid (task details)", () => {
     expect(await screen.findByText("Your bid has been updated.")).toBeTruthy();
     // Days and message left empty are cleared.
     expect(bid).toMatchObject({ amount: 390.5, days: null, message: null, status: "pending" });
-    expect(within(mine).getByText("$390.50")).toBeTruthy();
+    expect(await within(mine).findByText("$390.50")).toBeTruthy();
     expect(within(mine).queryByText(/Delivery in/)).toBeNull();
 
     await user.click(within(mine).getByRole("button", { name: "Withdraw bid" }));
@@ -86,8 +86,8 @@ describe("Place a bid (task details)", () => {
     await user.click(within(confirm).getByRole("button", { name: "Withdraw bid" }));
     expect(await screen.findByText("Your bid has been withdrawn.")).toBeTruthy();
     expect(bid?.status).toBe("withdrawn");
-    expect(screen.getByText("You bid for 1 opportunities.")).toBeTruthy();
-    expect(within(mine).getByTitle("Bid status: Withdrawn")).toBeTruthy();
+    expect(await screen.findByText("You bid for 1 opportunities.")).toBeTruthy();
+    expect(await within(mine).findByTitle("Bid status: Withdrawn")).toBeTruthy();
     expect(within(mine).queryByRole("button", { name: "Edit bid" })).toBeNull();
     // A withdrawn bid leaves the way open to bid again.
     expect((screen.getByRole("button", { name: "Place a Bid" }) as HTMLButtonElement).disabled).toBe(false);

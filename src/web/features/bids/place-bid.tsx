@@ -57,15 +57,8 @@ export function PlaceBidSignedOut({ task }: { task: Task }) {
  * it again (the router's loader) and the panel follows.
  */
 export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
-  const [count, setCount] = useState(task.bidCount ?? 0);
-  const [myBid, setMyBid] = useState<Bid | undefined>(task.myBid);
-  // The task read again: its count and my bid as read, in the same render.
-  const [read, setRead] = useState(task);
-  if (read !== task) {
-    setRead(task);
-    setCount(task.bidCount ?? 0);
-    setMyBid(task.myBid);
-  }
+  const count = task.bidCount ?? 0;
+  const { myBid } = task;
   const [form, setForm] = useState<"new" | "edit" | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
   const revalidator = useRevalidator();
@@ -78,15 +71,11 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
   /** The form's offer sent. The form says a refusal of the offer itself; one because the task moved on closes it and says what happened. */
   async function submit(offer: Offer) {
     try {
-      if (form === "edit" && myBid) {
-        setMyBid(await updateBid(myBid._id, offer));
-        notify.success("Your bid has been updated.");
-      } else {
-        setMyBid(await placeBid(task._id, offer));
-        setCount((n) => n + 1);
-        notify.success("Your bid has been placed.");
-      }
-      void revalidator.revalidate();
+      const editing = form === "edit" && myBid;
+      if (editing) await updateBid(myBid._id, offer);
+      else await placeBid(task._id, offer);
+      await revalidator.revalidate();
+      notify.success(editing ? "Your bid has been updated." : "Your bid has been placed.");
     } catch (error) {
       if (!isStaleRefusal(error)) throw error;
       await failed(error);
@@ -103,10 +92,9 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
     if (!confirmed) return;
     setWithdrawing(true);
     try {
-      setMyBid(await withdrawBid(myBid._id));
-      setCount((n) => Math.max(0, n - 1));
+      await withdrawBid(myBid._id);
+      await revalidator.revalidate();
       notify.success("Your bid has been withdrawn.");
-      void revalidator.revalidate();
     } catch (error) {
       await failed(error);
     } finally {
@@ -121,15 +109,13 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
       text: "The client will be able to hire someone else, and your bid will be withdrawn.",
       confirmLabel: "Give the task back",
     });
-    if (!confirmed || !myBid) return;
+    if (!confirmed) return;
     setWithdrawing(true);
     try {
       await moveTask(task._id, "release");
-      setMyBid({ ...myBid, status: "withdrawn" });
-      setCount((n) => Math.max(0, n - 1));
+      // The page's task (its status, who is assigned, my bid) is read again.
+      await revalidator.revalidate();
       notify.success("You gave the task back.");
-      // The page's task (its status, who is assigned) is read again.
-      void revalidator.revalidate();
     } catch (error) {
       await failed(error);
     } finally {

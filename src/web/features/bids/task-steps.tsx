@@ -1,6 +1,6 @@
 import { CheckCheck, Pencil, Trash2, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import type { Task } from "../../../contract/schemas.ts";
 import { paths } from "../../config/paths.ts";
 import { confirmAction, showAlert } from "../../lib/dialogs.ts";
@@ -36,22 +36,24 @@ function deleteWarning(task: Task): string {
 }
 
 /**
- * What a poster does to their task as its status allows (complete, cancel, delete), confirmed, with
- * the task as it then is handed to `onChanged` (null once deleted). A refusal because the task moved
- * on meanwhile says what happened and reads the page's data again (useActionFailure).
+ * What a poster does to their task as its status allows (complete, cancel, delete), confirmed; the
+ * page's data is then read again (its loaders), so it shows the task as it now is. A refusal because
+ * the task moved on meanwhile says what happened and reads the page again too (useActionFailure).
  */
 export function TaskSteps({
   task,
-  onChanged,
+  onDeleted,
   children,
 }: {
   task: Task;
-  onChanged: (task: Task | null) => void;
+  /** Where a page that shows only this task goes once it is deleted; a list reads itself again. */
+  onDeleted?: () => void;
   /** More buttons, after Update and Delete (My Posted Tasks' Bids). */
   children?: ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
   const failed = useActionFailure(task);
+  const { revalidate } = useRevalidator();
 
   async function remove() {
     const confirmed = await confirmAction({
@@ -64,7 +66,8 @@ export function TaskSteps({
     try {
       const { deletedCount } = await deleteTask(task._id);
       if (deletedCount > 0) {
-        onChanged(null);
+        if (onDeleted) onDeleted();
+        else await revalidate();
         void showAlert({ title: "Deleted!", text: "Your task has been deleted.", icon: "success" });
       }
     } catch (error) {
@@ -80,7 +83,8 @@ export function TaskSteps({
     if (!confirmed) return;
     setBusy(true);
     try {
-      onChanged(await moveTask(task._id, which));
+      await moveTask(task._id, which);
+      await revalidate();
       notify.success(dialog.done);
     } catch (error) {
       await failed(error);

@@ -136,7 +136,7 @@ describe("My Posted Tasks", () => {
     expect(await screen.findByText("The task is marked as completed.")).toBeTruthy();
     expect(task.status).toBe("completed");
     const row = rowOf(table, task.title);
-    expect(within(row).getByTitle("Task status: Completed")).toBeTruthy();
+    expect(await within(row).findByTitle("Task status: Completed")).toBeTruthy();
     expect(within(row).queryByRole("button", { name: /Mark as completed|Cancel task/ })).toBeNull();
   });
 
@@ -159,7 +159,7 @@ describe("My Posted Tasks", () => {
     expect(await screen.findByText("The task has been cancelled.")).toBeTruthy();
     expect(task.status).toBe("cancelled");
     expect(db.bids.filter((bid) => bid.taskId === task.id).map((bid) => bid.status)).toEqual(["declined", "declined"]);
-    expect(within(rowOf(table, task.title)).getByTitle("Task status: Cancelled")).toBeTruthy();
+    expect(await within(rowOf(table, task.title)).findByTitle("Task status: Cancelled")).toBeTruthy();
   });
 
   it("tells the hired freelancer's name when cancelling an assigned task, and says why it failed", async () => {

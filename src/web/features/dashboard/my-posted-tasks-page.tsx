@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Users } from "lucide-react";
 import { useState } from "react";
-import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
+import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { TaskStatusBadge } from "../../components/status-badge.tsx";
 import { paths } from "../../config/paths.ts";
@@ -30,17 +30,9 @@ function pageHref(page: number) {
 }
 
 /** What the poster can do with a task in its current status, and its offers (Bids). */
-function TaskActions({
-  task,
-  onChanged,
-  onBids,
-}: {
-  task: Task;
-  onChanged: (task: Task | null) => void;
-  onBids: (task: Task) => void;
-}) {
+function TaskActions({ task, onBids }: { task: Task; onBids: (task: Task) => void }) {
   return (
-    <TaskSteps task={task} onChanged={onChanged}>
+    <TaskSteps task={task}>
       <button
         type="button"
         className="btn-secondary px-3 py-1.5"
@@ -67,24 +59,8 @@ function Freelancer({ task }: { task: Task }) {
 export function Component() {
   usePageTitle("My Posted Tasks");
   const loaded = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
-  const [tasks, setTasks] = useState<Task[]>(loaded.tasks);
+  const { tasks } = loaded;
   const [bidsFor, setBidsFor] = useState<string | null>(null);
-  // The list read again (another page, an action, a notice): shown as read, in the same render.
-  const [read, setRead] = useState(loaded.tasks);
-  if (read !== loaded.tasks) {
-    setRead(loaded.tasks);
-    setTasks(loaded.tasks);
-  }
-
-  // The server's answer is the whole task as it now is (a released task has no assignee any more);
-  // a deleted one leaves the list. The page's data is read again either way (the counts, the pages).
-  const changed = (id: string) => (updated: Task | null) => {
-    setTasks((current) =>
-      updated ? current.map((task) => (task._id === id ? updated : task)) : current.filter((task) => task._id !== id),
-    );
-    void revalidator.revalidate();
-  };
   // The dialog follows the list: the task as it was last read (a notice, an action), and its offers with it.
   const bidsTask = bidsFor ? tasks.find((task) => task._id === bidsFor) : undefined;
 
@@ -128,7 +104,7 @@ export function Component() {
                   </dd>
                 </dl>
                 <div className="mt-3">
-                  <TaskActions task={task} onChanged={changed(task._id)} onBids={(shown) => setBidsFor(shown._id)} />
+                  <TaskActions task={task} onBids={(shown) => setBidsFor(shown._id)} />
                 </div>
               </li>
             ))}
@@ -188,11 +164,7 @@ export function Component() {
                       </div>
                     </td>
                     <td className="px-4 py-3">
-                      <TaskActions
-                        task={task}
-                        onChanged={changed(task._id)}
-                        onBids={(shown) => setBidsFor(shown._id)}
-                      />
+                      <TaskActions task={task} onBids={(shown) => setBidsFor(shown._id)} />
                     </td>
                   </tr>
                 ))}
@@ -218,14 +190,7 @@ export function Component() {
           )}
         </nav>
       )}
-      {bidsTask && (
-        <BidsDialog
-          task={bidsTask}
-          version={loaded}
-          onClose={() => setBidsFor(null)}
-          onTaskChanged={changed(bidsTask._id)}
-        />
-      )}
+      {bidsTask && <BidsDialog task={bidsTask} version={loaded} onClose={() => setBidsFor(null)} />}
     </div>
   );
 }

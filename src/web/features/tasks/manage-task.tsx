@@ -15,8 +15,8 @@ export default function ManageTask({ task }: { task: Task }) {
           Manage this task
         </h2>
         <div className="mt-3">
-          {/* Deleted: back to the poster's list; any other step shows the task as it now is. */}
-          <TaskSteps task={task} onChanged={(updated) => updated || navigate(paths.myPostedTasks)} />
+          {/* Deleted: back to the poster's list; any other step reads the task again. */}
+          <TaskSteps task={task} onDeleted={() => navigate(paths.myPostedTasks)} />
         </div>
       </section>
       <section id="offers" aria-labelledby="offers-heading" className="mt-8 scroll-mt-20">
