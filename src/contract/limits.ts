@@ -49,6 +49,21 @@ export const LIMITS = {
   messagesPageMax: 100,
   notificationsPageDefault: 20,
   notificationsPageMax: 50,
+  reviewTextMax: 2000,
+  reviewAnswerMax: 1000,
+  /** Days after a task ends in which its poster and hired freelancer may review each other (REVIEW_WINDOW_DAYS). */
+  reviewWindowDays: 14,
+  /** Days after a task ends when whoever has not reviewed yet is reminded. */
+  reviewReminderDays: 7,
+  reviewsPageDefault: 10,
+  reviewsPageMax: 50,
+  bioMax: 1000,
+  skillsMax: 15,
+  skillMax: 40,
+  freelancersPageDefault: 24,
+  freelancersPageMax: 100,
+  /** A completion or cancellation rate is shown from this many assignments on ("New on QuickGig" before). */
+  rateMinAssignments: 5,
   /** Live streams one person may hold open (a tab each). */
   eventStreamsPerUser: 20,
 } as const;

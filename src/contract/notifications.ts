@@ -18,6 +18,9 @@ export const NOTIFICATION_KINDS = [
   "task-released",
   "task-reopened",
   "bid-changed",
+  "review-received",
+  "reviews-published",
+  "review-reminder",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -40,6 +43,9 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, NotificationChannel> = {
   "task-released": "email",
   "task-reopened": "email",
   "bid-changed": "app",
+  "review-received": "email",
+  "reviews-published": "email",
+  "review-reminder": "email",
 };
 
 /** How each kind is named where a person chooses its channel, and in an email's unsubscribe line. */
@@ -57,6 +63,9 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   "task-released": "A freelancer giving my task back",
   "task-reopened": "A task open again with my offer back in",
   "bid-changed": "Changed offers on my tasks",
+  "review-received": "A review of me waiting for mine",
+  "reviews-published": "Reviews published",
+  "review-reminder": "Reminders to review",
 };
 
 export const TASK_FIELD_LABELS = {
@@ -86,6 +95,8 @@ export const NotificationDataSchema = z.object({
   /** The thread's bidder, for a message. */
   bidderId: z.string().optional(),
   changes: z.array(TaskChangeSchema).optional(),
+  /** A review reminder: whole days left in the review window. */
+  daysLeft: z.number().optional(),
 });
 export type NotificationData = z.infer<typeof NotificationDataSchema>;
 
@@ -200,6 +211,12 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
       return `${who} changed their offer on ${task}: ${formatBudget(data.amount ?? 0)}${
         data.previousAmount === undefined ? "" : `, was ${formatBudget(data.previousAmount)}`
       }.`;
+    case "review-received":
+      return `${who} reviewed you — write yours to see it.`;
+    case "reviews-published":
+      return `Your reviews of ${task} are published.`;
+    case "review-reminder":
+      return `Leave a review of ${task}: the time to review ends in ${data.daysLeft ?? 7} days.`;
   }
 }
 

@@ -3,7 +3,7 @@ import { isCalendarDate, todayAnywhereOnEarth } from "./dates.ts";
 import { BID_STATUSES, LIMITS, TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS, TASK_STATUSES } from "./limits.ts";
 
 /** Each message names its field, so a message alone tells a person what to fix. */
-function requiredText(field: string, max: number) {
+export function requiredText(field: string, max: number) {
   return z
     .string({ error: `${field} is required` })
     .refine((value) => value.trim().length > 0, `${field} is required`)
@@ -12,7 +12,7 @@ function requiredText(field: string, max: number) {
 }
 
 /** Neither database stores U+0000 in text (PostgreSQL refuses it), so no field may hold one. */
-const hasNoNul = (value: string) => !value.includes("\u0000");
+export const hasNoNul = (value: string) => !value.includes("\u0000");
 
 /** Ids the server hands out: URL-safe letters, digits, "-" and "_". */
 export const IdSchema = (field: string) =>
@@ -140,6 +140,7 @@ export const TaskSchema = z.object({
   deadline: z.string(),
   budget: z.number(),
   userName: z.string(),
+  ownerId: z.string().optional().describe("The poster's id, for their public profile"),
   userEmail: z.string().optional().describe("The poster's contact email; only for signed-in readers"),
   createdAt: z.string(),
   bidCount: z.number().int().optional().describe("Number of live bids; only for signed-in readers"),
@@ -148,6 +149,11 @@ export const TaskSchema = z.object({
   offersPublic: z.boolean(),
   assignee: z.string().optional().describe("The hired freelancer's name, once assigned"),
   agreedAmount: z.number().optional().describe("The accepted bid's amount; for the poster and the freelancer only"),
+  assigneeId: z.string().optional().describe("The hired freelancer's id, for their public profile"),
+  reviewDue: z
+    .boolean()
+    .optional()
+    .describe("For the poster and the hired freelancer: the task can be reviewed and the reader has not yet"),
   get myBid() {
     return BidSchema.optional().describe("The signed-in reader's own bid on this task, live or not");
   },
@@ -223,6 +229,14 @@ export const BidIdParamsSchema = z.object({ id: IdSchema("Bid id") });
 /** The amount the poster saw: when the bidder changed the offer since, the accept is refused. */
 export const AcceptBidSchema = z.object({ bidId: IdSchema("bidId"), amount: AmountSchema.optional() });
 
+/** What a bidder's offer shows of them (the bids dialog), and a Find Freelancers card (issue 28). */
+export const ReputationSchema = z.object({
+  rating: z.number().nullable().describe("Average stars as a freelancer, one decimal; null without published reviews"),
+  reviews: z.number().int().describe("Published reviews of their work"),
+  completed: z.number().int().describe("Tasks assigned to them and completed"),
+});
+export type Reputation = z.infer<typeof ReputationSchema>;
+
 /** A bid as the task's poster and the bidder see it; nobody else sees one (PRODUCT.md, Hiring). */
 export const BidSchema = z.object({
   _id: z.string(),
@@ -237,6 +251,7 @@ export const BidSchema = z.object({
   days: z.number().int().optional().describe("Promised delivery in days"),
   message: z.string().optional().describe("Cover note"),
   mine: z.boolean().describe("Whether the signed-in reader placed this bid"),
+  reputation: ReputationSchema.optional().describe("The bidder's record, for the poster choosing"),
 });
 export type Bid = z.infer<typeof BidSchema>;
 
@@ -258,6 +273,10 @@ export const MyBidSchema = BidSchema.extend({
     status: z.enum(TASK_STATUSES).describe("For a deleted task, the status it had when deleted (open)"),
     deadline: z.string(),
     budget: z.number(),
+    reviewDue: z
+      .boolean()
+      .optional()
+      .describe("The bidder was hired, the task ended, and their review is still to write"),
     deleted: z
       .literal(true)
       .optional()
@@ -314,6 +333,7 @@ export const QuestionSchema = z.object({
   taskId: z.string(),
   body: z.string(),
   askerName: z.string(),
+  askerId: z.string().optional().describe("The asker's id, for their public profile"),
   createdAt: z.string(),
   answer: z.string().optional(),
   answeredAt: z.string().optional(),
@@ -346,6 +366,7 @@ export const ThreadSchema = z.object({
   taskTitle: z.string(),
   bidderId: z.string(),
   otherName: z.string().describe("The other person in the thread"),
+  otherId: z.string().optional().describe("The other person's id, for their public profile"),
   lastMessage: z.string(),
   lastAt: z.string(),
   unread: z.number().int(),

@@ -46,6 +46,7 @@ describe("migrations", () => {
       "0011-search-blocks",
       "0012-doors-hold",
       "0013-deleted-task-offers",
+      "0014-reputation",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -199,6 +200,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0011-search-blocks",
       "0012-doors-hold",
       "0013-deleted-task-offers",
+      "0014-reputation",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -262,6 +264,7 @@ describe("upgrading a database that already holds bids", () => {
       "0011-search-blocks",
       "0012-doors-hold",
       "0013-deleted-task-offers",
+      "0014-reputation",
     ]);
 
     const bids = await target.current.db
@@ -330,7 +333,11 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
         .execute();
     }
 
-    expect(await migrateToLatest(db, dialect)).toEqual(["0012-doors-hold", "0013-deleted-task-offers"]);
+    expect(await migrateToLatest(db, dialect)).toEqual([
+      "0012-doors-hold",
+      "0013-deleted-task-offers",
+      "0014-reputation",
+    ]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
     expect(bids).toEqual([
       { id: "hb1", status: "cancelled", changed_at: null },
@@ -533,6 +540,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0011-search-blocks",
         "0012-doors-hold",
         "0013-deleted-task-offers",
+        "0014-reputation",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       expect(warnings).toEqual([

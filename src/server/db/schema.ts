@@ -190,6 +190,58 @@ export interface OutboxTable {
   lines: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A hire and how it ended (migration 0014): what profiles count and who may review whom. */
+export interface AssignmentTable {
+  id: string;
+  task_id: string;
+  client_id: string;
+  freelancer_id: string;
+  assigned_at: string;
+  /** active, completed, released (given back by the freelancer) or cancelled (by the client). */
+  outcome: ColumnType<string, string | undefined, string>;
+  ended_at: string | null;
+  reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
+  reviews_closed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A review of one side of a hire by the other (migration 0014); hidden while published_at is null. */
+export interface ReviewTable {
+  id: string;
+  task_id: string;
+  assignment_id: string;
+  author_id: string;
+  subject_id: string;
+  /** client (the poster's review of the freelancer) or freelancer (the reverse). */
+  role: string;
+  rating: number;
+  text: string;
+  communication: number | null;
+  quality: number | null;
+  deadline: number | null;
+  created_at: string;
+  updated_at: string;
+  published_at: ColumnType<string | null, string | null | undefined, string | null>;
+  answer: ColumnType<string | null, string | null | undefined, string | null>;
+  answered_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** What a person says of themselves and their record as a freelancer, kept as it changes (migration 0014). */
+export interface ProfileTable {
+  user_id: string;
+  bio: ColumnType<string, string | undefined, string>;
+  /** JSON array of strings. */
+  skills: ColumnType<string, string | undefined, string>;
+  field: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0 or 1: shown in Find Freelancers. */
+  listed: ColumnType<number, number | undefined, number>;
+  /** Published reviews of their work: the stars' sum and count. */
+  rating_sum: ColumnType<number, number | undefined, number>;
+  rating_count: ColumnType<number, number | undefined, number>;
+  /** Tasks assigned to them and completed. */
+  completed: ColumnType<number, number | undefined, number>;
+  updated_at: string;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -198,6 +250,9 @@ export interface DB {
   tasks: TaskTable;
   bids: BidTable;
   deleted_task_bids: DeletedTaskBidTable;
+  assignments: AssignmentTable;
+  reviews: ReviewTable;
+  profiles: ProfileTable;
   task_counts: TaskCountTable;
   questions: QuestionTable;
   messages: MessageTable;

@@ -91,6 +91,9 @@ const SUBJECTS: Record<NotificationKind, (data: NotificationData) => string> = {
   "task-released": (data) => `“${data.taskTitle}” is open again`,
   "task-reopened": (data) => `“${data.taskTitle}” is open again — your offer is back in`,
   "bid-changed": (data) => `${data.actorName ?? "A bidder"} changed their offer on “${data.taskTitle}”`,
+  "review-received": (data) => `${data.actorName ?? "Someone"} reviewed you — write yours to see it`,
+  "reviews-published": (data) => `Your reviews of “${data.taskTitle}” are published`,
+  "review-reminder": (data) => `Leave a review of “${data.taskTitle}”`,
 };
 
 /**

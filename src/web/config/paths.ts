@@ -17,12 +17,16 @@ export const paths = {
     `/dashboard/messages/${encodeURIComponent(taskId)}/${encodeURIComponent(bidderId)}`,
   updateTask: (id: string) => `/dashboard/update-task/${encodeURIComponent(id)}`,
   notifications: "/dashboard/notifications",
+  user: (id: string) => `/users/${encodeURIComponent(id)}`,
+  freelancers: "/freelancers",
+  howReputationWorks: "/how-reputation-works",
 } as const;
 
 /** Route patterns for the router; they match the builders above. */
 export const routePatterns = {
   taskDetails: "/task-details/:id",
   updateTask: "/dashboard/update-task/:id",
+  user: "/users/:id",
 } as const;
 
 /** The login page that returns to `redirectTo` afterwards (when it is a path of this site). */

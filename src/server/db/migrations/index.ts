@@ -12,6 +12,7 @@ import m0010 from "./0010-search-word-starts.ts";
 import m0011 from "./0011-search-blocks.ts";
 import m0012 from "./0012-doors-hold.ts";
 import m0013 from "./0013-deleted-task-offers.ts";
+import m0014 from "./0014-reputation.ts";
 import type { MigrationContext } from "./context.ts";
 
 /**
@@ -33,5 +34,6 @@ export function allMigrations(context: MigrationContext): Record<string, Migrati
     "0011-search-blocks": m0011(context),
     "0012-doors-hold": m0012(context),
     "0013-deleted-task-offers": m0013(context),
+    "0014-reputation": m0014(context),
   };
 }

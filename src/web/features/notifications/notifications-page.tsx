@@ -10,6 +10,7 @@ import {
   Pencil,
   RotateCcw,
   SquarePen,
+  Star,
   Trash2,
   Undo2,
 } from "lucide-react";
@@ -55,6 +56,9 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   "task-released": Undo2,
   "task-reopened": RotateCcw,
   "bid-changed": SquarePen,
+  "review-received": Star,
+  "reviews-published": Star,
+  "review-reminder": Star,
 };
 
 /** A full page means there may be older notices. */
