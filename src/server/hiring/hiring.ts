@@ -13,6 +13,7 @@ import {
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Transactor } from "../notifications/notifier.ts";
+import { countCompletedTask } from "../profiles/record-repository.ts";
 import {
   findTaskAssignee,
   findTaskStatus,
@@ -20,6 +21,7 @@ import {
   setTaskStatus,
   type TaskRecord,
 } from "../tasks/task-repository.ts";
+import { endAssignment, insertAssignment } from "./assignment-repository.ts";
 import { summarize } from "./summary-repository.ts";
 
 /** The offers a hire declines, and those a task given back reopens. */
@@ -99,6 +101,7 @@ export async function acceptBid(run: Transactor, task: TaskRecord, bidId: string
     if (amountCents === undefined) conflict(MESSAGES.bidGone);
     if (seenAmount !== undefined && amountCents !== toCents(seenAmount)) conflict(MESSAGES.offerChanged);
     await setAgreedAmount(trx, task.id, amountCents);
+    await insertAssignment(trx, { taskId: task.id, clientId: task.ownerId, freelancerId: bid.bidderId });
     const declined = await moveTaskBids(trx, task.id, DECLINE, bid.id);
     notices.add(
       { userId: bid.bidderId, kind: "bid-accepted", data: about(task, undefined, { amount: amountCents / 100 }) },
@@ -111,6 +114,9 @@ export async function completeTask(run: Transactor, task: TaskRecord): Promise<v
   await run.transaction(async (trx, notices) => {
     if ((await setTaskStatus(trx, task.id, ["assigned"], "completed")) === 0) await lostRace(trx, "complete", task.id);
     const assignee = await findTaskAssignee(trx, task.id);
+    // The hire ends completed, and counts in the freelancer's record (Find Freelancers reads it).
+    await endAssignment(trx, task.id, "completed");
+    if (assignee) await countCompletedTask(trx, assignee);
     if (assignee) notices.add({ userId: assignee, kind: "task-completed", data: about(task) });
   });
 }
@@ -126,7 +132,10 @@ export async function cancelTask(run: Transactor, task: TaskRecord): Promise<voi
     }
     // Read with the row held: an accept that committed first is the one told.
     const assignee = await findTaskAssignee(trx, task.id);
-    if (assignee) await cancelAcceptedBid(trx, task.id);
+    if (assignee) {
+      await cancelAcceptedBid(trx, task.id);
+      await endAssignment(trx, task.id, "cancelled");
+    }
     const told = [...(await moveTaskBids(trx, task.id, DECLINE)), ...(assignee ? [assignee] : [])];
     notices.add(...told.map((userId) => ({ userId, kind: "task-cancelled" as const, data: about(task) })));
   });
@@ -145,6 +154,7 @@ export async function releaseTask(run: Transactor, task: TaskRecord, freelancer:
       assignedTo: freelancer.id,
     });
     if (released === 0) conflict(MESSAGES.notAssignee);
+    await endAssignment(trx, task.id, "released");
     const bid = await trx
       .selectFrom("bids")
       .select("id")
