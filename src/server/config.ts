@@ -60,6 +60,11 @@ const EnvSchema = z.object({
   EMAIL_FROM: z.string().optional(),
   EMAIL_DIR: z.string().default("./data/outbox"),
   EMAIL_RETRY_MS: z.coerce.number({ error: "must be a whole number" }).int().min(1).default(30_000),
+  REVIEW_WINDOW_DAYS: z.coerce
+    .number({ error: "must be a number of days, such as 14 or 0.5" })
+    .positive("must be more than 0 days")
+    .max(365, "must be at most 365 days")
+    .default(14),
 });
 
 /** Every variable the server reads; .env.example lists each (config.test.ts checks). */
@@ -101,6 +106,8 @@ export interface Config {
   cookieSameSite: "lax" | "none";
   /** Emails go through SMTP when smtpUrl is set, else into .eml files in dir (email/mailer.ts). */
   email: { smtpUrl: string | null; from: string; dir: string; retryMs: number };
+  /** How long after a task ended its two sides may review each other (reviews/reviews.ts); fractional days allowed. */
+  reviews: { windowMs: number };
 }
 
 export class ConfigError extends Error {
@@ -198,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dir: path.resolve(values.EMAIL_DIR),
       retryMs: values.EMAIL_RETRY_MS,
     },
+    reviews: { windowMs: Math.round(values.REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000) },
   };
 }
 

@@ -12,6 +12,7 @@ import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Transactor } from "../notifications/notifier.ts";
+import { findTasksWithReviewDue } from "../reviews/review-repository.ts";
 import { holdOpenTaskRow, type TaskRecord } from "../tasks/task-repository.ts";
 import { findTaskOrFail } from "../tasks/tasks.ts";
 import {
@@ -160,13 +161,24 @@ export async function withdrawOffer(db: Kysely<DB>, viewer: Viewer, bidId: strin
   }
 }
 
-/** A page of the viewer's bids, the latest offer first, each with its task: what My Bids shows. */
+/**
+ * A page of the viewer's bids, the latest offer first, each with its task: what My Bids shows,
+ * with reviewDue where they were hired and their review is still to write (`reviewWindowMs`).
+ */
 export async function listMyBids(
   db: Kysely<DB>,
   viewer: Viewer,
   { status, page, limit }: z.output<typeof MyBidsQuerySchema>,
+  reviewWindowMs: number,
 ): Promise<{ bids: MyBid[]; total: number }> {
   const { bids, total } = await listBidsOfBidder(db, viewer.id, { statuses: status, page, limit });
+  const hired = bids.filter((bid) => bid.task.status === "completed" || bid.task.status === "cancelled");
+  const due = await findTasksWithReviewDue(
+    db,
+    viewer.id,
+    hired.map((bid) => bid.task.id),
+    reviewWindowMs,
+  );
   return {
     total,
     bids: bids.map((bid) => ({
@@ -177,6 +189,7 @@ export async function listMyBids(
         status: bid.task.status,
         deadline: bid.task.deadline,
         budget: bid.task.budget,
+        ...(due.has(bid.task.id) && !bid.task.deleted ? { reviewDue: true } : {}),
         ...(bid.task.deleted ? { deleted: true as const } : {}),
       },
     })),

@@ -75,7 +75,7 @@ export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist
   firstScreenPage("/task-details/:id", "task-details", true, async (request, viewer, screens) => {
     const params = TaskIdParamsSchema.safeParse(request.params);
     if (!params.success) throw new HttpProblem(404, "Task not found");
-    const task = await presentTaskFor(deps.database.db, params.data.id, viewer);
+    const task = await presentTaskFor(deps.database.db, params.data.id, viewer, deps.config.reviews.windowMs);
     const origin = deps.origins.siteOrigin(request.headers.host, deps.config.webUrl);
     return {
       screen: screens.renderTaskDetailsScreen(task, viewer),
@@ -91,7 +91,7 @@ export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist
     const query = MyBidsQuerySchema.safeParse({ ...shown, limit: screens.MY_BIDS_PAGE_SIZE });
     if (!query.success) return null;
     const screen = screens.renderMyBidsScreen(
-      { ...(await listMyBids(deps.database.db, viewer, query.data)), ...shown },
+      { ...(await listMyBids(deps.database.db, viewer, query.data, deps.config.reviews.windowMs)), ...shown },
       viewer,
     );
     return { screen };

@@ -72,7 +72,12 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       const query = request.query;
       let ownerId: string | undefined;
       if (query.owner === "me") ownerId = (await requireViewer(deps.sessions, request)).id;
-      const { tasks, total, capped } = await findTasks(deps.database, { ...query, ownerId }, viewer);
+      const { tasks, total, capped } = await findTasks(
+        deps.database,
+        { ...query, ownerId },
+        viewer,
+        deps.config.reviews.windowMs,
+      );
       reply.header("x-total-count", String(total));
       if (capped) reply.header("x-total-count-capped", "true");
       const links = pageLinks(request, query.page, query.limit, total);
@@ -92,7 +97,8 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
         response: { 200: TaskSchema, ...problems },
       },
     },
-    async (request) => presentTaskFor(db, request.params.id, await findViewer(deps.sessions, request)),
+    async (request) =>
+      presentTaskFor(db, request.params.id, await findViewer(deps.sessions, request), deps.config.reviews.windowMs),
   );
 
   app.post(

@@ -14,6 +14,7 @@ import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Transactor } from "../notifications/notifier.ts";
+import { findTasksWithReviewDue } from "../reviews/review-repository.ts";
 import {
   deleteTask,
   findTaskById,
@@ -50,11 +51,14 @@ export function presentTask(task: TaskRecord, viewer: Viewer | null): Task {
     deadline: task.deadline,
     budget: task.budget,
     userName: task.ownerName,
+    ownerId: task.ownerId,
     ...(viewer ? { userEmail: task.ownerEmail } : {}),
     createdAt: task.createdAt,
     status: task.status,
     offersPublic: task.offersPublic,
-    ...(task.assigneeName !== null && task.assigneeId !== null ? { assignee: task.assigneeName } : {}),
+    ...(task.assigneeName !== null && task.assigneeId !== null
+      ? { assignee: task.assigneeName, assigneeId: task.assigneeId }
+      : {}),
     ...(party && task.agreedAmount !== null ? { agreedAmount: task.agreedAmount } : {}),
   };
 }
@@ -65,17 +69,46 @@ export async function findTaskOrFail(db: Kysely<DB>, id: string): Promise<TaskRe
   return task;
 }
 
-/** One task as its page shows it to this reader: with the bid count and their own bid when signed in. */
-export async function presentTaskFor(db: Kysely<DB>, id: string, viewer: Viewer | null): Promise<Task> {
+/**
+ * One task as its page shows it to this reader: with the bid count and their own bid when signed
+ * in, and for its two sides whether their review is due (`reviewWindowMs`: the review window).
+ */
+export async function presentTaskFor(
+  db: Kysely<DB>,
+  id: string,
+  viewer: Viewer | null,
+  reviewWindowMs: number,
+): Promise<Task> {
   const task = await findTaskOrFail(db, id);
   if (!viewer) return presentTask(task, null);
-  const [bidCount, myBid] = await Promise.all([countBidsForTask(db, task.id), findBidOf(db, task.id, viewer.id)]);
+  const [bidCount, myBid, due] = await Promise.all([
+    countBidsForTask(db, task.id),
+    findBidOf(db, task.id, viewer.id),
+    reviewsDue(db, [task], viewer, reviewWindowMs),
+  ]);
   return {
     ...presentTask(task, viewer),
     bidCount,
     hasBid: myBid !== undefined && (myBid.status === "pending" || myBid.status === "accepted"),
     ...(myBid ? { myBid: presentBid(myBid, viewer.id) } : {}),
+    ...(due.has(task.id) ? { reviewDue: true } : {}),
   };
+}
+
+/** Of these tasks, those the viewer may review now and has not (only ended ones are asked about). */
+function reviewsDue(db: Kysely<DB>, tasks: TaskRecord[], viewer: Viewer, windowMs: number): Promise<Set<string>> {
+  const ended = tasks.filter(
+    (task) =>
+      (task.status === "completed" || task.status === "cancelled") &&
+      task.assigneeId !== null &&
+      (task.ownerId === viewer.id || task.assigneeId === viewer.id),
+  );
+  return findTasksWithReviewDue(
+    db,
+    viewer.id,
+    ended.map((task) => task.id),
+    windowMs,
+  );
 }
 
 /** Up to six tasks still open for bids, the nearest deadline first. */
@@ -92,19 +125,25 @@ export async function findTasks(
   database: Database,
   filter: TaskFilter,
   viewer: Viewer | null,
+  reviewWindowMs: number,
 ): Promise<Omit<TaskPage, "tasks"> & { tasks: Task[] }> {
   const page = await listTasks(database, filter);
-  const counts = filter.ownerId
-    ? await countBidsForTasks(
-        database.db,
-        page.tasks.map((task) => task.id),
-      )
-    : null;
+  const own = filter.ownerId !== undefined && viewer !== null && filter.ownerId === viewer.id;
+  const [counts, due] = filter.ownerId
+    ? await Promise.all([
+        countBidsForTasks(
+          database.db,
+          page.tasks.map((task) => task.id),
+        ),
+        own ? reviewsDue(database.db, page.tasks, viewer, reviewWindowMs) : new Set<string>(),
+      ])
+    : [null, new Set<string>()];
   return {
     ...page,
     tasks: page.tasks.map((task) => ({
       ...presentTask(task, viewer),
       ...(counts ? { bidCount: counts.get(task.id) ?? 0 } : {}),
+      ...(due.has(task.id) ? { reviewDue: true } : {}),
     })),
   };
 }

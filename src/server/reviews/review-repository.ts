@@ -1,0 +1,242 @@
+import type { Kysely } from "kysely";
+import type { ReviewRole } from "../../contract/reputation.ts";
+import type { DB } from "../db/schema.ts";
+import { createId } from "../ids.ts";
+
+export interface PersonRecord {
+  id: string;
+  name: string;
+  image: string | null;
+}
+
+export interface ReviewRecord {
+  id: string;
+  taskId: string;
+  taskTitle: string;
+  assignmentId: string;
+  role: ReviewRole;
+  author: PersonRecord;
+  subject: PersonRecord;
+  rating: number;
+  text: string;
+  communication: number | null;
+  quality: number | null;
+  deadline: number | null;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  answer: string | null;
+  answeredAt: string | null;
+}
+
+/** What a review's author writes (the aspects only as a client). */
+export interface ReviewContent {
+  rating: number;
+  text: string;
+  communication: number | null;
+  quality: number | null;
+  deadline: number | null;
+}
+
+function selectReviews(db: Kysely<DB>) {
+  return db
+    .selectFrom("reviews")
+    .innerJoin("tasks", "tasks.id", "reviews.task_id")
+    .innerJoin("user as author", "author.id", "reviews.author_id")
+    .innerJoin("user as subject", "subject.id", "reviews.subject_id")
+    .select([
+      "reviews.id",
+      "reviews.task_id",
+      "reviews.assignment_id",
+      "reviews.role",
+      "reviews.rating",
+      "reviews.text",
+      "reviews.communication",
+      "reviews.quality",
+      "reviews.deadline",
+      "reviews.created_at",
+      "reviews.updated_at",
+      "reviews.published_at",
+      "reviews.answer",
+      "reviews.answered_at",
+      "tasks.title as task_title",
+      "author.id as author_id",
+      "author.name as author_name",
+      "author.image as author_image",
+      "subject.id as subject_id",
+      "subject.name as subject_name",
+      "subject.image as subject_image",
+    ]);
+}
+
+type ReviewRow = Awaited<ReturnType<ReturnType<typeof selectReviews>["executeTakeFirstOrThrow"]>>;
+
+const stars = (value: number | null) => (value === null ? null : Number(value));
+
+function toRecord(row: ReviewRow): ReviewRecord {
+  return {
+    id: row.id,
+    taskId: row.task_id,
+    taskTitle: row.task_title,
+    assignmentId: row.assignment_id,
+    role: row.role as ReviewRole,
+    author: { id: row.author_id, name: row.author_name, image: row.author_image },
+    subject: { id: row.subject_id, name: row.subject_name, image: row.subject_image },
+    rating: Number(row.rating),
+    text: row.text,
+    communication: stars(row.communication),
+    quality: stars(row.quality),
+    deadline: stars(row.deadline),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    publishedAt: row.published_at,
+    answer: row.answer,
+    answeredAt: row.answered_at,
+  };
+}
+
+export async function findPersonById(db: Kysely<DB>, id: string): Promise<PersonRecord | undefined> {
+  return db.selectFrom("user").select(["id", "name", "image"]).where("id", "=", id).executeTakeFirst();
+}
+
+export async function findReviewById(db: Kysely<DB>, id: string): Promise<ReviewRecord | undefined> {
+  const row = await selectReviews(db).where("reviews.id", "=", id).executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** A task's reviews, hidden ones too: the rules decide who sees which. */
+export async function listTaskReviews(db: Kysely<DB>, taskId: string): Promise<ReviewRecord[]> {
+  const rows = await selectReviews(db)
+    .where("reviews.task_id", "=", taskId)
+    .orderBy("reviews.created_at", "asc")
+    .orderBy("reviews.id", "asc")
+    .execute();
+  return rows.map(toRecord);
+}
+
+/**
+ * Writes a review; undefined when its author has already reviewed the task (the unique
+ * (task, author) constraint decides between two of the same at once).
+ */
+export async function insertReview(
+  db: Kysely<DB>,
+  review: { taskId: string; assignmentId: string; authorId: string; subjectId: string; role: ReviewRole },
+  content: ReviewContent,
+  now = new Date(),
+): Promise<string | undefined> {
+  const stamp = now.toISOString();
+  const row = await db
+    .insertInto("reviews")
+    .values({
+      id: createId(),
+      task_id: review.taskId,
+      assignment_id: review.assignmentId,
+      author_id: review.authorId,
+      subject_id: review.subjectId,
+      role: review.role,
+      ...content,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .onConflict((conflict) => conflict.columns(["task_id", "author_id"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Changes a review while it is hidden; 0 when it was published meanwhile. */
+export async function updateHiddenReview(
+  db: Kysely<DB>,
+  id: string,
+  content: ReviewContent,
+  now = new Date(),
+): Promise<number> {
+  const result = await db
+    .updateTable("reviews")
+    .set({ ...content, updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("published_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** How many reviews a hire has, hidden or not. */
+export async function countAssignmentReviews(db: Kysely<DB>, assignmentId: string): Promise<number> {
+  const row = await db
+    .selectFrom("reviews")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("assignment_id", "=", assignmentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Publishes a hire's hidden reviews at one moment; what was published, for the counts it changes. */
+export async function publishAssignmentReviews(
+  db: Kysely<DB>,
+  assignmentId: string,
+  now = new Date(),
+): Promise<Array<{ role: ReviewRole; rating: number; subjectId: string }>> {
+  const rows = await db
+    .updateTable("reviews")
+    .set({ published_at: now.toISOString() })
+    .where("assignment_id", "=", assignmentId)
+    .where("published_at", "is", null)
+    .returning(["role", "rating", "subject_id"])
+    .execute();
+  return rows.map((row) => ({ role: row.role as ReviewRole, rating: Number(row.rating), subjectId: row.subject_id }));
+}
+
+/** The public answer of the person reviewed, once, to a published review; 0 when it cannot be written. */
+export async function setReviewAnswer(db: Kysely<DB>, id: string, answer: string, now = new Date()): Promise<number> {
+  const result = await db
+    .updateTable("reviews")
+    .set({ answer, answered_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("answer", "is", null)
+    .where("published_at", "is not", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Who reviewed a hire, to know who is still to review it. */
+export async function listAssignmentAuthors(db: Kysely<DB>, assignmentId: string): Promise<string[]> {
+  const rows = await db.selectFrom("reviews").select("author_id").where("assignment_id", "=", assignmentId).execute();
+  return rows.map((row) => row.author_id);
+}
+
+/**
+ * Of these tasks, those the person may still review (a task's `reviewDue`): a side of the hire it
+ * ended with (completed or cancelled) less than `windowMs` ago, its reviews not yet closed, and no
+ * review of theirs.
+ */
+export async function findTasksWithReviewDue(
+  db: Kysely<DB>,
+  userId: string,
+  taskIds: string[],
+  windowMs: number,
+  now = new Date(),
+): Promise<Set<string>> {
+  if (taskIds.length === 0) return new Set();
+  const endedAfter = new Date(now.getTime() - windowMs).toISOString();
+  const rows = await db
+    .selectFrom("assignments")
+    .select("assignments.task_id")
+    .where("assignments.task_id", "in", taskIds)
+    .where("assignments.outcome", "in", ["completed", "cancelled"])
+    .where("assignments.ended_at", ">", endedAfter)
+    .where("assignments.reviews_closed_at", "is", null)
+    .where((eb) => eb.or([eb("assignments.client_id", "=", userId), eb("assignments.freelancer_id", "=", userId)]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("reviews")
+            .select("reviews.id")
+            .whereRef("reviews.assignment_id", "=", "assignments.id")
+            .where("reviews.author_id", "=", userId),
+        ),
+      ),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.task_id));
+}

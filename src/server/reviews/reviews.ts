@@ -1,0 +1,365 @@
+import type { Kysely } from "kysely";
+import { ANONYMOUS_NAME } from "../../contract/index.ts";
+import type { NotificationData } from "../../contract/notifications.ts";
+import {
+  type PersonRef,
+  REVIEW_MESSAGES,
+  type Review,
+  type ReviewInput,
+  type ReviewRole,
+  type TaskReviews,
+} from "../../contract/reputation.ts";
+import type { Viewer } from "../accounts/session.ts";
+import type { DB } from "../db/schema.ts";
+import {
+  type AssignmentRecord,
+  claimReminder,
+  claimWindowClose,
+  closeWindow,
+  findAssignmentById,
+  findEndedAssignment,
+  holdOpenWindow,
+  listRemindersDue,
+  listWindowsToClose,
+} from "../hiring/assignment-repository.ts";
+import { HttpProblem } from "../http/problem.ts";
+import type { Notices, Transactor } from "../notifications/notifier.ts";
+import { countPublishedRatings } from "../profiles/record-repository.ts";
+import { findTaskById } from "../tasks/task-repository.ts";
+import { findTaskOrFail, type TaskRecord } from "../tasks/tasks.ts";
+import {
+  findPersonById,
+  findReviewById,
+  insertReview,
+  listAssignmentAuthors,
+  listTaskReviews,
+  type PersonRecord,
+  publishAssignmentReviews,
+  type ReviewContent,
+  type ReviewRecord,
+  setReviewAnswer,
+  updateHiddenReview,
+} from "./review-repository.ts";
+
+/**
+ * Reviews' rules (decision 022): a task's poster and the freelancer of the hire it ended with
+ * review each other once, within the window after it ended; a review is seen by its author alone
+ * until both are in or the window ends, and then both are published together, in one transaction.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a hire's reviews stop being taken: its end plus the window. */
+export function windowEndOf(assignment: AssignmentRecord, windowMs: number): Date | null {
+  return assignment.endedAt === null ? null : new Date(new Date(assignment.endedAt).getTime() + windowMs);
+}
+
+const person = (record: PersonRecord): PersonRef => ({
+  id: record.id,
+  name: record.name.trim() || ANONYMOUS_NAME,
+  image: record.image,
+});
+
+export function presentReview(review: ReviewRecord): Review {
+  return {
+    _id: review.id,
+    taskId: review.taskId,
+    taskTitle: review.taskTitle,
+    role: review.role,
+    author: person(review.author),
+    subject: person(review.subject),
+    rating: review.rating,
+    text: review.text,
+    ...(review.communication !== null ? { communication: review.communication } : {}),
+    ...(review.quality !== null ? { quality: review.quality } : {}),
+    ...(review.deadline !== null ? { deadline: review.deadline } : {}),
+    createdAt: review.createdAt,
+    updatedAt: review.updatedAt,
+    publishedAt: review.publishedAt,
+    answer:
+      review.answer !== null && review.answeredAt !== null
+        ? { text: review.answer, answeredAt: review.answeredAt }
+        : null,
+  };
+}
+
+/** Which side of the hire the viewer is, if any. */
+function sideOf(assignment: AssignmentRecord, viewerId: string): ReviewRole | null {
+  if (assignment.clientId === viewerId) return "client";
+  if (assignment.freelancerId === viewerId) return "freelancer";
+  return null;
+}
+
+/**
+ * The hire the viewer may review, or the refusal: 403 for anyone but its two sides, 409 while the
+ * task has not ended with a hire.
+ */
+async function reviewableHire(
+  db: Kysely<DB>,
+  task: TaskRecord,
+  viewerId: string,
+): Promise<{ assignment: AssignmentRecord; role: ReviewRole }> {
+  const assignment = await findEndedAssignment(db, task.id);
+  const role = assignment ? sideOf(assignment, viewerId) : null;
+  if (!assignment || role === null) {
+    const party = task.ownerId === viewerId || task.assigneeId === viewerId;
+    throw new HttpProblem(party ? 409 : 403, party ? REVIEW_MESSAGES.notEnded : REVIEW_MESSAGES.notParty);
+  }
+  return { assignment, role };
+}
+
+/** What the author wrote, the aspects only from a client (a freelancer's are refused, naming the first). */
+function contentOf(input: ReviewInput, role: ReviewRole): ReviewContent {
+  const aspects = (["communication", "quality", "deadline"] as const).filter((aspect) => input[aspect] !== undefined);
+  if (role === "freelancer" && aspects.length > 0) {
+    throw new HttpProblem(400, REVIEW_MESSAGES.aspectsClientOnly, {
+      errors: aspects.map((field) => ({ field, message: REVIEW_MESSAGES.aspectsClientOnly })),
+    });
+  }
+  return {
+    rating: input.rating,
+    text: input.text.trim(),
+    communication: input.communication ?? null,
+    quality: input.quality ?? null,
+    deadline: input.deadline ?? null,
+  };
+}
+
+function requireWindowOpen(assignment: AssignmentRecord, windowMs: number, now: Date): void {
+  const end = windowEndOf(assignment, windowMs);
+  if (end === null || now >= end) throw new HttpProblem(409, REVIEW_MESSAGES.windowEnded);
+}
+
+const about = (assignment: AssignmentRecord, taskTitle: string, extra: Partial<NotificationData> = {}) => ({
+  taskId: assignment.taskId,
+  taskTitle,
+  ...extra,
+});
+
+/**
+ * Publishes a hire's hidden reviews at one moment, in the caller's transaction: the client's stars
+ * counted in the freelancer's record, and both sides told when anything was published.
+ */
+async function publishHire(
+  trx: Kysely<DB>,
+  notices: Notices,
+  assignment: AssignmentRecord,
+  taskTitle: string,
+  now: Date,
+): Promise<number> {
+  const published = await publishAssignmentReviews(trx, assignment.id, now);
+  const ratings = published.filter((review) => review.role === "client").map((review) => review.rating);
+  await countPublishedRatings(trx, assignment.freelancerId, ratings, now);
+  if (published.length > 0) {
+    const data = about(assignment, taskTitle);
+    notices.add(
+      { userId: assignment.clientId, kind: "reviews-published", data },
+      { userId: assignment.freelancerId, kind: "reviews-published", data },
+    );
+  }
+  return published.length;
+}
+
+/**
+ * The viewer reviews the other side of the hire the task ended with. The hire's row is taken
+ * first, so that the second of two reviews (however close) sees the first and publishes both, and
+ * a window the timed job closed meanwhile refuses it.
+ */
+export async function writeReview(
+  run: Transactor,
+  db: Kysely<DB>,
+  taskId: string,
+  viewer: Viewer,
+  input: ReviewInput,
+  windowMs: number,
+): Promise<Review> {
+  const task = await findTaskOrFail(db, taskId);
+  const { assignment, role } = await reviewableHire(db, task, viewer.id);
+  const content = contentOf(input, role);
+  const mine = (await listTaskReviews(db, task.id)).find((review) => review.author.id === viewer.id);
+  if (mine) throw new HttpProblem(409, REVIEW_MESSAGES.already);
+  const subjectId = role === "client" ? assignment.freelancerId : assignment.clientId;
+  const reviewId = await run.transaction(async (trx, notices) => {
+    const now = new Date();
+    requireWindowOpen(assignment, windowMs, now);
+    if (!(await holdOpenWindow(trx, assignment.id))) throw new HttpProblem(409, REVIEW_MESSAGES.windowEnded);
+    const id = await insertReview(
+      trx,
+      { taskId: task.id, assignmentId: assignment.id, authorId: viewer.id, subjectId, role },
+      content,
+      now,
+    );
+    if (id === undefined) throw new HttpProblem(409, REVIEW_MESSAGES.already);
+    const authors = await listAssignmentAuthors(trx, assignment.id);
+    if (authors.includes(subjectId)) {
+      // Both are in: published together, and the job has nothing left to do with this hire.
+      await publishHire(trx, notices, assignment, task.title, now);
+      await closeWindow(trx, assignment.id, now);
+    } else {
+      notices.add({
+        userId: subjectId,
+        kind: "review-received",
+        data: about(assignment, task.title, { actorName: viewer.name }),
+      });
+    }
+    return id;
+  });
+  return presentReview(await findReviewOrFail(db, reviewId));
+}
+
+async function findReviewOrFail(db: Kysely<DB>, id: string): Promise<ReviewRecord> {
+  const review = await findReviewById(db, id);
+  if (!review) throw new HttpProblem(404, REVIEW_MESSAGES.reviewNotFound);
+  return review;
+}
+
+/** The author changes their review while it is hidden and the window open. */
+export async function changeReview(
+  db: Kysely<DB>,
+  taskId: string,
+  viewer: Viewer,
+  input: ReviewInput,
+  windowMs: number,
+): Promise<Review> {
+  const task = await findTaskOrFail(db, taskId);
+  const { assignment, role } = await reviewableHire(db, task, viewer.id);
+  const mine = (await listTaskReviews(db, task.id)).find((review) => review.author.id === viewer.id);
+  if (!mine) throw new HttpProblem(404, REVIEW_MESSAGES.noReview);
+  if (mine.publishedAt !== null) throw new HttpProblem(409, REVIEW_MESSAGES.published);
+  const content = contentOf(input, role);
+  requireWindowOpen(assignment, windowMs, new Date());
+  // Published meanwhile (the other side's review, or the window's end): the change is refused.
+  if ((await updateHiddenReview(db, mine.id, content)) === 0) throw new HttpProblem(409, REVIEW_MESSAGES.published);
+  return presentReview(await findReviewOrFail(db, mine.id));
+}
+
+/** The person reviewed answers a published review, once, in public. */
+export async function answerReview(db: Kysely<DB>, reviewId: string, viewer: Viewer, answer: string): Promise<Review> {
+  const review = await findReviewOrFail(db, reviewId);
+  // A hidden review is its author's alone: to anyone else it does not exist yet.
+  if (review.publishedAt === null && review.author.id !== viewer.id && review.subject.id !== viewer.id) {
+    throw new HttpProblem(404, REVIEW_MESSAGES.reviewNotFound);
+  }
+  if (review.subject.id !== viewer.id) throw new HttpProblem(403, REVIEW_MESSAGES.notSubject);
+  if (review.publishedAt === null) throw new HttpProblem(409, REVIEW_MESSAGES.notPublished);
+  if (review.answer !== null) throw new HttpProblem(409, REVIEW_MESSAGES.alreadyAnswered);
+  if ((await setReviewAnswer(db, review.id, answer.trim())) === 0) {
+    throw new HttpProblem(409, REVIEW_MESSAGES.alreadyAnswered);
+  }
+  return presentReview(await findReviewOrFail(db, review.id));
+}
+
+/**
+ * A task's reviews as this reader may see them: the published ones for everyone; for its two
+ * sides, their own (hidden or not), whether one waits for them, and the window. A hidden review is
+ * in nobody's answer but its author's.
+ */
+export async function presentTaskReviews(
+  db: Kysely<DB>,
+  taskId: string,
+  viewer: Viewer | null,
+  windowMs: number,
+): Promise<TaskReviews> {
+  const task = await findTaskOrFail(db, taskId);
+  const [assignment, reviews] = await Promise.all([findEndedAssignment(db, task.id), listTaskReviews(db, task.id)]);
+  const published = reviews.filter((review) => review.publishedAt !== null).map(presentReview);
+  const none = {
+    reviewable: assignment !== undefined,
+    windowEndsAt: null,
+    canReview: false,
+    canEdit: false,
+    mine: null,
+    waitingForMe: false,
+    other: null,
+    published,
+  };
+  const role = assignment && viewer ? sideOf(assignment, viewer.id) : null;
+  if (!assignment || !viewer || role === null) return none;
+  const end = windowEndOf(assignment, windowMs);
+  const open = end !== null && Date.now() < end.getTime() && assignment.reviewsClosedAt === null;
+  const mine = reviews.find((review) => review.author.id === viewer.id) ?? null;
+  const theirs = reviews.find((review) => review.author.id !== viewer.id) ?? null;
+  const otherId = role === "client" ? assignment.freelancerId : assignment.clientId;
+  const other = await findPersonById(db, otherId);
+  return {
+    ...none,
+    windowEndsAt: end?.toISOString() ?? null,
+    canReview: open && mine === null,
+    canEdit: open && mine !== null && mine.publishedAt === null,
+    mine: mine && presentReview(mine),
+    waitingForMe: mine === null && theirs !== null && theirs.publishedAt === null,
+    other: other ? person(other) : null,
+  };
+}
+
+/** How many hires the timed job takes at a time. */
+const JOB_BATCH = 50;
+
+/**
+ * The window's end (the timed job, publisher.ts): each hire whose window has ended and whose
+ * reviews are not closed has its hidden reviews published, once. Each is claimed with a
+ * conditional update in its own transaction, so that of several processes one publishes it.
+ */
+export async function closeEndedWindows(
+  run: Transactor,
+  db: Kysely<DB>,
+  windowMs: number,
+  now = new Date(),
+): Promise<number> {
+  const due = await listWindowsToClose(db, new Date(now.getTime() - windowMs).toISOString(), JOB_BATCH);
+  let closed = 0;
+  for (const id of due) {
+    const claimed = await run.transaction(async (trx, notices) => {
+      if (!(await claimWindowClose(trx, id, now))) return false;
+      const assignment = await findAssignmentById(trx, id);
+      const task = assignment && (await findTaskById(trx, assignment.taskId));
+      if (assignment && task) await publishHire(trx, notices, assignment, task.title, now);
+      return true;
+    });
+    if (claimed) closed += 1;
+  }
+  return closed;
+}
+
+/**
+ * Halfway through the window, whoever has not reviewed yet is reminded, once (the hire's
+ * reminded_at claimed as its window's close is).
+ */
+export async function remindReviewers(
+  run: Transactor,
+  db: Kysely<DB>,
+  windowMs: number,
+  now = new Date(),
+): Promise<number> {
+  const due = await listRemindersDue(
+    db,
+    {
+      endedBefore: new Date(now.getTime() - windowMs / 2).toISOString(),
+      endedAfter: new Date(now.getTime() - windowMs).toISOString(),
+    },
+    JOB_BATCH,
+  );
+  let reminded = 0;
+  for (const id of due) {
+    const told = await run.transaction(async (trx, notices) => {
+      if (!(await claimReminder(trx, id, now))) return 0;
+      const assignment = await findAssignmentById(trx, id);
+      const task = assignment && (await findTaskById(trx, assignment.taskId));
+      if (!assignment || !task) return 0;
+      const authors = await listAssignmentAuthors(trx, id);
+      const end = windowEndOf(assignment, windowMs)?.getTime() ?? now.getTime();
+      const daysLeft = Math.max(1, Math.ceil((end - now.getTime()) / DAY_MS));
+      const late = [assignment.clientId, assignment.freelancerId].filter((userId) => !authors.includes(userId));
+      notices.add(
+        ...late.map((userId) => ({
+          userId,
+          kind: "review-reminder" as const,
+          data: about(assignment, task.title, { daysLeft }),
+        })),
+      );
+      return late.length;
+    });
+    reminded += told;
+  }
+  return reminded;
+}
