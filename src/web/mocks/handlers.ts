@@ -35,6 +35,8 @@ import {
 } from "../../contract/notifications.ts";
 import { matchesSearch, searchWords } from "../../contract/search.ts";
 import { MockDb, MockProblem } from "./mock-db.ts";
+import { profileHandlers } from "./mock-profiles.ts";
+import { mockReviews, reviewHandlers } from "./mock-reviews.ts";
 
 /** Operations mocked only where the browser has an EventSource (so not in Node's tests). */
 export const BROWSER_ONLY_OPERATIONS = ["GET /api/events"];
@@ -110,6 +112,11 @@ export function createHandlers(db = new MockDb()) {
     if (capped) headers["x-total-count-capped"] = "true";
     return HttpResponse.json(pageItems, { headers });
   };
+
+  const reviews = mockReviews(db);
+  /** Task.reviewDue, MyBid.task.reviewDue: for the poster and the hired freelancer with a review to write. */
+  const reviewDue = (task: Parameters<typeof reviews.reviewDue>[0], viewerId: string) =>
+    reviews.reviewDue(task, viewerId) ? { reviewDue: true } : {};
 
   const handlers = [
     /* Accounts (better-auth's paths) */
@@ -221,7 +228,7 @@ export function createHandlers(db = new MockDb()) {
           // The poster's own list carries each task's number of offers, as the server's does.
           found.map((task) => ({
             ...db.presentTask(task),
-            ...(ownerId ? { bidCount: db.liveBids(task.id).length } : {}),
+            ...(ownerId ? { bidCount: db.liveBids(task.id).length, ...reviewDue(task, ownerId) } : {}),
           })),
           filter.page,
           filter.limit,
@@ -376,6 +383,7 @@ export function createHandlers(db = new MockDb()) {
               status: task.status,
               deadline: task.deadline,
               budget: task.budget,
+              ...reviewDue(task, viewer.id),
             },
           };
         });
@@ -501,6 +509,12 @@ export function createHandlers(db = new MockDb()) {
       api("/threads"),
       answer(() => db.threads(db.requireViewer().id)),
     ),
+
+    /* Reviews (mock-reviews.ts) */
+    ...reviewHandlers(db, answer),
+
+    /* Profiles and Find Freelancers (mock-profiles.ts) */
+    ...profileHandlers(db, answer, parse),
 
     /* Notifications */
     http.get(

@@ -7,6 +7,7 @@ import { isSameEmail, loadSession, useSession } from "../accounts/public.ts";
 import { PlaceBid, PlaceBidSignedOut, PublicOffers } from "../bids/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
 import { TaskQuestions } from "../questions/public.ts";
+import { TaskReviews } from "../reviews/public.ts";
 import { TaskDetailsView } from "./task-details-view.tsx";
 import { getTask } from "./tasks-api.ts";
 
@@ -33,10 +34,12 @@ export function Component() {
   const signedIn = useSession().user !== null;
   const poster = ownTask && signedIn;
   usePageTitle(task.title);
-  // A notice about this task (a bid, a hire, a release, a question): the page reads it again.
+  // A notice about this task (a bid, a hire, a release, a question, a review): the page reads it again.
   useRevalidateOnNotice(task._id);
   return (
     <TaskDetailsView task={task}>
+      {/* A task ended with a hire: its reviews first, read again with the page (a notice: the other side reviewed). */}
+      <TaskReviews key={`reviews-${task._id}`} task={task} isPoster={poster} version={task} />
       {poster && (
         <Suspense fallback={<Spinner label="Loading the offers" />}>
           <ManageTask task={task} />

@@ -1,0 +1,102 @@
+import { Star } from "lucide-react";
+import { useId, useState } from "react";
+
+const STARS = [1, 2, 3, 4, 5] as const;
+
+export const starsLabel = (count: number) => `${count} ${count === 1 ? "star" : "stars"}`;
+
+/** A rating as stars, read as "4 out of 5 stars". */
+export function Stars({ rating, className = "size-5" }: { rating: number; className?: string }) {
+  return (
+    <span role="img" aria-label={`${rating} out of 5 stars`} className="inline-flex items-center gap-0.5">
+      {STARS.map((star) => (
+        <Star
+          key={star}
+          aria-hidden="true"
+          className={`${className} ${star <= rating ? "fill-amber-400 text-amber-500" : "text-slate-300 dark:text-slate-600"}`}
+        />
+      ))}
+    </span>
+  );
+}
+
+interface StarInputProps {
+  /** The group's name, read before its choices ("Rating", "Communication"). */
+  label: string;
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+  error?: string | undefined;
+  /** The main rating's large stars, or an optional aspect's smaller ones (which may be cleared). */
+  size?: "large" | "small";
+  hint?: string;
+}
+
+/**
+ * Stars to choose from 1 to 5: a radio group ("1 star" … "5 stars") that arrow keys move through,
+ * each star a target a thumb can hit (44 px for the rating, 40 for an aspect).
+ */
+export function StarInput({ label, value, onChange, error, size = "large", hint }: StarInputProps) {
+  const id = useId();
+  const [hovered, setHovered] = useState<number | null>(null);
+  const shown = hovered ?? value ?? 0;
+  const large = size === "large";
+  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span id={`${id}-label`} className={large ? "label" : "text-sm font-medium"}>
+          {label}
+        </span>
+        {hint && (
+          <span id={`${id}-hint`} className="muted text-xs">
+            {hint}
+          </span>
+        )}
+      </div>
+      <div className="mt-1 flex flex-wrap items-center gap-2">
+        <div
+          role="radiogroup"
+          aria-labelledby={`${id}-label`}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          className="flex items-center"
+          onMouseLeave={() => setHovered(null)}
+        >
+          {STARS.map((star) => (
+            <label
+              key={star}
+              className={`grid cursor-pointer place-items-center rounded-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${large ? "size-11" : "size-10"}`}
+              onMouseEnter={() => setHovered(star)}
+            >
+              <input
+                type="radio"
+                name={id}
+                value={star}
+                checked={value === star}
+                onChange={() => onChange(star)}
+                className="sr-only"
+              />
+              <span className="sr-only">{starsLabel(star)}</span>
+              <Star
+                aria-hidden="true"
+                className={`${large ? "size-9" : "size-7"} transition-colors ${
+                  star <= shown ? "fill-amber-400 text-amber-500" : "text-slate-400 dark:text-slate-500"
+                }`}
+              />
+            </label>
+          ))}
+        </div>
+        {!large && value !== undefined && (
+          <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => onChange(undefined)}>
+            Clear<span className="sr-only"> {label}</span>
+          </button>
+        )}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

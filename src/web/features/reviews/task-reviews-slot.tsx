@@ -1,0 +1,21 @@
+import { lazy, Suspense } from "react";
+import type { Task } from "../../../contract/schemas.ts";
+
+// The panel, its reviews and its form load only on a task that has ended with a hire: the task
+// page's first download stays as it was (e2e/bundle.spec.ts).
+const TaskReviewsPanel = lazy(() => import("./task-reviews.tsx"));
+
+/** A task ended with someone hired (completed, or cancelled while assigned) can be reviewed. */
+export function hasReviews(task: Pick<Task, "status" | "assignee">): boolean {
+  return task.status === "completed" || (task.status === "cancelled" && task.assignee !== undefined);
+}
+
+/** A task's Reviews section on its page, for a task that can have reviews; nothing otherwise. */
+export function TaskReviews({ task, isPoster, version }: { task: Task; isPoster: boolean; version?: unknown }) {
+  if (!hasReviews(task)) return null;
+  return (
+    <Suspense fallback={null}>
+      <TaskReviewsPanel task={task} isPoster={isPoster} version={version} />
+    </Suspense>
+  );
+}
