@@ -1,4 +1,5 @@
 import type { TaskCategory } from "./limits.ts";
+import type { FreelancerField } from "./reputation.ts";
 
 /**
  * The demo marketplace: the server adds it to an empty database (server/demo/seed.ts) and the web
@@ -22,6 +23,42 @@ export interface DemoTask {
   bidders: number[];
   /** The first bidder was hired; "completed" when the work is done too. */
   outcome?: "assigned" | "completed";
+  /**
+   * Reviews of a completed task: the client's of the freelancer and the freelancer's of the client.
+   * Both written: published together; one alone stays hidden (blind, decision 022).
+   */
+  reviews?: { client?: DemoReview; freelancer?: DemoReview; answer?: string };
+}
+
+/** What each demo person says of themselves (index 0 is the demo user, 1..3 the freelancers). */
+export const DEMO_PROFILES: { bio: string; skills: string[]; field: FreelancerField | null }[] = [
+  {
+    bio: "I run a small events business in Bristol and hire help for our website, design and writing.",
+    skills: ["Event planning", "Node.js"],
+    field: null,
+  },
+  {
+    bio: "Designer for small brands: logos, packaging and websites that stay easy to update. Ten years in print before that, so files arrive ready for the printer.",
+    skills: ["Figma", "Logo design", "Photo retouching", "Illustration", "Web design"],
+    field: "Designers",
+  },
+  {
+    bio: "Full-stack developer. I like fixing the bug nobody could reproduce, and I write down what I changed.",
+    skills: ["React", "Node.js", "PostgreSQL", "TypeScript", "Analytics"],
+    field: "Developers",
+  },
+  {
+    bio: "Marketer and copywriter: launch plans, newsletters and pages people read to the end.",
+    skills: ["Copywriting", "SEO", "Social media", "Email marketing"],
+    field: "Marketers",
+  },
+];
+
+/** A demo review; aspects only in the client's. */
+export interface DemoReview {
+  rating: number;
+  text: string;
+  aspects?: { communication: number; quality: number; deadline: number };
 }
 
 /** Each bidder's offer: a share of the budget, a delivery time and a cover note. */
@@ -75,6 +112,14 @@ export const DEMO_TASKS: DemoTask[] = [
     daysLeft: 5,
     budget: 380,
     bidders: [0, 2],
+    reviews: {
+      client: {
+        rating: 5,
+        text: "Found the cause in a day (two requests racing on the same cart) and explained the fix so that I understood it. Would hire again.",
+        aspects: { communication: 5, quality: 5, deadline: 5 },
+      },
+      freelancer: { rating: 5, text: "Clear logs, quick answers and paid the same day. A pleasure to work for." },
+    },
   },
   {
     owner: 1,
@@ -152,5 +197,74 @@ export const DEMO_TASKS: DemoTask[] = [
     daysLeft: -2,
     budget: 275,
     bidders: [1, 2],
+  },
+  {
+    owner: 0,
+    title: "Retouch menu photos for a café website",
+    outcome: "completed",
+    category: "Design",
+    description: "Twenty photos of dishes: even colours, clean backgrounds and web-sized files in two crops.",
+    daysLeft: -6,
+    budget: 160,
+    bidders: [1],
+    reviews: {
+      client: {
+        rating: 5,
+        text: "Beautiful, consistent photos, delivered early with both crops named the way I asked.",
+        aspects: { communication: 5, quality: 5, deadline: 4 },
+      },
+      freelancer: { rating: 5, text: "A clear brief and quick feedback. Thank you!" },
+      answer: "Thank you! The croissant shots were my favourites.",
+    },
+  },
+  {
+    owner: 2,
+    title: "About page for a bike repair shop",
+    outcome: "completed",
+    category: "Writing",
+    description: "Three short sections about the shop, its mechanics and its prices, in a friendly voice.",
+    daysLeft: -10,
+    budget: 120,
+    bidders: [3],
+    reviews: {
+      client: {
+        rating: 4,
+        text: "Good copy that sounds like us. It came a day later than promised, but she told me in advance.",
+        aspects: { communication: 5, quality: 4, deadline: 3 },
+      },
+      freelancer: { rating: 5, text: "Knew exactly what he wanted and answered every question the same day." },
+    },
+  },
+  {
+    owner: 3,
+    title: "Product page copy for a plant shop",
+    outcome: "completed",
+    category: "Writing",
+    description: "Descriptions for twelve house plants: care level, light and a line that makes people smile.",
+    daysLeft: -4,
+    budget: 150,
+    bidders: [1],
+    reviews: {
+      client: {
+        rating: 5,
+        text: "Funny, accurate and on time. Our customers quote the descriptions back to us.",
+        aspects: { communication: 4, quality: 5, deadline: 5 },
+      },
+      freelancer: { rating: 4, text: "Good brief, one round of changes came late, otherwise smooth." },
+    },
+  },
+  {
+    owner: 0,
+    title: "Set up analytics for an online course launch",
+    outcome: "completed",
+    category: "Marketing",
+    description: "Events for sign-ups and purchases, a weekly report, and a short guide to reading it.",
+    daysLeft: -1,
+    budget: 300,
+    bidders: [2],
+    // Only the freelancer has reviewed: hidden until the demo client writes theirs.
+    reviews: {
+      freelancer: { rating: 5, text: "Organised, clear about what mattered, and quick to give access to everything." },
+    },
   },
 ];

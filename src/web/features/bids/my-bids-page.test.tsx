@@ -13,9 +13,9 @@ describe("My Bids", () => {
     const db = freshMockApi();
     const { screen } = await renderRoute("/dashboard/my-bids", { as: DEMO_FREELANCER, db });
     const list = await bidsList(screen);
-    expect(list.getAttribute("aria-label")).toBe("Your bids (4)");
+    expect(list.getAttribute("aria-label")).toBe("Your bids (6)");
     const items = within(list).getAllByRole("listitem");
-    expect(items).toHaveLength(4);
+    expect(items).toHaveLength(6);
 
     const translate = db.tasks.find((task) => task.title.startsWith("Translate product pages"));
     const hired = items.find((item) => item.textContent?.includes("Translate product pages")) as HTMLElement;
@@ -43,7 +43,7 @@ describe("My Bids", () => {
     await bidsList(screen);
     await user.selectOptions(screen.getByLabelText("Status"), "accepted");
     await waitFor(() => expect(router.state.location.search).toBe("?status=accepted"));
-    await waitFor(async () => expect((await bidsList(screen)).getAttribute("aria-label")).toBe("Your bids (1)"));
+    await waitFor(async () => expect((await bidsList(screen)).getAttribute("aria-label")).toBe("Your bids (3)"));
     expect(within(await bidsList(screen)).getByText(/Translate product pages/)).toBeTruthy();
 
     await user.selectOptions(screen.getByLabelText("Status"), "declined");
@@ -52,7 +52,7 @@ describe("My Bids", () => {
 
     await user.selectOptions(screen.getByLabelText("Status"), "");
     await waitFor(() => expect(router.state.location.search).toBe(""));
-    expect((await bidsList(screen)).getAttribute("aria-label")).toBe("Your bids (4)");
+    expect((await bidsList(screen)).getAttribute("aria-label")).toBe("Your bids (6)");
   });
 
   it("says when there are no bids yet, with the way to find work", async () => {

@@ -200,7 +200,7 @@ describe("My Posted Tasks", () => {
     await user.click(screen.getByRole("link", { name: /Next/ }));
     expect(await screen.findByText("Page 2 of 2")).toBeTruthy();
     expect(router.state.location.search).toBe("?page=2");
-    expect(within(screen.getByRole("table")).getAllByRole("rowheader")).toHaveLength(3);
+    expect(within(screen.getByRole("table")).getAllByRole("rowheader")).toHaveLength(5);
     await user.click(screen.getByRole("link", { name: /Previous/ }));
     expect(await screen.findByText("Page 1 of 2")).toBeTruthy();
     expect(router.state.location.search).toBe("");
