@@ -9,6 +9,9 @@ export const moreRoutes: RouteObject[] = [
   { path: "auth/reset-password", lazy: () => import("../features/accounts/reset-password-page.tsx") },
   { path: "email/unsubscribe", lazy: () => import("../features/notifications/unsubscribe-page.tsx") },
   { path: "profile", lazy: () => import("../features/accounts/profile-page.tsx") },
+  { path: "users/:id", lazy: () => import("../features/profiles/profile-page.tsx") },
+  { path: "freelancers", lazy: () => import("../features/profiles/find-freelancers-page.tsx") },
+  { path: "how-reputation-works", lazy: () => import("../features/profiles/how-reputation-works-page.tsx") },
   {
     path: "dashboard",
     lazy: () => import("../features/dashboard/dashboard-layout.tsx"),

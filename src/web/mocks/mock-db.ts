@@ -8,6 +8,7 @@ import {
   MESSAGES,
   type Message,
   type Question,
+  type Reputation,
   type Task,
   type TaskInput,
   type TaskStatus,
@@ -117,6 +118,8 @@ export class MockDb {
   notices: MockNotice[] = [];
   reads = new Map<string, string>();
   preferences = new Map<string, Partial<Record<NotificationKind, NotificationChannel>>>();
+  /** A bidder's record beside their offer (mock-profiles.ts sets it: profiles are worked out there). */
+  reputationOf: ((userId: string) => Reputation) | null = null;
   /** Who is signed in; null for a visitor. Kept for the tab across reloads, as a session cookie would be. */
   private signedIn: string | null = globalThis.sessionStorage?.getItem(VIEWER_KEY) ?? null;
   private sequence = 0;
@@ -286,6 +289,7 @@ export class MockDb {
       deadline: task.deadline,
       budget: task.budget,
       userName: owner?.name ?? ANONYMOUS_NAME,
+      ...(owner ? { ownerId: owner.id } : {}),
       ...(viewer ? { userEmail: owner?.email ?? "" } : {}),
       createdAt: task.createdAt,
       status: task.status,
@@ -325,6 +329,7 @@ export class MockDb {
       ...(bid.days !== null ? { days: bid.days } : {}),
       ...(bid.message !== null ? { message: bid.message } : {}),
       mine: this.viewer()?.id === bid.bidderId,
+      ...(this.reputationOf ? { reputation: this.reputationOf(bid.bidderId) } : {}),
     };
   }
 
@@ -491,6 +496,7 @@ export class MockDb {
       taskId: question.taskId,
       body: question.body,
       askerName: this.userById(question.askerId)?.name || ANONYMOUS_NAME,
+      askerId: question.askerId,
       createdAt: question.createdAt,
       ...(question.answer !== null ? { answer: question.answer } : {}),
       ...(question.answeredAt !== null ? { answeredAt: question.answeredAt } : {}),
@@ -577,6 +583,7 @@ export class MockDb {
           taskTitle: task.title,
           bidderId: last.bidderId,
           otherName: this.userById(otherId)?.name || ANONYMOUS_NAME,
+          otherId,
           lastMessage: last.body,
           lastAt: last.sentAt,
           unread: this.unreadIn(last.taskId, last.bidderId, userId),

@@ -11,18 +11,25 @@ import { notify } from "../../lib/notify.ts";
 import { ProfileSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { EmailPreferences, getPreferences } from "../notifications/public.ts";
+import { AboutForm, loadAbout } from "../profiles/public.ts";
 import { updateProfile } from "./auth-api.ts";
 import { loadSession, type User, useSession } from "./session.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await loadSession();
-  if (!user) return { preferences: null, preferencesError: null };
-  // The profile shows without the email choices when they cannot be read; the section says why.
-  try {
-    return { preferences: await getPreferences(request.signal), preferencesError: null };
-  } catch (error) {
-    return { preferences: null, preferencesError: errorMessage(error) };
-  }
+  if (!user) return { preferences: null, preferencesError: null, about: null, aboutError: null };
+  // The profile shows without the email choices (or "About you") when they cannot be read; the
+  // section says why.
+  const [preferences, about] = await Promise.allSettled([
+    getPreferences(request.signal),
+    loadAbout(user.id, request.signal),
+  ]);
+  return {
+    preferences: preferences.status === "fulfilled" ? preferences.value : null,
+    preferencesError: preferences.status === "rejected" ? errorMessage(preferences.reason) : null,
+    about: about.status === "fulfilled" ? about.value : null,
+    aboutError: about.status === "rejected" ? errorMessage(about.reason) : null,
+  };
 }
 
 function ProfileForm({ user }: { user: User }) {
@@ -67,7 +74,7 @@ function ProfileForm({ user }: { user: User }) {
 export function Component() {
   usePageTitle("Profile");
   const session = useSession();
-  const { preferences, preferencesError } = useLoaderData<typeof loader>();
+  const { preferences, preferencesError, about, aboutError } = useLoaderData<typeof loader>();
   if (session.status === "loading") return <Spinner label="Checking your session" />;
   const { user } = session;
   if (!user) {
@@ -90,6 +97,15 @@ export function Component() {
         </div>
         <h2 className="mt-8 text-lg font-semibold">Edit your profile</h2>
         <ProfileForm user={user} />
+        {about ? (
+          <AboutForm key={user.id} userId={user.id} initial={about} />
+        ) : (
+          aboutError && (
+            <p role="alert" className="field-error mt-10">
+              What you say about yourself could not be loaded: {aboutError}
+            </p>
+          )
+        )}
         {preferences ? (
           <EmailPreferences initial={preferences} />
         ) : (

@@ -1,0 +1,257 @@
+import { Star } from "lucide-react";
+import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
+import { LIMITS } from "../../../contract/limits.ts";
+import { Avatar } from "../../components/avatar.tsx";
+import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "../../components/icons.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { paths } from "../../config/paths.ts";
+import { toRouteError } from "../../lib/route-errors.ts";
+import { usePageTitle } from "../../lib/title.ts";
+import { plural } from "./explain.ts";
+import { type FreelancerCard, searchFreelancers } from "./profiles-api.ts";
+import { FREELANCER_FIELDS, formatStars } from "./reputation.ts";
+
+export const FREELANCERS_PAGE_SIZE = LIMITS.freelancersPageDefault;
+
+const RATING_OPTIONS = [
+  { value: "", label: "Any Rating" },
+  { value: "5", label: "5+ Stars" },
+  { value: "4", label: "4+ Stars" },
+  { value: "3", label: "3+ Stars" },
+  { value: "2", label: "2+ Stars" },
+] as const;
+
+interface FreelancerQuery {
+  q: string;
+  field: string;
+  minRating: string;
+  page: number;
+}
+
+/** The search lives in the URL (q, field, minRating, page): back and forward step through searches. */
+function readQuery(url: URL): FreelancerQuery {
+  const params = url.searchParams;
+  const field = params.get("field") ?? "";
+  const minRating = params.get("minRating") ?? "";
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    field: (FREELANCER_FIELDS as readonly string[]).includes(field) ? field : "",
+    minRating: RATING_OPTIONS.some((option) => option.value === minRating) ? minRating : "",
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+  };
+}
+
+function searchHref(query: FreelancerQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.field) params.set("field", query.field);
+  if (query.minRating) params.set("minRating", query.minRating);
+  if (query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return search ? `${paths.freelancers}?${search}` : paths.freelancers;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = readQuery(new URL(request.url));
+  try {
+    const { freelancers, total } = await searchFreelancers(
+      {
+        q: query.q,
+        field: query.field,
+        minRating: query.minRating ? Number(query.minRating) : undefined,
+        page: query.page,
+        limit: FREELANCERS_PAGE_SIZE,
+      },
+      request.signal,
+    );
+    return { query, freelancers, total, pages: Math.max(1, Math.ceil(total / FREELANCERS_PAGE_SIZE)) };
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+function FreelancerItem({ freelancer }: { freelancer: FreelancerCard }) {
+  const { reputation } = freelancer;
+  return (
+    <article className="card flex h-full flex-col items-center p-6 text-center">
+      <Avatar src={freelancer.image} alt="" className="size-20" />
+      <h3 className="mt-4 text-lg font-semibold break-words">
+        <Link to={paths.user(freelancer.id)} className="link">
+          {freelancer.name}
+        </Link>
+      </h3>
+      {freelancer.field && <p className="muted text-sm">{freelancer.field}</p>}
+      <p className="mt-2 flex flex-wrap items-center justify-center gap-1 text-sm font-semibold">
+        {reputation.rating === null ? (
+          <span>New on QuickGig</span>
+        ) : (
+          <>
+            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+            <span>{formatStars(reputation.rating)}</span>
+            <span className="sr-only">out of 5 stars</span>
+            <span className="muted font-normal">· {plural(reputation.reviews, "review", "reviews")}</span>
+          </>
+        )}
+      </p>
+      <p className="muted text-sm">{plural(reputation.completed, "task", "tasks")} completed</p>
+      {freelancer.skills.length > 0 && (
+        <ul className="mt-4 flex flex-wrap justify-center gap-1.5" aria-label="Skills">
+          {freelancer.skills.map((skill) => (
+            <li
+              key={skill}
+              className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium break-all text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+            >
+              {skill}
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+export function Component() {
+  usePageTitle("Find Freelancers");
+  const { query, freelancers, total, pages } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === paths.freelancers;
+  const page = Math.min(query.page, pages);
+
+  // A new search starts again from page 1.
+  function search(form: HTMLFormElement) {
+    const values = new FormData(form);
+    const read = (name: string) => String(values.get(name) ?? "").trim();
+    void navigate(searchHref({ q: read("q"), field: read("field"), minRating: read("minRating"), page: 1 }));
+  }
+  const searchAtOnce = (event: { currentTarget: HTMLSelectElement }) => {
+    if (event.currentTarget.form) search(event.currentTarget.form);
+  };
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <PageHeader
+        title="Find Freelancers"
+        intro={
+          <>
+            Search the people of QuickGig by skill or name, then open a profile to see their reviews.{" "}
+            <Link to={paths.howReputationWorks} className="link">
+              How reputation works
+            </Link>
+          </>
+        }
+      />
+      <form
+        aria-label="Freelancer filters"
+        key={`${query.q}|${query.field}|${query.minRating}`}
+        className="card mb-6 grid gap-4 p-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          search(event.currentTarget);
+        }}
+      >
+        <div>
+          <label htmlFor="freelancers-search" className="label">
+            Search freelancers
+          </label>
+          <input
+            id="freelancers-search"
+            name="q"
+            type="search"
+            className="input"
+            maxLength={100}
+            defaultValue={query.q}
+            placeholder="Search by skill or name..."
+          />
+        </div>
+        <div>
+          <label htmlFor="freelancers-field" className="label">
+            Category
+          </label>
+          <select
+            id="freelancers-field"
+            name="field"
+            className="input"
+            defaultValue={query.field}
+            onChange={searchAtOnce}
+          >
+            <option value="">All</option>
+            {FREELANCER_FIELDS.map((field) => (
+              <option key={field} value={field}>
+                {field}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="freelancers-rating" className="label">
+            Minimum rating
+          </label>
+          <select
+            id="freelancers-rating"
+            name="minRating"
+            className="input"
+            defaultValue={query.minRating}
+            onChange={searchAtOnce}
+          >
+            {RATING_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary" disabled={searching}>
+          <SearchIcon className="size-4" />
+          {searching ? "Searching…" : "Search"}
+        </button>
+      </form>
+
+      <p className="muted mb-4 text-sm" aria-live="polite">
+        {plural(total, "freelancer", "freelancers")}
+        {pages > 1 && ` · page ${page} of ${pages}`}
+      </p>
+      <h2 className="sr-only">Freelancers</h2>
+      {freelancers.length === 0 ? (
+        <p className="card p-8 text-center font-medium" role="status">
+          No freelancers matched your criteria.
+        </p>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Freelancers">
+          {freelancers.map((freelancer) => (
+            <li key={freelancer.id}>
+              <FreelancerItem freelancer={freelancer} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-3">
+          {page > 1 ? (
+            <Link to={searchHref({ ...query, page: page - 1 })} className="btn-secondary" rel="prev">
+              <ChevronLeftIcon aria-hidden="true" className="size-4" /> Previous
+            </Link>
+          ) : (
+            <span className="btn-secondary opacity-50" aria-disabled="true">
+              <ChevronLeftIcon aria-hidden="true" className="size-4" /> Previous
+            </span>
+          )}
+          <span className="text-sm font-medium">
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={searchHref({ ...query, page: page + 1 })} className="btn-secondary" rel="next">
+              Next <ChevronRightIcon aria-hidden="true" className="size-4" />
+            </Link>
+          ) : (
+            <span className="btn-secondary opacity-50" aria-disabled="true">
+              Next <ChevronRightIcon aria-hidden="true" className="size-4" />
+            </span>
+          )}
+        </nav>
+      )}
+    </section>
+  );
+}

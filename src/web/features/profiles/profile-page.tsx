@@ -1,0 +1,300 @@
+import { Link, type LoaderFunctionArgs, useLoaderData, useNavigation } from "react-router";
+import { LIMITS } from "../../../contract/limits.ts";
+import { Avatar } from "../../components/avatar.tsx";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons.tsx";
+import { paths } from "../../config/paths.ts";
+import { toRouteError } from "../../lib/route-errors.ts";
+import { usePageTitle } from "../../lib/title.ts";
+import { useSession } from "../accounts/public.ts";
+import { explainAverage, explainCancellation, explainCompletion, formatMonth, plural } from "./explain.ts";
+import { FigureTip } from "./figure-tip.tsx";
+import { ProfileReview } from "./profile-review.tsx";
+import { getProfile, listProfileReviews, type PublicProfile, type ReviewRole } from "./profiles-api.ts";
+import {
+  ASPECT_LABELS,
+  type Figure,
+  formatRate,
+  formatStars,
+  type RatingSummary,
+  REVIEW_ASPECTS,
+} from "./reputation.ts";
+import { Stars } from "./stars.tsx";
+
+export const REVIEWS_PAGE_SIZE = LIMITS.reviewsPageDefault;
+
+function readQuery(url: URL): { as: ReviewRole; page: number } {
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  return {
+    as: url.searchParams.get("as") === "client" ? "client" : "freelancer",
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+  };
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const id = params.id ?? "";
+  const query = readQuery(new URL(request.url));
+  try {
+    const [profile, reviews] = await Promise.all([
+      getProfile(id, request.signal),
+      listProfileReviews(id, { ...query, limit: REVIEWS_PAGE_SIZE }, request.signal),
+    ]);
+    return { profile, query, ...reviews, pages: Math.max(1, Math.ceil(reviews.total / REVIEWS_PAGE_SIZE)) };
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+function reviewsHref(id: string, as: ReviewRole, page: number): string {
+  const params = new URLSearchParams();
+  if (as === "client") params.set("as", as);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return `${paths.user(id)}${search ? `?${search}` : ""}#reviews`;
+}
+
+/** "New on QuickGig" below the minimum; the rate otherwise. */
+function rateValue(figure: Figure) {
+  if (figure.shown && figure.value !== null) return formatRate(figure.value);
+  return <span className="text-base">New on QuickGig</span>;
+}
+
+function averageValue(figure: Figure) {
+  if (figure.value === null) return <span className="text-base">No reviews yet</span>;
+  return (
+    <span className="inline-flex items-center gap-2">
+      {formatStars(figure.value)} <Stars rating={figure.value} />
+    </span>
+  );
+}
+
+function Distribution({ rating }: { rating: RatingSummary }) {
+  const most = Math.max(1, ...([5, 4, 3, 2, 1] as const).map((stars) => rating.distribution[stars]));
+  return (
+    <ul className="mt-4 space-y-1.5" aria-label="Reviews by stars">
+      {([5, 4, 3, 2, 1] as const).map((stars) => {
+        const count = rating.distribution[stars];
+        return (
+          <li key={stars} className="grid grid-cols-[4.5rem_1fr_5.5rem] items-center gap-2 text-sm">
+            <span>{plural(stars, "star", "stars")}</span>
+            <span className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800" aria-hidden="true">
+              <span
+                className="block h-full rounded-full bg-amber-400"
+                style={{ width: `${Math.round((count / most) * 100)}%` }}
+              />
+            </span>
+            <span className="muted text-right">{plural(count, "review", "reviews")}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function FreelancerFigures({ profile }: { profile: PublicProfile }) {
+  const { asFreelancer: work, name } = profile;
+  const since = formatMonth(profile.memberSince);
+  // The aspects are optional: shown once a client rated one.
+  const aspects = REVIEW_ASPECTS.map((aspect) => [aspect, work.aspects[aspect]] as const);
+  const rated = aspects.some(([, figure]) => figure.denominator > 0);
+  return (
+    <section aria-labelledby="as-freelancer" className="card p-6">
+      <h2 id="as-freelancer" className="text-xl font-semibold">
+        As a freelancer
+      </h2>
+      <dl className="mt-4 grid gap-6 sm:grid-cols-3">
+        <FigureTip
+          label="Average rating"
+          value={averageValue(work.rating.average)}
+          explanation={explainAverage(work.rating.average)}
+        />
+        <FigureTip
+          label="Tasks completed"
+          value={work.completed}
+          explanation={`${plural(work.completed, "task", "tasks")} assigned to ${name} and completed since ${since}`}
+        />
+        <FigureTip
+          label="Completion rate"
+          value={rateValue(work.completionRate)}
+          explanation={explainCompletion(work.completionRate, name)}
+        />
+      </dl>
+      <p className="muted mt-4 text-sm">{plural(work.rating.count, "review", "reviews")}</p>
+      <Distribution rating={work.rating} />
+      {rated && (
+        <>
+          <h3 className="mt-6 font-semibold">What clients rated besides the stars</h3>
+          <dl className="mt-3 grid gap-6 sm:grid-cols-3">
+            {aspects.map(([aspect, figure]) => (
+              <FigureTip
+                key={aspect}
+                label={ASPECT_LABELS[aspect]}
+                value={
+                  figure.value === null ? <span className="text-base">Not rated yet</span> : formatStars(figure.value)
+                }
+                explanation={explainAverage(figure, "ratings")}
+              />
+            ))}
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ClientFigures({ profile }: { profile: PublicProfile }) {
+  const { asClient: client, name } = profile;
+  const since = formatMonth(profile.memberSince);
+  return (
+    <section aria-labelledby="as-client" className="card p-6">
+      <h2 id="as-client" className="text-xl font-semibold">
+        As a client
+      </h2>
+      <dl className="mt-4 grid gap-6 sm:grid-cols-3">
+        <FigureTip
+          label="Tasks posted"
+          value={client.posted}
+          explanation={`${plural(client.posted, "task", "tasks")} posted by ${name} since ${since}`}
+        />
+        <FigureTip
+          label="Freelancers hired"
+          value={client.hired}
+          explanation={`${plural(client.hired, "hire", "hires")} since ${since}; a task hired again after a freelancer gave it back counts twice`}
+        />
+        <FigureTip
+          label="Tasks completed"
+          value={client.completed}
+          explanation={`${plural(client.completed, "task", "tasks")} posted by ${name} and completed since ${since}`}
+        />
+        <FigureTip
+          label="Rating from freelancers"
+          value={averageValue(client.rating.average)}
+          explanation={explainAverage(client.rating.average)}
+        />
+        <FigureTip
+          label="Cancellation rate"
+          value={rateValue(client.cancelRate)}
+          explanation={explainCancellation(client.cancelRate, name)}
+        />
+      </dl>
+    </section>
+  );
+}
+
+export function Component() {
+  const { profile, query, reviews, total, pages } = useLoaderData<typeof loader>();
+  usePageTitle(profile.name);
+  const session = useSession();
+  const navigation = useNavigation();
+  const own = session.user?.id === profile.id;
+  const page = Math.min(query.page, pages);
+  const tab = (as: ReviewRole, label: string, count: number) => (
+    <Link
+      to={reviewsHref(profile.id, as, 1)}
+      preventScrollReset
+      aria-current={query.as === as ? "page" : undefined}
+      className={`rounded-full px-4 py-1.5 text-sm font-medium ${
+        query.as === as
+          ? "bg-indigo-700 text-white dark:bg-indigo-400 dark:text-slate-950"
+          : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
+      }`}
+    >
+      {label} ({count})
+    </Link>
+  );
+
+  return (
+    <section className="mx-auto w-full max-w-5xl space-y-6 px-4 py-12 sm:px-6">
+      <div className="card flex flex-col items-center gap-6 p-6 text-center sm:flex-row sm:items-start sm:text-left">
+        <Avatar src={profile.image} alt={`Photo of ${profile.name}`} className="size-24 shrink-0" />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-3xl font-bold tracking-tight break-words">{profile.name}</h1>
+          <p className="muted mt-1 text-sm">
+            {profile.field && <>{profile.field.replace(/s$/, "")} · </>}Member since {formatMonth(profile.memberSince)}
+          </p>
+          {profile.bio && <p className="mt-4 whitespace-pre-line break-words">{profile.bio}</p>}
+          {profile.skills.length > 0 && (
+            <ul className="mt-4 flex flex-wrap justify-center gap-1.5 sm:justify-start" aria-label="Skills">
+              {profile.skills.map((skill) => (
+                <li
+                  key={skill}
+                  className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium break-all text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+                >
+                  {skill}
+                </li>
+              ))}
+            </ul>
+          )}
+          {own && (
+            <Link to={paths.profile} className="link mt-4 inline-block text-sm">
+              Edit what you say about yourself
+            </Link>
+          )}
+        </div>
+      </div>
+
+      <p className="muted text-sm">
+        Tap or point at a figure to see what it is made of.{" "}
+        <Link to={paths.howReputationWorks} className="link">
+          How reputation works
+        </Link>
+      </p>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <FreelancerFigures profile={profile} />
+        <ClientFigures profile={profile} />
+      </div>
+
+      <section id="reviews" aria-labelledby="reviews-title" className="card scroll-mt-24 p-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="reviews-title" className="text-xl font-semibold">
+            Reviews
+          </h2>
+          <nav aria-label="Whose reviews" className="flex flex-wrap gap-2">
+            {tab("freelancer", "As a freelancer", profile.asFreelancer.rating.count)}
+            {tab("client", "As a client", profile.asClient.rating.count)}
+          </nav>
+        </div>
+        {reviews.length === 0 ? (
+          <p className="muted mt-6">
+            {query.as === "freelancer"
+              ? `No published reviews of ${profile.name}'s work yet.`
+              : `No published reviews of ${profile.name} as a client yet.`}
+          </p>
+        ) : (
+          <ol
+            className={`mt-4 divide-y divide-slate-200 dark:divide-slate-800 ${navigation.state === "loading" ? "opacity-60" : ""}`}
+            aria-label={query.as === "freelancer" ? "Reviews as a freelancer" : "Reviews as a client"}
+          >
+            {reviews.map((review) => (
+              <ProfileReview key={review._id} review={review} canAnswer={own && review.answer === null} />
+            ))}
+          </ol>
+        )}
+        {pages > 1 && (
+          <nav aria-label="Pages of reviews" className="mt-6 flex items-center justify-center gap-3">
+            {page > 1 ? (
+              <Link to={reviewsHref(profile.id, query.as, page - 1)} className="btn-secondary" rel="prev">
+                <ChevronLeftIcon aria-hidden="true" className="size-4" /> Previous
+              </Link>
+            ) : (
+              <span className="btn-secondary opacity-50" aria-disabled="true">
+                <ChevronLeftIcon aria-hidden="true" className="size-4" /> Previous
+              </span>
+            )}
+            <span className="text-sm font-medium">
+              Page {page} of {pages} · {plural(total, "review", "reviews")}
+            </span>
+            {page < pages ? (
+              <Link to={reviewsHref(profile.id, query.as, page + 1)} className="btn-secondary" rel="next">
+                Next <ChevronRightIcon aria-hidden="true" className="size-4" />
+              </Link>
+            ) : (
+              <span className="btn-secondary opacity-50" aria-disabled="true">
+                Next <ChevronRightIcon aria-hidden="true" className="size-4" />
+              </span>
+            )}
+          </nav>
+        )}
+      </section>
+    </section>
+  );
+}
