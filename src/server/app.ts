@@ -41,6 +41,8 @@ import { EventHub, STREAM_LIMITS, type StreamLimits } from "./notifications/even
 import { pruneOldNotices } from "./notifications/notices.ts";
 import { registerNotificationRoutes } from "./notifications/notification-routes.ts";
 import { type EmailGaps, Notifier } from "./notifications/notifier.ts";
+import { ReviewPublisher } from "./reviews/publisher.ts";
+import { registerReviewRoutes } from "./reviews/review-routes.ts";
 import { registerPageScreens } from "./screens/page-screens.ts";
 import { SearchIndexMerger } from "./tasks/search-index-merger.ts";
 import { registerSitemapRoutes } from "./tasks/sitemap-routes.ts";
@@ -59,6 +61,8 @@ export interface BuildOptions {
   sitemapPageSize?: number;
   /** How far apart gathered emails go (notifications/notifier.ts); tests shorten them. */
   emailGaps?: Partial<EmailGaps>;
+  /** How often the reviews' timed job runs (reviews/publisher.ts; every 5 s by default); tests shorten it. */
+  reviewPublishMs?: number;
 }
 
 /**
@@ -150,6 +154,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     options.emailGaps,
   );
+  // Beside the outbox: publishes reviews at their window's end and reminds whoever has not reviewed.
+  const reviewPublisher = new ReviewPublisher(notifier, database.db, {
+    windowMs: config.reviews.windowMs,
+    intervalMs: options.reviewPublishMs,
+    log: app.log,
+  });
+  app.addHook("onReady", async () => reviewPublisher.start());
+  app.addHook("onClose", () => reviewPublisher.stop());
   const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config), {
     firebaseKeys: options.firebaseKeys,
   });
@@ -208,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerQuestionRoutes(app, deps);
   registerMessageRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerReviewRoutes(app, deps);
   let stopPruning = () => {};
   app.addHook("onReady", async () => {
     stopPruning = pruneOldNotices(database.db, app.log);

@@ -1,0 +1,521 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REVIEW_MESSAGES } from "../../contract/reputation.ts";
+import { buildApp } from "../app.ts";
+import { type Database, openDatabase } from "../db/database.ts";
+import {
+  markEmailVerified,
+  postTask,
+  setupTestApp,
+  signUp,
+  type TestContext,
+  type TestUser,
+} from "../test/test-app.ts";
+
+/** Issue 28: two-way blind reviews (decision 022), on both databases. */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The rules' app: the product's window, its timed job out of the way (it runs at start, then hourly). */
+const ctx = setupTestApp({}, undefined, { reviewPublishMs: 60 * 60_000 });
+/** The timed job's app: a window of seconds, the job every 50 ms. */
+const WINDOW_MS = 4000;
+const quick = setupTestApp({ REVIEW_WINDOW_DAYS: String(WINDOW_MS / DAY_MS) }, undefined, { reviewPublishMs: 50 });
+
+type Method = "GET" | "POST" | "PUT";
+
+function callOn(app: FastifyInstance, user: TestUser | null, method: Method, url: string, payload?: object) {
+  return app.inject({
+    method,
+    url,
+    ...(user ? { headers: { cookie: user.cookie } } : {}),
+    ...(payload ? { payload } : {}),
+  });
+}
+const call = (user: TestUser | null, method: Method, url: string, payload?: object) =>
+  callOn(ctx.app, user, method, url, payload);
+
+function expectRefused(response: LightMyRequestResponse, status: number, detail?: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers["content-type"]).toContain("application/problem+json");
+  if (detail) expect(response.json().detail).toBe(detail);
+}
+
+async function expectOk(response: LightMyRequestResponse | Promise<LightMyRequestResponse>, status = 200) {
+  const answer = await response;
+  expect(answer.statusCode, answer.body).toBe(status);
+  return answer.json();
+}
+
+/** A task posted by `client`, bid on by `freelancer` and hired; then ended as asked. */
+async function hire(
+  context: TestContext,
+  client: TestUser,
+  freelancer: TestUser,
+  end: "complete" | "cancel" | null = "complete",
+  title = "Logo design",
+): Promise<string> {
+  const taskId = await postTask(context.app, client, { title });
+  const bid = await expectOk(callOn(context.app, freelancer, "POST", "/api/bids", { taskId }), 201);
+  await expectOk(callOn(context.app, client, "POST", `/api/tasks/${taskId}/accept`, { bidId: bid._id }));
+  if (end) await expectOk(callOn(context.app, client, "POST", `/api/tasks/${taskId}/${end}`));
+  return taskId;
+}
+
+const review = (rating: number, text: string, extra: object = {}) => ({ rating, text, ...extra });
+
+function post(context: TestContext, user: TestUser, taskId: string, body: object) {
+  return callOn(context.app, user, "POST", `/api/tasks/${taskId}/reviews`, body);
+}
+
+const reviewsOf = async (user: TestUser | null, taskId: string, context = ctx) =>
+  expectOk(callOn(context.app, user, "GET", `/api/tasks/${taskId}/reviews`));
+
+/** A database connection of the test's own, to read what the API does not show. */
+function openFor(context: TestContext): () => Database {
+  let database: Database | undefined;
+  afterAll(async () => database?.close());
+  return () => {
+    database ??= openDatabase(context.database.config);
+    return database;
+  };
+}
+const db = openFor(ctx);
+const quickDb = openFor(quick);
+
+async function noticesOf(database: Database, user: TestUser, kind: string, taskId?: string) {
+  let query = database.db
+    .selectFrom("notifications")
+    .select(["kind", "task_id", "data"])
+    .where("user_id", "=", user.id)
+    .where("kind", "=", kind);
+  if (taskId) query = query.where("task_id", "=", taskId);
+  return (await query.execute()).map((row) => ({ ...row, data: JSON.parse(row.data) }));
+}
+
+/** The text of the emails written to someone's address with this subject. */
+async function emailsTo(user: TestUser, subject: string): Promise<string[]> {
+  const rows = await db()
+    .db.selectFrom("outbox")
+    .select("text_body")
+    .where("recipient", "=", user.email)
+    .where("subject", "=", subject)
+    .execute();
+  return rows.map((row) => row.text_body);
+}
+
+async function profileOf(database: Database, user: TestUser) {
+  const row = await database.db
+    .selectFrom("profiles")
+    .select(["rating_sum", "rating_count", "completed", "listed"])
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  return row && { ...row, rating_sum: Number(row.rating_sum), rating_count: Number(row.rating_count) };
+}
+
+let client: TestUser;
+let maya: TestUser;
+let lucas: TestUser;
+let onlooker: TestUser;
+
+beforeAll(async () => {
+  client = await signUp(ctx.app, { name: "Paula Poster" });
+  maya = await signUp(ctx.app, { name: "Maya" });
+  lucas = await signUp(ctx.app, { name: "Lucas" });
+  onlooker = await signUp(ctx.app, { name: "Onlooker" });
+  for (const user of [client, maya]) await markEmailVerified(ctx, user.email);
+});
+
+describe("who may review, and when", () => {
+  it("refuses a task that has not ended with a hire, anyone but its two sides, and an unknown task", async () => {
+    const open = await postTask(ctx.app, client);
+    expectRefused(await post(ctx, client, open, review(5, "Great")), 409, REVIEW_MESSAGES.notEnded);
+    expectRefused(await post(ctx, onlooker, open, review(5, "Great")), 403, REVIEW_MESSAGES.notParty);
+
+    const assigned = await hire(ctx, client, maya, null);
+    expectRefused(await post(ctx, client, assigned, review(5, "Great")), 409, REVIEW_MESSAGES.notEnded);
+    expectRefused(await post(ctx, maya, assigned, review(5, "Great")), 409, REVIEW_MESSAGES.notEnded);
+
+    const cancelledOpen = await postTask(ctx.app, client);
+    await expectOk(call(client, "POST", `/api/tasks/${cancelledOpen}/cancel`));
+    expectRefused(await post(ctx, client, cancelledOpen, review(5, "Great")), 409, REVIEW_MESSAGES.notEnded);
+
+    const completed = await postTask(ctx.app, client);
+    const fromMaya = await expectOk(call(maya, "POST", "/api/bids", { taskId: completed }), 201);
+    await expectOk(call(lucas, "POST", "/api/bids", { taskId: completed }), 201);
+    await expectOk(call(client, "POST", `/api/tasks/${completed}/accept`, { bidId: fromMaya._id }));
+    await expectOk(call(client, "POST", `/api/tasks/${completed}/complete`));
+    // Another bidder, an onlooker, a visitor.
+    expectRefused(await post(ctx, lucas, completed, review(1, "Unfair")), 403, REVIEW_MESSAGES.notParty);
+    expectRefused(await post(ctx, onlooker, completed, review(1, "Unfair")), 403, REVIEW_MESSAGES.notParty);
+    expectRefused(await call(null, "POST", `/api/tasks/${completed}/reviews`, review(1, "Unfair")), 401);
+    expectRefused(await post(ctx, client, "no-such-task", review(5, "Great")), 404);
+    expect((await reviewsOf(null, completed)).published).toEqual([]);
+  });
+
+  it("a task cancelled after a hire is reviewed by both; one given back is reviewed by whoever finished it", async () => {
+    const cancelled = await hire(ctx, client, maya, "cancel");
+    await expectOk(post(ctx, maya, cancelled, review(2, "Cancelled on me")), 201);
+    await expectOk(post(ctx, client, cancelled, review(4, "Fine")), 201);
+
+    const taskId = await postTask(ctx.app, client);
+    const fromMaya = await expectOk(call(maya, "POST", "/api/bids", { taskId }), 201);
+    const fromLucas = await expectOk(call(lucas, "POST", "/api/bids", { taskId }), 201);
+    await expectOk(call(client, "POST", `/api/tasks/${taskId}/accept`, { bidId: fromMaya._id }));
+    await expectOk(call(maya, "POST", `/api/tasks/${taskId}/release`));
+    await expectOk(call(client, "POST", `/api/tasks/${taskId}/accept`, { bidId: fromLucas._id }));
+    await expectOk(call(client, "POST", `/api/tasks/${taskId}/complete`));
+    expectRefused(await post(ctx, maya, taskId, review(1, "Gave it back")), 403, REVIEW_MESSAGES.notParty);
+    const written = await expectOk(post(ctx, client, taskId, review(5, "Lucas finished it")), 201);
+    expect(written).toMatchObject({ subject: { id: lucas.id, name: "Lucas" }, role: "client" });
+  });
+
+  it.each([
+    [{ rating: 0, text: "x" }, "Rating must be a whole number of stars from 1 to 5"],
+    [{ rating: 6, text: "x" }, "Rating must be a whole number of stars from 1 to 5"],
+    [{ rating: 4.5, text: "x" }, "Rating must be a whole number of stars from 1 to 5"],
+    [{ rating: "5", text: "x" }, "Rating must be a whole number of stars from 1 to 5"],
+    [{ text: "x" }, "Rating must be a whole number of stars from 1 to 5"],
+    [{ rating: 5 }, "Review is required"],
+    [{ rating: 5, text: "   " }, "Review is required"],
+    [{ rating: 5, text: "x".repeat(2001) }, "Review must be at most 2000 characters"],
+    [{ rating: 5, text: "Fine", quality: 9 }, "Quality of work must be a whole number of stars from 1 to 5"],
+  ])("refuses %j with a 400 naming the field", async (body, detail) => {
+    const taskId = await hire(ctx, client, maya);
+    expectRefused(await post(ctx, client, taskId, body), 400, detail);
+    expect((await reviewsOf(client, taskId)).mine).toBeNull();
+  });
+
+  it("takes the aspects from the client only", async () => {
+    const taskId = await hire(ctx, client, maya);
+    const aspects = { communication: 5, quality: 4, deadline: 3 };
+    expectRefused(
+      await post(ctx, maya, taskId, review(5, "Nice client", aspects)),
+      400,
+      REVIEW_MESSAGES.aspectsClientOnly,
+    );
+    const written = await expectOk(post(ctx, client, taskId, review(4, "Good work", aspects)), 201);
+    expect(written).toMatchObject({ rating: 4, ...aspects, publishedAt: null, answer: null });
+  });
+
+  it("refuses a second review and, after the window, a new review or a change", async () => {
+    const taskId = await hire(ctx, client, maya);
+    await expectOk(post(ctx, client, taskId, review(4, "Good")), 201);
+    expectRefused(await post(ctx, client, taskId, review(5, "Better")), 409, REVIEW_MESSAGES.already);
+    expectRefused(
+      await call(maya, "PUT", `/api/tasks/${taskId}/reviews/mine`, review(5, "Nothing yet")),
+      404,
+      REVIEW_MESSAGES.noReview,
+    );
+    // The task ended 15 days ago.
+    await db()
+      .db.updateTable("assignments")
+      .set({ ended_at: new Date(Date.now() - 15 * DAY_MS).toISOString() })
+      .where("task_id", "=", taskId)
+      .execute();
+    expectRefused(await post(ctx, maya, taskId, review(5, "Late")), 409, REVIEW_MESSAGES.windowEnded);
+    expectRefused(
+      await call(client, "PUT", `/api/tasks/${taskId}/reviews/mine`, review(5, "Changed")),
+      409,
+      REVIEW_MESSAGES.windowEnded,
+    );
+    expect((await reviewsOf(maya, taskId)).canReview).toBe(false);
+    expect(await expectOk(call(maya, "GET", `/api/tasks/${taskId}`))).not.toHaveProperty("reviewDue");
+  });
+});
+
+describe("blind until both are in", () => {
+  it("shows a review to its author alone, says one waits, and publishes both together", async () => {
+    const taskId = await hire(ctx, client, maya, "complete", "Blind logo");
+    const before = await profileOf(db(), maya);
+    expect(await expectOk(call(maya, "GET", `/api/tasks/${taskId}`))).toMatchObject({
+      ownerId: client.id,
+      assigneeId: maya.id,
+      reviewDue: true,
+    });
+    expect(await expectOk(call(client, "GET", `/api/tasks/${taskId}`))).toMatchObject({ reviewDue: true });
+
+    const secret = "Sharp work, a little late";
+    const written = await expectOk(post(ctx, client, taskId, review(4, secret, { deadline: 3 })), 201);
+    expect(written).toMatchObject({
+      taskId,
+      taskTitle: "Blind logo",
+      role: "client",
+      author: { id: client.id, name: "Paula Poster" },
+      subject: { id: maya.id, name: "Maya" },
+      rating: 4,
+      text: secret,
+      deadline: 3,
+      publishedAt: null,
+    });
+
+    const asClient = await reviewsOf(client, taskId);
+    expect(asClient).toMatchObject({
+      reviewable: true,
+      canReview: false,
+      canEdit: true,
+      waitingForMe: false,
+      mine: { _id: written._id, text: secret },
+      other: { id: maya.id, name: "Maya" },
+      published: [],
+    });
+    expect(new Date(asClient.windowEndsAt).getTime()).toBeGreaterThan(Date.now() + 13 * DAY_MS);
+    const asMaya = await reviewsOf(maya, taskId);
+    expect(asMaya).toMatchObject({
+      canReview: true,
+      canEdit: false,
+      waitingForMe: true,
+      mine: null,
+      other: { id: client.id },
+      published: [],
+    });
+    // Nobody but its author reads a word of it: not the other side, not an onlooker, not a visitor.
+    for (const reader of [maya, onlooker, null]) {
+      const body = (await call(reader, "GET", `/api/tasks/${taskId}/reviews`)).body;
+      expect(body).not.toContain(secret);
+      expect(body).not.toContain(written._id);
+    }
+    expect(await reviewsOf(null, taskId)).toEqual({
+      reviewable: true,
+      windowEndsAt: null,
+      canReview: false,
+      canEdit: false,
+      mine: null,
+      waitingForMe: false,
+      other: null,
+      published: [],
+    });
+    expectRefused(await call(maya, "POST", `/api/reviews/${written._id}/answer`, { answer: "Hm" }), 409);
+    expectRefused(
+      await call(onlooker, "POST", `/api/reviews/${written._id}/answer`, { answer: "Hm" }),
+      404,
+      REVIEW_MESSAGES.reviewNotFound,
+    );
+    const [received] = await noticesOf(db(), maya, "review-received", taskId);
+    expect(received?.data).toMatchObject({ actorName: "Paula Poster", taskTitle: "Blind logo" });
+    expect(await noticesOf(db(), client, "review-received", taskId)).toEqual([]);
+    // Its email: who, what to do, and the task's page.
+    const emails = await emailsTo(maya, "Paula Poster reviewed you — write yours to see it");
+    expect(emails.filter((text) => text.includes(`/task-details/${taskId}`))).toHaveLength(1);
+
+    // Changed while hidden; still hidden.
+    const changed = await expectOk(
+      call(client, "PUT", `/api/tasks/${taskId}/reviews/mine`, review(5, "Sharp work", { quality: 5 })),
+    );
+    expect(changed).toMatchObject({ _id: written._id, rating: 5, text: "Sharp work", quality: 5, publishedAt: null });
+    expect(changed).not.toHaveProperty("deadline");
+    expect(changed.updatedAt > written.updatedAt || changed.updatedAt === written.updatedAt).toBe(true);
+    expect(await profileOf(db(), maya)).toEqual(before);
+
+    // Maya's review: both are published, at one moment.
+    const hers = await expectOk(post(ctx, maya, taskId, review(3, "Clear brief")), 201);
+    expect(hers.publishedAt).not.toBeNull();
+    const published = (await reviewsOf(null, taskId)).published;
+    expect(published.map((one: { text: string }) => one.text)).toEqual(["Sharp work", "Clear brief"]);
+    expect(published[0].publishedAt).toBe(published[1].publishedAt);
+    expect(published[0].publishedAt).toBe(hers.publishedAt);
+    expect(await reviewsOf(maya, taskId)).toMatchObject({ canReview: false, canEdit: false, waitingForMe: false });
+    expect(await expectOk(call(maya, "GET", `/api/tasks/${taskId}`))).not.toHaveProperty("reviewDue");
+
+    // The client's stars count in Maya's record; Maya's of the client do not count in any profile's.
+    const after = await profileOf(db(), maya);
+    expect(after?.rating_sum).toBe((before?.rating_sum ?? 0) + 5);
+    expect(after?.rating_count).toBe((before?.rating_count ?? 0) + 1);
+    for (const user of [client, maya]) {
+      expect(await noticesOf(db(), user, "reviews-published", taskId)).toHaveLength(1);
+    }
+    for (const user of [client, maya]) {
+      const emails = await emailsTo(user, "Your reviews of “Blind logo” are published");
+      expect(emails.filter((text) => text.includes(`/task-details/${taskId}`))).toHaveLength(1);
+    }
+
+    expectRefused(
+      await call(client, "PUT", `/api/tasks/${taskId}/reviews/mine`, review(1, "Changed my mind")),
+      409,
+      REVIEW_MESSAGES.published,
+    );
+    expectRefused(await post(ctx, maya, taskId, review(5, "Again")), 409, REVIEW_MESSAGES.already);
+  });
+
+  it("lets the person reviewed answer a published review once", async () => {
+    const taskId = await hire(ctx, client, maya);
+    const ofMaya = await expectOk(post(ctx, client, taskId, review(2, "Missed the deadline")), 201);
+    expectRefused(
+      await call(maya, "POST", `/api/reviews/${ofMaya._id}/answer`, { answer: "Wait" }),
+      409,
+      REVIEW_MESSAGES.notPublished,
+    );
+    await expectOk(post(ctx, maya, taskId, review(4, "Friendly")), 201);
+
+    expectRefused(
+      await call(client, "POST", `/api/reviews/${ofMaya._id}/answer`, { answer: "Mine" }),
+      403,
+      REVIEW_MESSAGES.notSubject,
+    );
+    expectRefused(
+      await call(onlooker, "POST", `/api/reviews/${ofMaya._id}/answer`, { answer: "Mine" }),
+      403,
+      REVIEW_MESSAGES.notSubject,
+    );
+    expectRefused(
+      await call(maya, "POST", `/api/reviews/${ofMaya._id}/answer`, { answer: "  " }),
+      400,
+      "Answer is required",
+    );
+    expectRefused(
+      await call(maya, "POST", "/api/reviews/no-such-review/answer", { answer: "Hi" }),
+      404,
+      REVIEW_MESSAGES.reviewNotFound,
+    );
+    const answered = await expectOk(
+      call(maya, "POST", `/api/reviews/${ofMaya._id}/answer`, { answer: "The brief changed twice" }),
+    );
+    expect(answered.answer).toMatchObject({ text: "The brief changed twice" });
+    expectRefused(
+      await call(maya, "POST", `/api/reviews/${ofMaya._id}/answer`, { answer: "And again" }),
+      409,
+      REVIEW_MESSAGES.alreadyAnswered,
+    );
+    const [shown] = (await reviewsOf(null, taskId)).published;
+    expect(shown.answer).toMatchObject({ text: "The brief changed twice" });
+  });
+
+  it("shows reviewDue on My Posted Tasks and My Bids to whoever still owes a review", async () => {
+    const taskId = await hire(ctx, client, lucas, "complete", "Due review");
+    const mine = async () =>
+      (await expectOk(call(client, "GET", "/api/tasks?owner=me&limit=50"))).find(
+        (task: { _id: string }) => task._id === taskId,
+      );
+    const bidOf = async () =>
+      (await expectOk(call(lucas, "GET", "/api/my-bids?limit=50"))).find(
+        (bid: { task: { _id: string } }) => bid.task._id === taskId,
+      );
+    expect(await mine()).toMatchObject({ reviewDue: true, ownerId: client.id, assigneeId: lucas.id });
+    expect((await bidOf()).task).toMatchObject({ reviewDue: true });
+    await expectOk(post(ctx, lucas, taskId, review(5, "Lovely client")), 201);
+    expect((await bidOf()).task).not.toHaveProperty("reviewDue");
+    expect(await mine()).toMatchObject({ reviewDue: true });
+    await expectOk(post(ctx, client, taskId, review(5, "Lovely work")), 201);
+    expect(await mine()).not.toHaveProperty("reviewDue");
+  });
+
+  it("two reviews at once, by both sides: both published, once, at one moment", async () => {
+    const tasks = await Promise.all([1, 2, 3, 4].map((n) => hire(ctx, client, maya, "complete", `Race ${n}`)));
+    const before = await profileOf(db(), maya);
+    await Promise.all(
+      tasks.flatMap((taskId) => [
+        expectOk(post(ctx, client, taskId, review(4, "Race")), 201),
+        expectOk(post(ctx, maya, taskId, review(5, "Race")), 201),
+      ]),
+    );
+    for (const taskId of tasks) {
+      const { published } = await reviewsOf(null, taskId);
+      expect(published).toHaveLength(2);
+      expect(published[0].publishedAt).toBe(published[1].publishedAt);
+      for (const user of [client, maya]) {
+        expect(await noticesOf(db(), user, "reviews-published", taskId)).toHaveLength(1);
+      }
+    }
+    const after = await profileOf(db(), maya);
+    expect(after?.rating_count).toBe((before?.rating_count ?? 0) + tasks.length);
+    expect(after?.rating_sum).toBe((before?.rating_sum ?? 0) + 4 * tasks.length);
+  });
+});
+
+describe("the window's end, without anyone visiting", () => {
+  let poster: TestUser;
+  let freelancer: TestUser;
+  beforeAll(async () => {
+    poster = await signUp(quick.app, { name: "Quinn Client" });
+    freelancer = await signUp(quick.app, { name: "Fay Freelancer" });
+  });
+
+  const closedAt = async (taskId: string) =>
+    (
+      await quickDb()
+        .db.selectFrom("assignments")
+        .select(["reviews_closed_at", "reminded_at"])
+        .where("task_id", "=", taskId)
+        .where("outcome", "=", "completed")
+        .executeTakeFirstOrThrow()
+    ).reviews_closed_at;
+
+  it("reminds whoever has not reviewed halfway, once, then publishes the hidden review at the end", async () => {
+    const taskId = await hire(quick, poster, freelancer, "complete", "Quick task");
+    const written = await expectOk(post(quick, poster, taskId, review(2, "Slow")), 201);
+    expect(written.publishedAt).toBeNull();
+
+    await expect
+      .poll(async () => (await noticesOf(quickDb(), freelancer, "review-reminder", taskId)).length, { timeout: 10_000 })
+      .toBe(1);
+    const [reminder] = await noticesOf(quickDb(), freelancer, "review-reminder", taskId);
+    expect(reminder?.data).toMatchObject({ taskTitle: "Quick task", daysLeft: 1 });
+    expect(await noticesOf(quickDb(), poster, "review-reminder", taskId)).toEqual([]);
+    // Before the end, still hidden.
+    expect((await reviewsOf(null, taskId, quick)).published).toEqual([]);
+
+    await expect.poll(async () => (await reviewsOf(null, taskId, quick)).published.length, { timeout: 10_000 }).toBe(1);
+    const [shown] = (await reviewsOf(null, taskId, quick)).published;
+    expect(shown).toMatchObject({ _id: written._id, text: "Slow" });
+    expect(await closedAt(taskId)).not.toBeNull();
+    expect(await profileOf(quickDb(), freelancer)).toMatchObject({ rating_sum: 2, rating_count: 1, completed: 1 });
+    for (const user of [poster, freelancer]) {
+      expect(await noticesOf(quickDb(), user, "reviews-published", taskId)).toHaveLength(1);
+    }
+    expect(await noticesOf(quickDb(), freelancer, "review-reminder", taskId)).toHaveLength(1);
+    expectRefused(await post(quick, freelancer, taskId, review(5, "Too late")), 409, REVIEW_MESSAGES.windowEnded);
+    expect(await reviewsOf(freelancer, taskId, quick)).toMatchObject({ canReview: false, waitingForMe: false });
+  });
+
+  it("closes a window nobody used: both reminded, nothing published, nobody told of a publication", async () => {
+    const taskId = await hire(quick, poster, freelancer, "complete", "Silent task");
+    await expect.poll(() => closedAt(taskId), { timeout: 10_000 }).not.toBeNull();
+    for (const user of [poster, freelancer]) {
+      expect(await noticesOf(quickDb(), user, "review-reminder", taskId)).toHaveLength(1);
+      expect(await noticesOf(quickDb(), user, "reviews-published", taskId)).toEqual([]);
+    }
+  });
+
+  describe("with a second process on the same database", () => {
+    let second: FastifyInstance;
+    beforeAll(async () => {
+      second = await buildApp(quick.config, { reviewPublishMs: 20 });
+      await second.ready();
+    });
+    afterAll(async () => second?.close());
+
+    it("publishes and reminds each hire once, whichever process gets there first", async () => {
+      const tasks = await Promise.all(
+        [1, 2, 3, 4, 5].map((n) => hire(quick, poster, freelancer, "complete", `Two ${n}`)),
+      );
+      const before = await profileOf(quickDb(), freelancer);
+      for (const taskId of tasks.slice(0, 4)) await expectOk(post(quick, poster, taskId, review(4, "Fine")), 201);
+      for (const taskId of tasks) await expect.poll(() => closedAt(taskId), { timeout: 15_000 }).not.toBeNull();
+      for (const taskId of tasks) {
+        expect(await noticesOf(quickDb(), freelancer, "review-reminder", taskId)).toHaveLength(1);
+        const published = tasks.indexOf(taskId) < 4 ? 1 : 0;
+        for (const user of [poster, freelancer]) {
+          expect(await noticesOf(quickDb(), user, "reviews-published", taskId)).toHaveLength(published);
+        }
+      }
+      const after = await profileOf(quickDb(), freelancer);
+      expect(after?.rating_count).toBe((before?.rating_count ?? 0) + 4);
+      expect(after?.rating_sum).toBe((before?.rating_sum ?? 0) + 16);
+    });
+
+    it("two reviews at once through two processes: both published, once", async () => {
+      const tasks = await Promise.all([1, 2, 3].map((n) => hire(quick, poster, freelancer, "complete", `Both ${n}`)));
+      await Promise.all(
+        tasks.flatMap((taskId) => [
+          expectOk(post(quick, poster, taskId, review(3, "Both")), 201),
+          expectOk(callOn(second, freelancer, "POST", `/api/tasks/${taskId}/reviews`, review(4, "Both")), 201),
+        ]),
+      );
+      for (const taskId of tasks) {
+        const { published } = await reviewsOf(null, taskId, quick);
+        expect(published).toHaveLength(2);
+        expect(published[0].publishedAt).toBe(published[1].publishedAt);
+        expect(await noticesOf(quickDb(), freelancer, "reviews-published", taskId)).toHaveLength(1);
+      }
+    });
+  });
+});
