@@ -17,6 +17,8 @@ export interface BidRecord {
   days: number | null;
   message: string | null;
   status: BidStatus;
+  /** The bidder's record as a freelancer (profiles), read with the list the poster chooses from. */
+  reputation?: { ratingSum: number; ratingCount: number; completed: number };
 }
 
 export interface Offer {
@@ -219,6 +221,8 @@ export async function listBidsForTask(
 ): Promise<{ bids: BidRecord[]; total: number }> {
   const [rows, count] = await Promise.all([
     selectBids(db)
+      .leftJoin("profiles", "profiles.user_id", "bids.bidder_id")
+      .select(["profiles.rating_sum", "profiles.rating_count", "profiles.completed"])
       .where("bids.task_id", "=", taskId)
       .where("bids.status", "!=", "withdrawn")
       .orderBy("bids.bid_time", "asc")
@@ -228,7 +232,17 @@ export async function listBidsForTask(
       .execute(),
     countBidsForTask(db, taskId),
   ]);
-  return { bids: rows.map(toRecord), total: count };
+  return {
+    bids: rows.map((row) => ({
+      ...toRecord(row),
+      reputation: {
+        ratingSum: Number(row.rating_sum ?? 0),
+        ratingCount: Number(row.rating_count ?? 0),
+        completed: Number(row.completed ?? 0),
+      },
+    })),
+    total: count,
+  };
 }
 
 /** Bids a task has had that were not withdrawn (pending, accepted or declined). */

@@ -1,4 +1,5 @@
 import { ANONYMOUS_NAME, type Bid, type OfferSummary } from "../../contract/index.ts";
+import { presentReputation } from "../profiles/profiles.ts";
 import type { BidRecord } from "./bid-repository.ts";
 
 /**
@@ -19,6 +20,7 @@ export function presentBid(bid: BidRecord, viewerId: string): Bid {
     ...(bid.days !== null ? { days: bid.days } : {}),
     ...(bid.message !== null ? { message: bid.message } : {}),
     mine: bid.bidderId === viewerId,
+    ...(bid.reputation ? { reputation: presentReputation(bid.reputation) } : {}),
   };
 }
 

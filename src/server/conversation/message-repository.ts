@@ -72,6 +72,8 @@ export async function markThreadRead(db: Kysely<DB>, thread: ThreadKey, userId: 
 export interface ThreadSummary extends ThreadKey {
   taskTitle: string;
   otherName: string;
+  /** The other person's id, for their public profile. */
+  otherId: string;
   lastMessage: string;
   lastAt: string;
   unread: number;
@@ -125,6 +127,7 @@ export async function listThreads(db: Kysely<DB>, userId: string, limit: number)
         bidderId: row.bidder_id,
         taskTitle: row.title,
         otherName: row.owner_id === userId ? row.bidder_name : row.owner_name,
+        otherId: row.owner_id === userId ? row.bidder_id : row.owner_id,
         lastMessage: last.body,
         lastAt: String(row.last_at),
         unread: Number(row.unread ?? 0),

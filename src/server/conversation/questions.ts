@@ -26,6 +26,7 @@ function presentQuestion(question: QuestionRecord, viewer: Viewer | null): Quest
     taskId: question.taskId,
     body: question.body,
     askerName: question.askerName.trim() || ANONYMOUS_NAME,
+    askerId: question.askerId,
     createdAt: question.createdAt,
     ...(question.answer !== null ? { answer: question.answer } : {}),
     ...(question.answeredAt !== null ? { answeredAt: question.answeredAt } : {}),

@@ -543,8 +543,10 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0014-reputation",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
+      // 0014 warns that Find Freelancers reads every profile.
       expect(warnings).toEqual([
         expect.stringMatching(/^Search will read every task: the pg_trgm extension could not/),
+        expect.stringMatching(/^Find Freelancers will read every profile: the pg_trgm extension could not/),
       ]);
       expect(warnings[0]).toContain("permission denied");
       expect(await trigramIndexes(target)).toEqual([]);

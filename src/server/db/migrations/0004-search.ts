@@ -56,7 +56,7 @@ async function findTrigramSchema(db: Kysely<unknown>): Promise<string | undefine
  * savepoint, so that a user without the privilege, or a concurrent creator that got there first,
  * does not fail the whole migration: the extension is looked up again afterwards.
  */
-async function createTrigramExtension(db: Kysely<unknown>): Promise<{ schema?: string; error?: string }> {
+export async function createTrigramExtension(db: Kysely<unknown>): Promise<{ schema?: string; error?: string }> {
   const existing = await findTrigramSchema(db);
   if (existing) return { schema: existing };
   await sql`savepoint quickgig_pg_trgm`.execute(db);

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from "kysely";
-import type { MigrationContext } from "./context.ts";
+import { createTrigramExtension } from "./0004-search.ts";
+import type { MigrationContext, MigrationLog } from "./context.ts";
 
-export default (_context: MigrationContext) => ({
+export default ({ dialect, log }: MigrationContext) => ({
   async up(db: Kysely<unknown>) {
     // Every hire and how it ended (issue 28, decision 022): a task released and hired again has two.
     // What a profile's rates count, and who may review whom. No reference to the task: an open
@@ -78,6 +79,8 @@ export default (_context: MigrationContext) => ({
       .addColumn("bio", "text", (col) => col.notNull().defaultTo(""))
       // JSON array of strings.
       .addColumn("skills", "text", (col) => col.notNull().defaultTo("[]"))
+      // The same skills one a line, as Find Freelancers searches them (no JSON's quotes and commas).
+      .addColumn("skills_text", "text", (col) => col.notNull().defaultTo(""))
       // One of the contract's FREELANCER_FIELDS, or null.
       .addColumn("field", "text")
       // 1 when the person shows in Find Freelancers.
@@ -86,6 +89,85 @@ export default (_context: MigrationContext) => ({
       .addColumn("rating_count", "integer", (col) => col.notNull().defaultTo(0))
       .addColumn("completed", "integer", (col) => col.notNull().defaultTo(0))
       .addColumn("updated_at", "text", (col) => col.notNull())
+      // Find Freelancers' order (rating): the average, 0 without reviews, kept by the database.
+      .addColumn("rating_avg", "real", (col) =>
+        col
+          .notNull()
+          .generatedAlwaysAs(
+            dialect === "postgres"
+              ? sql`case when rating_count > 0 then rating_sum::real / rating_count else 0 end`
+              : sql`case when rating_count > 0 then cast(rating_sum as real) / rating_count else 0 end`,
+          )
+          .stored(),
+      )
       .execute();
+    // Find Freelancers' orders and filters (profiles/profile-repository.ts): each page read along an
+    // index, stopped once it has its cards; a field with a minimum rating counted from a range of one.
+    await db.schema
+      .createIndex("profiles_rating_idx")
+      .on("profiles")
+      .columns(["listed", "rating_avg desc", "rating_count desc", "completed desc", "user_id"])
+      .execute();
+    await db.schema
+      .createIndex("profiles_field_rating_idx")
+      .on("profiles")
+      .columns(["listed", "field", "rating_avg desc", "rating_count desc", "completed desc", "user_id"])
+      .execute();
+    await db.schema
+      .createIndex("profiles_completed_idx")
+      .on("profiles")
+      .columns(["listed", "completed desc", "rating_avg desc", "user_id"])
+      .execute();
+    // Newest members first: the user table's own date.
+    await db.schema.createIndex("user_created_idx").on("user").columns(["createdAt desc", "id desc"]).execute();
+    await createProfileSearch(db, dialect, log);
   },
 });
+
+/**
+ * Find Freelancers' search: a name or any skill containing the text, in any case. A text of three
+ * characters or more is answered from a trigram index, as tasks' was (decision 006); a shorter one
+ * reads every listed profile.
+ */
+async function createProfileSearch(db: Kysely<unknown>, dialect: MigrationContext["dialect"], log: MigrationLog) {
+  if (dialect === "sqlite") {
+    // One contentless FTS5 row per profile, with the person's name and skills (one a line), kept by
+    // triggers on both tables: whoever writes a profile row (an about, a completed task, a review
+    // published) or renames a user. Keyed by profiles.search_rowid, not profiles' rowid, which
+    // VACUUM may renumber (a TEXT primary key).
+    await sql`alter table profiles add column search_rowid integer`.execute(db);
+    await sql`create virtual table profiles_search using fts5(name, skills,
+      content = '', contentless_delete = 1, tokenize = 'trigram')`.execute(db);
+    await sql`create unique index profiles_search_rowid_idx on profiles (search_rowid)`.execute(db);
+    await sql`create trigger profiles_search_insert after insert on profiles begin
+      insert into profiles_search (name, skills)
+        values ((select name from user where id = new.user_id), new.skills_text);
+      update profiles set search_rowid = last_insert_rowid() where user_id = new.user_id;
+    end`.execute(db);
+    await sql`create trigger profiles_search_update after update of skills_text on profiles begin
+      update profiles_search set name = (select name from user where id = new.user_id), skills = new.skills_text
+        where rowid = old.search_rowid;
+    end`.execute(db);
+    // Also fires for the profile of a deleted user (ON DELETE CASCADE).
+    await sql`create trigger profiles_search_delete after delete on profiles begin
+      delete from profiles_search where rowid = old.search_rowid;
+    end`.execute(db);
+    await sql`create trigger profiles_search_rename after update of name on user begin
+      update profiles_search set name = new.name,
+        skills = (select skills_text from profiles where user_id = new.id)
+        where rowid = (select search_rowid from profiles where user_id = new.id);
+    end`.execute(db);
+    return;
+  }
+  // PostgreSQL reads the name from the user table as it is.
+  const trgm = await createTrigramExtension(db);
+  if (!trgm.schema) {
+    log.warn(
+      `Find Freelancers will read every profile: the pg_trgm extension could not be created (${trgm.error}), so the trigram indexes on user names and profiles' skills were not made. Have a superuser run "create extension pg_trgm with schema public" in this database, then create the indexes of migration 0014-reputation.`,
+    );
+    return;
+  }
+  const ops = sql.id(trgm.schema, "gin_trgm_ops");
+  await sql`create index user_name_trgm_idx on "user" using gin (lower(name) ${ops})`.execute(db);
+  await sql`create index profiles_skills_trgm_idx on profiles using gin (lower(skills_text) ${ops})`.execute(db);
+}

@@ -1,0 +1,393 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
+
+/**
+ * Public profiles' reads (issue 28): a person with what they say of themselves, their record
+ * counted from assignments and published reviews, and Find Freelancers over the profiles table.
+ */
+
+export interface PersonRow {
+  id: string;
+  name: string;
+  image: string | null;
+  memberSince: string;
+  bio: string;
+  skills: string[];
+  field: string | null;
+}
+
+/** A date of better-auth's (a Date on PostgreSQL, text on SQLite) as ISO-8601. */
+function isoDate(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+function parseSkills(json: string | null): string[] {
+  if (!json) return [];
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((skill): skill is string => typeof skill === "string") : [];
+}
+
+/** A person and what they say of themselves (nothing said without a profile row). */
+export async function findPerson(db: Kysely<DB>, id: string): Promise<PersonRow | undefined> {
+  const row = await db
+    .selectFrom("user")
+    .leftJoin("profiles", "profiles.user_id", "user.id")
+    .select([
+      "user.id",
+      "user.name",
+      "user.image",
+      "user.createdAt",
+      "profiles.bio",
+      "profiles.skills",
+      "profiles.field",
+    ])
+    .where("user.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    image: row.image,
+    memberSince: isoDate(row.createdAt),
+    bio: row.bio ?? "",
+    skills: parseSkills(row.skills),
+    field: row.field ?? null,
+  };
+}
+
+export interface AssignmentCounts {
+  /** As the freelancer: assignments by outcome (active, completed, released, cancelled). */
+  asFreelancer: Record<string, number>;
+  /** As the client: assignments by outcome. */
+  asClient: Record<string, number>;
+  /** Tasks they posted that exist. */
+  posted: number;
+}
+
+/** A person's assignments on both sides by outcome, and the tasks they posted: one read. */
+export async function countAssignments(db: Kysely<DB>, userId: string): Promise<AssignmentCounts> {
+  const rows = await db
+    .selectFrom("assignments")
+    .select([sql<string>`'freelancer'`.as("side"), "outcome", (eb) => eb.fn.countAll<number>().as("total")])
+    .where("freelancer_id", "=", userId)
+    .groupBy("outcome")
+    .unionAll(
+      db
+        .selectFrom("assignments")
+        .select([sql<string>`'client'`.as("side"), "outcome", (eb) => eb.fn.countAll<number>().as("total")])
+        .where("client_id", "=", userId)
+        .groupBy("outcome"),
+    )
+    .unionAll(
+      db
+        .selectFrom("tasks")
+        .select([
+          sql<string>`'posted'`.as("side"),
+          sql<string>`'posted'`.as("outcome"),
+          (eb) => eb.fn.countAll<number>().as("total"),
+        ])
+        .where("owner_id", "=", userId),
+    )
+    .execute();
+  const counts: AssignmentCounts = { asFreelancer: {}, asClient: {}, posted: 0 };
+  for (const row of rows) {
+    const total = Number(row.total);
+    if (row.side === "posted") counts.posted = total;
+    else if (row.side === "freelancer") counts.asFreelancer[row.outcome] = total;
+    else counts.asClient[row.outcome] = total;
+  }
+  return counts;
+}
+
+export interface RatingRow {
+  role: string;
+  rating: number;
+  total: number;
+  communicationSum: number;
+  communicationCount: number;
+  qualitySum: number;
+  qualityCount: number;
+  deadlineSum: number;
+  deadlineCount: number;
+}
+
+/** The published reviews of a person, counted by role and stars, with the aspects' sums: one read. */
+export async function countPublishedRatings(db: Kysely<DB>, subjectId: string): Promise<RatingRow[]> {
+  const rows = await db
+    .selectFrom("reviews")
+    .select((eb) => [
+      "role",
+      "rating",
+      eb.fn.countAll<number>().as("total"),
+      eb.fn.sum<number>("communication").as("communication_sum"),
+      eb.fn.count<number>("communication").as("communication_count"),
+      eb.fn.sum<number>("quality").as("quality_sum"),
+      eb.fn.count<number>("quality").as("quality_count"),
+      eb.fn.sum<number>("deadline").as("deadline_sum"),
+      eb.fn.count<number>("deadline").as("deadline_count"),
+    ])
+    .where("subject_id", "=", subjectId)
+    .where("published_at", "is not", null)
+    .groupBy(["role", "rating"])
+    .execute();
+  return rows.map((row) => ({
+    role: row.role,
+    rating: Number(row.rating),
+    total: Number(row.total),
+    communicationSum: Number(row.communication_sum ?? 0),
+    communicationCount: Number(row.communication_count),
+    qualitySum: Number(row.quality_sum ?? 0),
+    qualityCount: Number(row.quality_count),
+    deadlineSum: Number(row.deadline_sum ?? 0),
+    deadlineCount: Number(row.deadline_count),
+  }));
+}
+
+export interface PublishedReviewRow {
+  id: string;
+  taskId: string;
+  taskTitle: string;
+  role: string;
+  author: { id: string; name: string; image: string | null };
+  subject: { id: string; name: string; image: string | null };
+  rating: number;
+  text: string;
+  communication: number | null;
+  quality: number | null;
+  deadline: number | null;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string;
+  answer: string | null;
+  answeredAt: string | null;
+}
+
+/** A page of the published reviews about a person (of one role, or both), newest first. */
+export async function listPublishedReviews(
+  db: Kysely<DB>,
+  subjectId: string,
+  filter: { role?: string; page: number; limit: number },
+): Promise<{ reviews: PublishedReviewRow[]; total: number }> {
+  let rows = db
+    .selectFrom("reviews")
+    .innerJoin("tasks", "tasks.id", "reviews.task_id")
+    .innerJoin("user as author", "author.id", "reviews.author_id")
+    .innerJoin("user as subject", "subject.id", "reviews.subject_id")
+    .select([
+      "reviews.id",
+      "reviews.task_id",
+      "tasks.title",
+      "reviews.role",
+      "reviews.author_id",
+      "author.name as author_name",
+      "author.image as author_image",
+      "reviews.subject_id",
+      "subject.name as subject_name",
+      "subject.image as subject_image",
+      "reviews.rating",
+      "reviews.text",
+      "reviews.communication",
+      "reviews.quality",
+      "reviews.deadline",
+      "reviews.created_at",
+      "reviews.updated_at",
+      "reviews.published_at",
+      "reviews.answer",
+      "reviews.answered_at",
+    ])
+    .where("reviews.subject_id", "=", subjectId)
+    .where("reviews.published_at", "is not", null);
+  let count = db
+    .selectFrom("reviews")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("subject_id", "=", subjectId)
+    .where("published_at", "is not", null);
+  if (filter.role) {
+    rows = rows.where("reviews.role", "=", filter.role);
+    count = count.where("role", "=", filter.role);
+  }
+  const [found, total] = await Promise.all([
+    rows
+      .orderBy("reviews.published_at", "desc")
+      .orderBy("reviews.id", "desc")
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return {
+    reviews: found.map((row) => ({
+      id: row.id,
+      taskId: row.task_id,
+      taskTitle: row.title,
+      role: row.role,
+      author: { id: row.author_id, name: row.author_name, image: row.author_image },
+      subject: { id: row.subject_id, name: row.subject_name, image: row.subject_image },
+      rating: Number(row.rating),
+      text: row.text,
+      communication: row.communication === null ? null : Number(row.communication),
+      quality: row.quality === null ? null : Number(row.quality),
+      deadline: row.deadline === null ? null : Number(row.deadline),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      publishedAt: row.published_at ?? "",
+      answer: row.answer,
+      answeredAt: row.answered_at,
+    })),
+    total: Number(total.total),
+  };
+}
+
+export interface AboutRow {
+  bio: string;
+  skills: string[];
+  field: string | null;
+}
+
+/**
+ * Writes what a person says of themselves. They are listed in Find Freelancers once they name a
+ * field or a skill, or have completed a task (the record kept beside it, profiles/record-repository.ts).
+ */
+export async function saveAbout(db: Kysely<DB>, userId: string, about: AboutRow, now = new Date()): Promise<AboutRow> {
+  const stamp = now.toISOString();
+  const skills = JSON.stringify(about.skills);
+  const skillsText = about.skills.join("\n");
+  const says = about.field !== null || about.skills.length > 0;
+  const row = await db
+    .insertInto("profiles")
+    .values({
+      user_id: userId,
+      bio: about.bio,
+      skills,
+      skills_text: skillsText,
+      field: about.field,
+      listed: says ? 1 : 0,
+      updated_at: stamp,
+    })
+    .onConflict((conflict) =>
+      conflict.column("user_id").doUpdateSet({
+        bio: about.bio,
+        skills,
+        skills_text: skillsText,
+        field: about.field,
+        listed: says ? 1 : sql<number>`case when profiles.completed > 0 then 1 else 0 end`,
+        updated_at: stamp,
+      }),
+    )
+    .returning(["bio", "skills", "field"])
+    .executeTakeFirstOrThrow();
+  return { bio: row.bio, skills: parseSkills(row.skills), field: row.field };
+}
+
+export type FreelancerSort = "rating" | "completed" | "newest";
+
+export interface FreelancerFilter {
+  q?: string;
+  field?: string;
+  minRating?: number;
+  sort: FreelancerSort;
+  page: number;
+  limit: number;
+}
+
+export interface FreelancerRow {
+  id: string;
+  name: string;
+  image: string | null;
+  memberSince: string;
+  field: string | null;
+  skills: string[];
+  ratingSum: number;
+  ratingCount: number;
+  completed: number;
+}
+
+/** FTS5's trigram index answers texts of three characters (code points) or more. */
+const TRIGRAM_MIN = 3;
+
+/** A LIKE pattern that finds the text anywhere, with %, _ and \ as plain characters. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * Listed profiles matching the filter, one page in the asked order, and how many match.
+ * The text is found in the name or any skill, in any case: on SQLite from the FTS5 trigram table
+ * (three characters or more), on PostgreSQL from the pg_trgm indexes of the name and the skills.
+ */
+export async function searchFreelancers(
+  { db, dialect }: Database,
+  filter: FreelancerFilter,
+): Promise<{ freelancers: FreelancerRow[]; total: number }> {
+  const base = () => {
+    let query = db.selectFrom("profiles as p").innerJoin("user as u", "u.id", "p.user_id").where("p.listed", "=", 1);
+    if (filter.field) query = query.where("p.field", "=", filter.field);
+    if (filter.minRating !== undefined) query = query.where("p.rating_avg", ">=", filter.minRating);
+    const text = filter.q?.trim();
+    if (!text) return query;
+    if (dialect === "sqlite") {
+      if ([...text].length >= TRIGRAM_MIN) {
+        // Matched as one quoted FTS5 string: none of FTS5's query syntax applies to what was typed.
+        const phrase = `"${text.replaceAll('"', '""')}"`;
+        return query.where(
+          sql<boolean>`p.search_rowid in (select rowid from profiles_search where profiles_search match ${phrase})`,
+        );
+      }
+      const pattern = containsPattern(text);
+      return query.where(
+        sql<boolean>`(u.name like ${pattern} escape '\\' or p.skills_text like ${pattern} escape '\\')`,
+      );
+    }
+    const pattern = containsPattern(text.toLowerCase());
+    return query.where(
+      sql<boolean>`p.user_id in (select id from "user" where lower(name) like ${pattern}
+        union all select user_id from profiles where lower(skills_text) like ${pattern})`,
+    );
+  };
+  let page = base().select([
+    "p.user_id",
+    "u.name",
+    "u.image",
+    "u.createdAt",
+    "p.field",
+    "p.skills",
+    "p.rating_sum",
+    "p.rating_count",
+    "p.completed",
+  ]);
+  if (filter.sort === "rating") {
+    page = page
+      .orderBy("p.rating_avg", "desc")
+      .orderBy("p.rating_count", "desc")
+      .orderBy("p.completed", "desc")
+      .orderBy("p.user_id");
+  } else if (filter.sort === "completed") {
+    page = page.orderBy("p.completed", "desc").orderBy("p.rating_avg", "desc").orderBy("p.user_id");
+  } else {
+    page = page.orderBy("u.createdAt", "desc").orderBy("u.id", "desc");
+  }
+  const [rows, count] = await Promise.all([
+    page
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit)
+      .execute(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    freelancers: rows.map((row) => ({
+      id: row.user_id,
+      name: row.name,
+      image: row.image,
+      memberSince: isoDate(row.createdAt),
+      field: row.field,
+      skills: parseSkills(row.skills),
+      ratingSum: Number(row.rating_sum),
+      ratingCount: Number(row.rating_count),
+      completed: Number(row.completed),
+    })),
+    total: Number(count.total),
+  };
+}
