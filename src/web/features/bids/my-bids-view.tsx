@@ -7,6 +7,7 @@ import { BidStatusBadge, bidStatusWord, TaskDeletedBadge, TaskStatusBadge } from
 import { paths } from "../../config/paths.ts";
 import { formatBudget } from "../../lib/format.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
+import { LeaveReviewLink } from "../reviews/public.ts";
 
 export const MY_BIDS_PAGE_SIZE = 20;
 
@@ -119,6 +120,9 @@ export function MyBidsView({ bids, total, status, page }: MyBidsList) {
                   >
                     Message
                   </Link>
+                )}
+                {bid.task.reviewDue && !bid.task.deleted && (
+                  <LeaveReviewLink taskId={bid.task._id} taskTitle={bid.task.title} />
                 )}
               </div>
             </li>

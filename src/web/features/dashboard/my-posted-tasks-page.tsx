@@ -9,6 +9,7 @@ import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
 import { BidsDialog, TaskSteps } from "../bids/public.ts";
+import { LeaveReviewLink } from "../reviews/public.ts";
 import { listTasks, type Task } from "../tasks/public.ts";
 
 const PAGE_SIZE = 20;
@@ -29,10 +30,11 @@ function pageHref(page: number) {
   return page > 1 ? `${paths.myPostedTasks}?page=${page}` : paths.myPostedTasks;
 }
 
-/** What the poster can do with a task in its current status, and its offers (Bids). */
+/** What the poster can do with a task in its current status, its offers (Bids), and its review while one is due. */
 function TaskActions({ task, onBids }: { task: Task; onBids: (task: Task) => void }) {
   return (
     <TaskSteps task={task}>
+      {task.reviewDue && <LeaveReviewLink taskId={task._id} taskTitle={task.title} />}
       <button
         type="button"
         className="btn-secondary px-3 py-1.5"

@@ -87,8 +87,13 @@ export function StarInput({ label, value, onChange, error, size = "large", hint 
           ))}
         </div>
         {!large && value !== undefined && (
-          <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => onChange(undefined)}>
-            Clear<span className="sr-only"> {label}</span>
+          <button
+            type="button"
+            className="btn-ghost px-2 py-1 text-xs"
+            aria-label={`Clear ${label}`}
+            onClick={() => onChange(undefined)}
+          >
+            Clear
           </button>
         )}
       </div>

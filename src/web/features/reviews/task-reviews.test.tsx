@@ -1,0 +1,174 @@
+import { waitFor, within } from "@testing-library/react";
+import { http, passthrough } from "msw";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it } from "vitest";
+import { closeDialog } from "../../lib/dialogs.ts";
+import { mockReviews } from "../../mocks/mock-reviews.ts";
+import { AISHA, LUCAS, taskTitled, userId } from "../../test/demo.ts";
+import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+import { freshMockApi } from "../../test/setup.ts";
+import { receiveNotice } from "../notifications/live-updates.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
+beforeEach(() => {
+  toast.dismiss();
+  closeDialog();
+});
+
+/** The task's page, once its Reviews section has read the reviews. */
+async function openReviews(
+  title: string,
+  as: string | undefined,
+  prepare?: (db: ReturnType<typeof freshMockApi>) => void,
+) {
+  const db = freshMockApi();
+  const task = taskTitled(db, title);
+  prepare?.(db);
+  const view = await renderRoute(`/task-details/${task.id}`, { db, ...(as ? { as } : {}) });
+  const section = await view.screen.findByRole("region", { name: "Reviews" });
+  await waitFor(() => expect(within(section).queryByText("Loading the reviews…")).toBeNull());
+  return { ...view, db, task, section };
+}
+
+describe("A task's reviews", () => {
+  it("asks the client of a task just completed for a review, with the time left", async () => {
+    const { section, db, task } = await openReviews("Logo and colour palette", DEMO_CLIENT, (db) => {
+      taskTitled(db, "Logo and colour palette").status = "completed";
+    });
+    expect(
+      within(section).getByText(
+        "How was working with Aisha Bello? Your review stays hidden until they review you too.",
+      ),
+    ).toBeTruthy();
+    expect(within(section).getByText(/^You can review until /)).toBeTruthy();
+    expect(within(section).getByRole("button", { name: "Leave a review" })).toBeTruthy();
+    expect(within(section).queryByRole("list", { name: "Published reviews" })).toBeNull();
+    expect(mockReviews(db).of(task.id)).toHaveLength(0);
+  });
+
+  it("tells the one reviewed first that a review waits for theirs, without showing it", async () => {
+    const { section } = await openReviews("Set up analytics", DEMO_CLIENT);
+    expect(within(section).getByText("Lucas Moreau reviewed you — write yours to see it.")).toBeTruthy();
+    expect(within(section).getByRole("button", { name: "Leave a review" })).toBeTruthy();
+    expect(within(section).queryByText(/Organised, clear about what mattered/)).toBeNull();
+  });
+
+  it("shows its author their hidden review, until when it stays hidden, and Edit review", async () => {
+    const { section, db, task } = await openReviews("Set up analytics", LUCAS);
+    const mine = within(section).getByRole("article", { name: "Your review" });
+    expect(within(mine).getByText(/Organised, clear about what mattered/)).toBeTruthy();
+    expect(within(mine).getByRole("img", { name: "5 out of 5 stars" })).toBeTruthy();
+    const endsAt = mockReviews(db).forViewer(task).windowEndsAt ?? "";
+    expect(endsAt).not.toBe("");
+    expect(
+      within(section).getByText(
+        /^Only you can see this until Demo Client reviews too or the time to review ends on \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M\.$/,
+      ),
+    ).toBeTruthy();
+    expect(within(section).getByRole("button", { name: "Edit review" })).toBeTruthy();
+    expect(within(section).queryByRole("button", { name: "Leave a review" })).toBeNull();
+  });
+
+  it("shows both published reviews to anyone: stars, text, the client's aspects, the author's profile and the answer", async () => {
+    const { section, db } = await openReviews("Retouch menu photos", AISHA);
+    const list = within(section).getByRole("list", { name: "Published reviews" });
+    const byClient = within(list).getByRole("article", { name: "Review by Demo Client" });
+    expect(within(byClient).getByRole("link", { name: "Demo Client" }).getAttribute("href")).toBe(
+      `/users/${userId(db, DEMO_CLIENT)}`,
+    );
+    expect(within(byClient).getByText("· the client")).toBeTruthy();
+    expect(within(byClient).getByText(/Beautiful, consistent photos/)).toBeTruthy();
+    expect(within(byClient).getByText("Kept to the deadline")).toBeTruthy();
+    expect(
+      within(byClient)
+        .getAllByRole("img")
+        .map((stars) => stars.getAttribute("aria-label")),
+    ).toEqual(["5 out of 5 stars", "5 out of 5 stars", "5 out of 5 stars", "4 out of 5 stars"]);
+    expect(within(byClient).getByText("Answer from Maya Patel")).toBeTruthy();
+    expect(within(byClient).getByText("Thank you! The croissant shots were my favourites.")).toBeTruthy();
+
+    const byFreelancer = within(list).getByRole("article", { name: "Review by Maya Patel" });
+    expect(within(byFreelancer).getByRole("link", { name: "Maya Patel" }).getAttribute("href")).toBe(
+      `/users/${userId(db, DEMO_FREELANCER)}`,
+    );
+    expect(within(byFreelancer).getByText("A clear brief and quick feedback. Thank you!")).toBeTruthy();
+    // A freelancer's review of the client has no aspects.
+    expect(within(byFreelancer).queryByText("Communication")).toBeNull();
+    expect(within(section).queryByRole("button", { name: "Leave a review" })).toBeNull();
+  });
+
+  it("shows the two parties both reviews once published, with nothing left to write", async () => {
+    const { section } = await openReviews("Retouch menu photos", DEMO_FREELANCER);
+    expect(within(section).getAllByRole("article")).toHaveLength(2);
+    expect(within(section).queryByRole("button", { name: /Leave a review|Edit review/ })).toBeNull();
+    expect(within(section).queryByText(/Only you can see this/)).toBeNull();
+  });
+
+  it("shows someone else no hidden review and nothing to write, only what is published", async () => {
+    const { section } = await openReviews("Set up analytics", AISHA);
+    expect(
+      within(section).getByText(
+        "No reviews published yet. They appear once the client and the freelancer have both reviewed, or when the time to review ends.",
+      ),
+    ).toBeTruthy();
+    expect(within(section).queryByText(/Organised, clear about what mattered/)).toBeNull();
+    expect(within(section).queryByText(/reviewed you/)).toBeNull();
+    expect(within(section).queryByRole("button")).toBeNull();
+  });
+
+  it("says the time to review has ended, and shows what the window's end published", async () => {
+    const { section } = await openReviews("Set up analytics", DEMO_CLIENT, (db) => {
+      mockReviews(db).endedAt.set(taskTitled(db, "Set up analytics").id, Date.now() - 15 * DAY_MS);
+    });
+    expect(within(section).getByText("The time to review this task has ended.")).toBeTruthy();
+    expect(within(section).queryByRole("button", { name: "Leave a review" })).toBeNull();
+    // Lucas's review, hidden until then, is published alone.
+    expect(within(section).getByRole("article", { name: "Review by Lucas Moreau" })).toBeTruthy();
+  });
+
+  it("has reviews for a task cancelled after a hire", async () => {
+    const { section } = await openReviews("Logo and colour palette", DEMO_CLIENT, (db) => {
+      taskTitled(db, "Logo and colour palette").status = "cancelled";
+    });
+    expect(within(section).getByRole("button", { name: "Leave a review" })).toBeTruthy();
+  });
+
+  it("has no reviews for a task still open, nor reads any", async () => {
+    const db = freshMockApi();
+    const open = taskTitled(db, "Landing page");
+    let asked = 0;
+    const counted = http.get("*/api/tasks/:id/reviews", () => {
+      asked += 1;
+      return passthrough();
+    });
+    const { screen } = await renderRoute(`/task-details/${open.id}`, { as: DEMO_CLIENT, db, handlers: [counted] });
+    expect(await screen.findByRole("heading", { name: /^Questions/ })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Reviews" })).toBeNull();
+    expect(asked).toBe(0);
+  });
+
+  it("follows the other side's review in place: the notice reads the page and its reviews again", async () => {
+    const { section, db, task, screen } = await openReviews("Set up analytics", LUCAS);
+    expect(within(section).getByRole("article", { name: "Your review" })).toBeTruthy();
+    // The client reviews in another browser: both are published, and the stream brings the notice.
+    const reviews = mockReviews(db);
+    const clientId = userId(db, DEMO_CLIENT);
+    db.viewerId = clientId;
+    reviews.write(task, { rating: 4, text: "Clear weekly reports; one was a day late." });
+    db.viewerId = userId(db, LUCAS);
+    receiveNotice({
+      id: 9_999,
+      kind: "reviews-published",
+      data: { taskId: task.id, taskTitle: task.title },
+      read: false,
+      createdAt: new Date().toISOString(),
+    });
+    const list = await screen.findByRole("list", { name: "Published reviews" });
+    expect(within(list).getByText("Clear weekly reports; one was a day late.")).toBeTruthy();
+    expect(within(list).getByRole("article", { name: "Review by Lucas Moreau" })).toBeTruthy();
+    expect(screen.queryByRole("article", { name: "Your review" })).toBeNull();
+    expect(screen.queryByText(/Only you can see this/)).toBeNull();
+  });
+});
