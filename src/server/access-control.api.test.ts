@@ -68,6 +68,8 @@ const matrix: Record<string, Row> = {
     body: () => ({ hidden: true }),
     refused: { user: () => bidder, status: 403 },
   },
+  // What a person says of themselves: their own only (the session says whose), so no one is refused.
+  "PUT /api/profile/about": { body: () => ({ bio: "Changed by someone", skills: ["Forgery"], field: "Writers" }) },
 };
 
 async function snapshot() {
@@ -76,7 +78,16 @@ async function snapshot() {
   const questions = await ctx.app.inject({ url: `/api/tasks/${taskId}/questions`, headers: { cookie: owner.cookie } });
   const notices = await ctx.app.inject({ url: "/api/notifications", headers: { cookie: owner.cookie } });
   const choices = await ctx.app.inject({ url: "/api/me/notification-preferences", headers: { cookie: owner.cookie } });
-  return JSON.stringify([tasks.json(), bids.json(), questions.json(), notices.json(), choices.json()]);
+  // What the owner says of themselves (the rest of a profile is dated now).
+  const { bio, skills, field } = (await ctx.app.inject({ url: `/api/users/${owner.id}` })).json();
+  return JSON.stringify([
+    tasks.json(),
+    bids.json(),
+    questions.json(),
+    notices.json(),
+    choices.json(),
+    { bio, skills, field },
+  ]);
 }
 
 beforeAll(async () => {
@@ -169,15 +180,18 @@ describe("access control matrix", () => {
 });
 
 /**
- * What a visitor (no session) may read (PRODUCT.md, Task pages are public): tasks, their questions
- * and the sitemap, never anyone's contact, offers, messages or account. A new read of the API
- * without a row here fails the suite.
+ * What a visitor (no session) may read (PRODUCT.md, Task pages are public): tasks, their questions,
+ * the sitemap, public profiles and Find Freelancers; never anyone's contact, offers, messages or
+ * account. A new read of the API without a row here fails the suite.
  */
 const visitorReads: Record<string, 200 | 401> = {
   "GET /api/features-tasks": 200,
   "GET /api/tasks": 200,
   "GET /api/tasks/{id}": 200,
   "GET /api/tasks/{id}/questions": 200,
+  "GET /api/users/{id}": 200,
+  "GET /api/users/{id}/reviews": 200,
+  "GET /api/freelancers": 200,
   "GET /api/bids": 401,
   "GET /api/my-bids": 401,
   "GET /api/me/summary": 401,
@@ -188,6 +202,9 @@ const visitorReads: Record<string, 200 | 401> = {
   "GET /api/threads": 401,
   "GET /api/tasks/{id}/threads/{bidderId}/messages": 401,
 };
+
+/** The id a read's path names: a person's for a profile (the task's poster), else the task's. */
+const idIn = (path: string) => (path.startsWith("/api/users/") ? owner.id : taskId);
 
 describe("what a visitor reads", () => {
   it("has a row for every read of the API", async () => {
@@ -203,7 +220,7 @@ describe("what a visitor reads", () => {
   for (const [operation, status] of Object.entries(visitorReads)) {
     const path = operation.split(" ")[1] ?? "";
     it(`${operation}: no session → ${status}`, async () => {
-      const url = path.replace("{id}", taskId).replace("{bidderId}", bidder.id);
+      const url = path.replace("{id}", idIn(path)).replace("{bidderId}", bidder.id);
       const response = await ctx.app.inject({ url: path === "/api/bids" ? `${url}?taskId=${taskId}` : url });
       expect(response.statusCode, response.body).toBe(status);
       if (status === 401) expect(response.headers["content-type"]).toContain("application/problem+json");
@@ -249,7 +266,7 @@ describe("reads change nothing", () => {
     expect(reads).toContain("/api/tasks/{id}/threads/{bidderId}/messages");
     for (const user of [bidder, owner, stranger]) {
       for (const path of reads) {
-        const url = `${path.replace("{id}", taskId).replace("{bidderId}", bidder.id)}${queries[path] ?? ""}`;
+        const url = `${path.replace("{id}", idIn(path)).replace("{bidderId}", bidder.id)}${queries[path] ?? ""}`;
         const response = await ctx.app.inject({ url, headers: { cookie: user.cookie } });
         expect(response.statusCode, `GET ${url}`).toBeLessThan(500);
       }

@@ -41,6 +41,7 @@ import { EventHub, STREAM_LIMITS, type StreamLimits } from "./notifications/even
 import { pruneOldNotices } from "./notifications/notices.ts";
 import { registerNotificationRoutes } from "./notifications/notification-routes.ts";
 import { type EmailGaps, Notifier } from "./notifications/notifier.ts";
+import { registerProfileRoutes } from "./profiles/profile-routes.ts";
 import { ReviewPublisher } from "./reviews/publisher.ts";
 import { registerReviewRoutes } from "./reviews/review-routes.ts";
 import { registerPageScreens } from "./screens/page-screens.ts";
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerMessageRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerReviewRoutes(app, deps);
+  registerProfileRoutes(app, deps);
   let stopPruning = () => {};
   app.addHook("onReady", async () => {
     stopPruning = pruneOldNotices(database.db, app.log);

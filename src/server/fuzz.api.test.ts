@@ -3,6 +3,7 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TASK_CATEGORIES, TASK_SORTS } from "../contract/index.ts";
+import { FREELANCER_FIELDS, FREELANCER_SORTS } from "../contract/reputation.ts";
 import { rawRequest } from "./test/raw-http.ts";
 import { inDays, PUBLIC_URL, postTask, setupTestApp, signUp, type TestUser } from "./test/test-app.ts";
 
@@ -269,6 +270,73 @@ const routes: Array<[string, fc.Arbitrary<() => Promise<LightMyRequestResponse>>
         ([i, step, b, s]) =>
           () =>
             send("POST", `/api/tasks/${encodeURIComponent(i === "TASK" ? taskId : i)}/${step}`, s, b),
+      ),
+  ],
+  [
+    "GET /api/users/:id and its reviews",
+    fc
+      .tuple(
+        fc.oneof(id, fc.constant("USER")),
+        fc.boolean(),
+        fc.record(
+          {
+            as: maybe(fc.constantFrom("freelancer", "client", "boss")),
+            page: maybe(fc.oneof(fc.integer(), fc.string())),
+            limit: maybe(fc.oneof(fc.integer(), fc.string())),
+          },
+          { requiredKeys: [] },
+        ),
+        signedIn,
+      )
+      .map(([i, reviews, q, s]) => () => {
+        const person = encodeURIComponent(i === "USER" ? user.id : i);
+        return send("GET", reviews ? `/api/users/${person}/reviews?${queryString(q)}` : `/api/users/${person}`, s);
+      }),
+  ],
+  [
+    "PUT /api/profile/about",
+    fc
+      .tuple(
+        fc.oneof(
+          fc.record(
+            {
+              bio: maybe(fc.oneof(text, fc.string({ minLength: 990, maxLength: 1010 }))),
+              skills: maybe(fc.array(fc.oneof(text, fc.string({ maxLength: 45 }), junk), { maxLength: 18 })),
+              field: maybe(fc.constantFrom(...FREELANCER_FIELDS, "Plumbers", null)),
+            },
+            { requiredKeys: [] },
+          ),
+          junk,
+        ),
+        signedIn,
+      )
+      .map(
+        ([b, s]) =>
+          () =>
+            send("PUT", "/api/profile/about", s, b),
+      ),
+  ],
+  [
+    "GET /api/freelancers",
+    fc
+      .tuple(
+        fc.record(
+          {
+            q: maybe(fc.oneof(text, fc.constantFrom('"', "%", "_", "\\", "a*", "NEAR(a b)", "x OR y"))),
+            field: maybe(fc.constantFrom(...FREELANCER_FIELDS, "Plumbers")),
+            minRating: maybe(fc.oneof(fc.integer({ min: -1, max: 7 }), fc.double(), fc.string())),
+            sort: maybe(fc.constantFrom(...FREELANCER_SORTS, "price")),
+            page: maybe(fc.oneof(fc.integer(), fc.string())),
+            limit: maybe(fc.oneof(fc.integer(), fc.string())),
+          },
+          { requiredKeys: [] },
+        ),
+        signedIn,
+      )
+      .map(
+        ([q, s]) =>
+          () =>
+            send("GET", `/api/freelancers?${queryString(q)}`, s),
       ),
   ],
   [
