@@ -13,6 +13,9 @@ let bidder: TestUser;
 let bidId: string;
 let questionId: string;
 let noticeId: number;
+/** A task the owner completed with the bidder, whose two reviews are published. */
+let reviewedTaskId: string;
+let reviewId: string;
 
 interface Row {
   body?: () => object;
@@ -68,6 +71,22 @@ const matrix: Record<string, Row> = {
     body: () => ({ hidden: true }),
     refused: { user: () => bidder, status: 403 },
   },
+  // Reviews (issue 28): only a task's client and hired freelancer, and only the person reviewed answers.
+  "POST /api/tasks/{id}/reviews": {
+    id: () => reviewedTaskId,
+    body: () => ({ rating: 5, text: "Great" }),
+    refused: { user: () => stranger, status: 403 },
+  },
+  "PUT /api/tasks/{id}/reviews/mine": {
+    id: () => reviewedTaskId,
+    body: () => ({ rating: 1, text: "Changed" }),
+    refused: { user: () => stranger, status: 403 },
+  },
+  "POST /api/reviews/{id}/answer": {
+    id: () => reviewId,
+    body: () => ({ answer: "Thank you" }),
+    refused: { user: () => stranger, status: 403 },
+  },
   // What a person says of themselves: their own only (the session says whose), so no one is refused.
   "PUT /api/profile/about": { body: () => ({ bio: "Changed by someone", skills: ["Forgery"], field: "Writers" }) },
 };
@@ -78,6 +97,10 @@ async function snapshot() {
   const questions = await ctx.app.inject({ url: `/api/tasks/${taskId}/questions`, headers: { cookie: owner.cookie } });
   const notices = await ctx.app.inject({ url: "/api/notifications", headers: { cookie: owner.cookie } });
   const choices = await ctx.app.inject({ url: "/api/me/notification-preferences", headers: { cookie: owner.cookie } });
+  const reviews = await ctx.app.inject({
+    url: `/api/tasks/${reviewedTaskId}/reviews`,
+    headers: { cookie: owner.cookie },
+  });
   // What the owner says of themselves (the rest of a profile is dated now).
   const { bio, skills, field } = (await ctx.app.inject({ url: `/api/users/${owner.id}` })).json();
   return JSON.stringify([
@@ -86,6 +109,7 @@ async function snapshot() {
     questions.json(),
     notices.json(),
     choices.json(),
+    reviews.json(),
     { bio, skills, field },
   ]);
 }
@@ -111,6 +135,15 @@ beforeAll(async () => {
   questionId = question.json()._id;
   const notices = await ctx.app.inject({ url: "/api/notifications", headers: { cookie: owner.cookie } });
   noticeId = notices.json()[0].id;
+
+  reviewedTaskId = await postTask(ctx.app, owner, { title: "Reviewed task" });
+  const as = (user: TestUser, url: string, payload: object) =>
+    ctx.app.inject({ method: "POST", url, headers: { cookie: user.cookie }, payload });
+  const hired = await as(bidder, "/api/bids", { taskId: reviewedTaskId });
+  await as(owner, `/api/tasks/${reviewedTaskId}/accept`, { bidId: hired.json()._id });
+  await as(owner, `/api/tasks/${reviewedTaskId}/complete`, {});
+  reviewId = (await as(owner, `/api/tasks/${reviewedTaskId}/reviews`, { rating: 4, text: "Good work" })).json()._id;
+  await as(bidder, `/api/tasks/${reviewedTaskId}/reviews`, { rating: 5, text: "Clear brief" });
 });
 
 describe("access control matrix", () => {
@@ -189,6 +222,7 @@ const visitorReads: Record<string, 200 | 401> = {
   "GET /api/tasks": 200,
   "GET /api/tasks/{id}": 200,
   "GET /api/tasks/{id}/questions": 200,
+  "GET /api/tasks/{id}/reviews": 200,
   "GET /api/users/{id}": 200,
   "GET /api/users/{id}/reviews": 200,
   "GET /api/freelancers": 200,

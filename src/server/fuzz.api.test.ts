@@ -16,11 +16,19 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const ctx = setupTestApp();
 let user: TestUser;
 let taskId: string;
+/** A task the fuzzing user posted, hired for and completed: theirs to review (issue 28). */
+let endedTaskId: string;
 
 beforeAll(async () => {
   user = await signUp(ctx.app);
   const other = await signUp(ctx.app);
   taskId = await postTask(ctx.app, other);
+  endedTaskId = await postTask(ctx.app, user);
+  const as = (who: TestUser, url: string, payload: object) =>
+    ctx.app.inject({ method: "POST", url, headers: { cookie: who.cookie }, payload });
+  const bid = await as(other, "/api/bids", { taskId: endedTaskId });
+  await as(user, `/api/tasks/${endedTaskId}/accept`, { bidId: bid.json()._id });
+  await as(user, `/api/tasks/${endedTaskId}/complete`, {});
 });
 
 function expectWellFormed(response: LightMyRequestResponse) {
@@ -93,6 +101,19 @@ const offerFields = {
   days: maybe(fc.oneof(fc.integer({ min: -5, max: 400 }), fc.double(), fc.constant(null))),
   message: maybe(fc.oneof(text, fc.constant(null))),
 };
+
+const stars = maybe(fc.oneof(fc.integer({ min: -2, max: 8 }), fc.double(), fc.constant(5)));
+const reviewBody = fc.oneof(
+  fc.record(
+    { rating: stars, text: maybe(text), communication: stars, quality: stars, deadline: stars },
+    { requiredKeys: [] },
+  ),
+  junk,
+);
+/** A task's id in a review's path: the ended task's (marker "ENDED"), the open one's, or anything. */
+const reviewTask = fc.oneof(id, fc.constant("TASK"), fc.constant("ENDED"));
+const reviewTaskPath = (value: string) =>
+  encodeURIComponent(value === "TASK" ? taskId : value === "ENDED" ? endedTaskId : value);
 
 /** The seeded task's id, known only once the tests run, stands in for the marker "TASK". */
 function withTaskId(body: unknown): unknown {
@@ -271,6 +292,30 @@ const routes: Array<[string, fc.Arbitrary<() => Promise<LightMyRequestResponse>>
           () =>
             send("POST", `/api/tasks/${encodeURIComponent(i === "TASK" ? taskId : i)}/${step}`, s, b),
       ),
+  ],
+  [
+    "GET /api/tasks/:id/reviews",
+    fc.tuple(reviewTask, signedIn).map(
+      ([i, s]) =>
+        () =>
+          send("GET", `/api/tasks/${reviewTaskPath(i)}/reviews`, s),
+    ),
+  ],
+  [
+    "POST /api/tasks/:id/reviews and PUT /api/tasks/:id/reviews/mine",
+    fc.tuple(reviewTask, fc.boolean(), reviewBody, signedIn).map(
+      ([i, change, b, s]) =>
+        () =>
+          send(change ? "PUT" : "POST", `/api/tasks/${reviewTaskPath(i)}/reviews${change ? "/mine" : ""}`, s, b),
+    ),
+  ],
+  [
+    "POST /api/reviews/:id/answer",
+    fc.tuple(id, fc.oneof(fc.record({ answer: maybe(text) }, { requiredKeys: [] }), junk), signedIn).map(
+      ([i, b, s]) =>
+        () =>
+          send("POST", `/api/reviews/${encodeURIComponent(i)}/answer`, s, b),
+    ),
   ],
   [
     "GET /api/users/:id and its reviews",
