@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ANONYMOUS_NAME } from "../../../contract/limits.ts";
 import type { Task } from "../../../contract/schemas.ts";
+import { PersonLink } from "../../components/person-link.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { BidStatusBadge } from "../../components/status-badge.tsx";
 import { paths } from "../../config/paths.ts";
@@ -19,11 +20,25 @@ type State =
   | { status: "ready"; bids: Bid[]; total: number }
   | { status: "failed"; message: string };
 
-type Sort = "time" | "amount";
+type Sort = "time" | "amount" | "rating";
 
 function sorted(bids: Bid[], sort: Sort): Bid[] {
   if (sort === "time") return bids;
-  return [...bids].sort((a, b) => a.amount - b.amount || a.bidTime.localeCompare(b.bidTime));
+  // By rating: the best first, then the most reviewed; bidders without a rating last, oldest first.
+  const rating = (bid: Bid) => bid.reputation?.rating ?? -1;
+  return [...bids].sort((a, b) =>
+    sort === "amount"
+      ? a.amount - b.amount || a.bidTime.localeCompare(b.bidTime)
+      : rating(b) - rating(a) ||
+        (b.reputation?.reviews ?? 0) - (a.reputation?.reviews ?? 0) ||
+        a.bidTime.localeCompare(b.bidTime),
+  );
+}
+
+/** "★ 4.8 · 12 reviews · 15 done", or "New on QuickGig" before a first review. */
+function reputationText({ rating, reviews, completed }: NonNullable<Bid["reputation"]>): string {
+  if (rating === null) return `New on QuickGig · ${completed} done`;
+  return `★ ${rating.toFixed(1)} · ${reviews} ${reviews === 1 ? "review" : "reviews"} · ${completed} done`;
 }
 
 /**
@@ -89,6 +104,7 @@ export function OffersList({ task, version }: { task: Task; version?: unknown })
             >
               <option value="time">Time (oldest first)</option>
               <option value="amount">Amount (lowest first)</option>
+              <option value="rating">Rating (best first)</option>
             </select>
           </label>
         )}
@@ -142,8 +158,11 @@ function Offer({
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-medium break-words">
-            <span>{name}</span> <BidStatusBadge status={bid.status} />
+            <PersonLink id={bid.bidderId} name={name} /> <BidStatusBadge status={bid.status} />
           </p>
+          {bid.reputation && (
+            <p className="text-sm font-medium text-amber-700 dark:text-amber-300">{reputationText(bid.reputation)}</p>
+          )}
           <p className="muted text-sm break-all">{bid.userEmail}</p>
           <p className="muted text-xs">
             <time dateTime={bid.bidTime}>{formatDateTime(bid.bidTime)}</time>

@@ -1,5 +1,7 @@
 import { Star } from "lucide-react";
 import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import { paths } from "../../config/paths.ts";
 import {
   FREELANCER_CATEGORIES,
   FREELANCERS,
@@ -110,6 +112,11 @@ export function FreelancerDirectory() {
           ))}
         </ul>
       )}
+      <p className="mt-8 text-center">
+        <Link to={paths.freelancers} className="btn-secondary">
+          Find more freelancers
+        </Link>
+      </p>
     </section>
   );
 }

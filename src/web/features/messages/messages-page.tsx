@@ -27,10 +27,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         getTask(taskId, request.signal),
       ]);
       // The other person: the bidder for the task's poster, the poster for the bidder.
-      const otherName = isSameEmail(task.userEmail, user.email)
+      const poster = isSameEmail(task.userEmail, user.email);
+      const otherName = poster
         ? (await listBids(taskId, request.signal)).bids.find((bid) => bid.bidderId === bidderId)?.userName
         : task.userName;
-      return { view: "thread" as const, taskId, bidderId, messages, taskTitle: task.title, otherName };
+      const otherId = poster ? bidderId : task.ownerId;
+      return { view: "thread" as const, taskId, bidderId, messages, taskTitle: task.title, otherName, otherId };
     }
     return { view: "list" as const, threads: await listThreads(request.signal) };
   } catch (error) {
@@ -198,9 +200,19 @@ export function Component() {
       <PageHeader
         title={data.otherName ? `Messages with ${data.otherName}` : "Messages"}
         intro={
-          <Link to={paths.taskDetails(data.taskId)} className="link">
-            {data.taskTitle}
-          </Link>
+          <>
+            <Link to={paths.taskDetails(data.taskId)} className="link">
+              {data.taskTitle}
+            </Link>
+            {data.otherName && data.otherId && (
+              <>
+                {" · "}
+                <Link to={paths.user(data.otherId)} className="link">
+                  {data.otherName}'s profile
+                </Link>
+              </>
+            )}
+          </>
         }
       />
       <ThreadView

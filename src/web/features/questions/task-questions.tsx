@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { PersonLink } from "../../components/person-link.tsx";
 import { loginPath, paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
@@ -104,7 +105,9 @@ export function TaskQuestions({
           {questions.map((question) => (
             <li key={question._id} className="rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
               <p className="text-xs">
-                <span className="font-semibold break-words">{question.askerName}</span>{" "}
+                <span className="font-semibold break-words">
+                  <PersonLink id={question.askerId} name={question.askerName} />
+                </span>{" "}
                 <time className="muted" dateTime={question.createdAt}>
                   {formatDateTime(question.createdAt)}
                 </time>

@@ -2,6 +2,7 @@ import { CalendarDays, DollarSign, Handshake, Mail, Tag, User } from "lucide-rea
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Task } from "../../../contract/schemas.ts";
+import { PersonLink } from "../../components/person-link.tsx";
 import { PHONE_ACTION_ROOM } from "../../components/phone-action.ts";
 import { TaskStatusBadge } from "../../components/status-badge.tsx";
 import { loginPath, paths } from "../../config/paths.ts";
@@ -54,7 +55,7 @@ export function TaskDetailsView({ task, children }: { task: Task; children: Reac
         )}
         <dl className="mt-6 grid gap-3 sm:grid-cols-2">
           <Detail icon={<User className="size-5" />} label="Posted by">
-            {task.userName}
+            <PersonLink id={task.ownerId} name={task.userName} />
           </Detail>
           <Detail icon={<Tag className="size-5" />} label="Category">
             {task.category}

@@ -1,0 +1,102 @@
+import { waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it } from "vitest";
+import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+import { freshMockApi } from "../../test/setup.ts";
+
+const cardNames = (screen: Awaited<ReturnType<typeof renderRoute>>["screen"]) =>
+  within(screen.getByRole("list", { name: "Freelancers" }))
+    .getAllByRole("heading", { level: 3 })
+    .map((heading) => heading.textContent);
+
+describe("Find Freelancers", () => {
+  it("lists profiles with their rating, reviews and tasks done, each linking to the profile", async () => {
+    const db = freshMockApi();
+    const { screen } = await renderRoute("/freelancers", { db });
+    expect(await screen.findByRole("heading", { level: 1, name: "Find Freelancers" })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Find Freelancers - QuickGig"));
+    expect(screen.getByPlaceholderText("Search by skill or name...")).toBeTruthy();
+    const maya = db.users.find((person) => person.email === DEMO_FREELANCER);
+    const card = screen.getByRole("link", { name: "Maya Patel" }).closest("article");
+    if (!card) throw new Error("Maya's card");
+    expect(screen.getByRole("link", { name: "Maya Patel" }).getAttribute("href")).toBe(`/users/${maya?.id}`);
+    expect(card.textContent).toMatch(/\d\.\dout of 5 stars· \d+ reviews/);
+    expect(card.textContent).toMatch(/\d+ tasks completed/);
+    expect(within(card).getByRole("list", { name: "Skills" }).textContent).toContain("Figma");
+  });
+
+  it("puts the filters in the URL's query, and back returns to the search before", async () => {
+    const asked: URLSearchParams[] = [];
+    const { screen, user, router } = await renderRoute("/freelancers", {
+      handlers: [
+        http.get("*/api/freelancers", ({ request }) => {
+          asked.push(new URL(request.url).searchParams);
+          return undefined;
+        }),
+      ],
+    });
+    await screen.findByRole("list", { name: "Freelancers" });
+
+    await user.selectOptions(screen.getByLabelText("Category"), "Developers");
+    await waitFor(() => expect(router.state.location.search).toBe("?field=Developers"));
+    await waitFor(() => expect(cardNames(screen)).not.toContain("Maya Patel"));
+    expect(asked.at(-1)?.get("field")).toBe("Developers");
+
+    await user.selectOptions(screen.getByLabelText("Minimum rating"), "4+ Stars");
+    await waitFor(() => expect(router.state.location.search).toBe("?field=Developers&minRating=4"));
+    await waitFor(() => expect(asked.at(-1)?.get("minRating")).toBe("4"));
+
+    await user.type(screen.getByRole("searchbox", { name: "Search freelancers" }), "python");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?q=python&field=Developers&minRating=4"));
+    await waitFor(() => expect(cardNames(screen)).toEqual(["Noah Kim"]));
+
+    // Back: the search before, its values in the form again.
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).toBe("?field=Developers&minRating=4"));
+    await waitFor(() =>
+      expect((screen.getByRole("searchbox", { name: "Search freelancers" }) as HTMLInputElement).value).toBe(""),
+    );
+    expect((screen.getByLabelText("Category") as HTMLSelectElement).value).toBe("Developers");
+  });
+
+  it("says so, in the home directory's words, when nobody matches", async () => {
+    const { screen } = await renderRoute("/freelancers?q=zzzz-nobody");
+    expect(await screen.findByText("No freelancers matched your criteria.", { selector: "p" })).toBeTruthy();
+    expect(screen.getByText("0 freelancers")).toBeTruthy();
+  });
+
+  it("pages through the results", async () => {
+    const people = Array.from({ length: 30 }, (_, index) => ({
+      id: `f${index}`,
+      name: `Freelancer ${index + 1}`,
+      image: null,
+      field: "Writers",
+      skills: ["Editing"],
+      memberSince: "2026-01-01T00:00:00.000Z",
+      reputation: { rating: null, reviews: 0, completed: 0 },
+    }));
+    const { screen, user, router } = await renderRoute("/freelancers", {
+      handlers: [
+        http.get("*/api/freelancers", ({ request }) => {
+          const params = new URL(request.url).searchParams;
+          const page = Number(params.get("page") ?? 1);
+          const limit = Number(params.get("limit") ?? 24);
+          return HttpResponse.json({ freelancers: people.slice((page - 1) * limit, page * limit), total: 30 });
+        }),
+      ],
+    });
+    expect(await screen.findByText("Page 1 of 2")).toBeTruthy();
+    expect(cardNames(screen)).toHaveLength(24);
+    await user.click(screen.getByRole("link", { name: /Next/ }));
+    await waitFor(() => expect(router.state.location.search).toBe("?page=2"));
+    expect(await screen.findByText("Page 2 of 2")).toBeTruthy();
+    await waitFor(() => expect(cardNames(screen)).toEqual(people.slice(24).map((person) => person.name)));
+  });
+
+  it("is linked from the home page's directory", async () => {
+    const { screen } = await renderRoute("/");
+    const link = await screen.findByRole("link", { name: "Find more freelancers" });
+    expect(link.getAttribute("href")).toBe("/freelancers");
+  });
+});
