@@ -361,6 +361,69 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
   });
 });
 
+describe("upgrading to 0014: the hires the tasks already hold", () => {
+  const target = emptyDatabase();
+
+  it("takes an assignment from each task assigned, completed or cancelled with a freelancer, and counts completions", async () => {
+    const { db, dialect } = target.current;
+    expect(await migrateToLatest(db, dialect, { upTo: "0013-deleted-task-offers" })).toHaveLength(13);
+    await insertTasks(target.current, [
+      ["t-open", "Design"],
+      ["t-assigned", "Design"],
+      ["t-done", "Writing"],
+      ["t-done-too", "Writing"],
+      ["t-cancelled", "Design"],
+      ["t-cancelled-open", "Design"],
+    ]);
+    await insertTestUser(target.current, "hired");
+    await insertTestUser(target.current, "other");
+    const at = "2026-03-01T10:00:00.000Z";
+    const set = (id: string, status: string, assignee: string | null) =>
+      db.updateTable("tasks").set({ status, assignee_id: assignee, updated_at: at }).where("id", "=", id).execute();
+    await set("t-assigned", "assigned", "hired");
+    await set("t-done", "completed", "hired");
+    await set("t-done-too", "completed", "hired");
+    await set("t-cancelled", "cancelled", "other");
+    await set("t-cancelled-open", "cancelled", null);
+
+    expect(await migrateToLatest(db, dialect)).toEqual(["0014-reputation"]);
+    const rows = await db
+      .selectFrom("assignments")
+      .select([
+        "id",
+        "task_id",
+        "client_id",
+        "freelancer_id",
+        "assigned_at",
+        "outcome",
+        "ended_at",
+        "reviews_closed_at",
+      ])
+      .orderBy("task_id")
+      .execute();
+    const hire = (taskId: string, freelancer: string, outcome: string, ended: string | null) => ({
+      id: `a-${taskId}`,
+      task_id: taskId,
+      client_id: "owner",
+      freelancer_id: freelancer,
+      assigned_at: at,
+      outcome,
+      ended_at: ended,
+      reviews_closed_at: null,
+    });
+    expect(rows).toEqual([
+      hire("t-assigned", "hired", "active", null),
+      hire("t-cancelled", "other", "cancelled", at),
+      hire("t-done", "hired", "completed", at),
+      hire("t-done-too", "hired", "completed", at),
+    ]);
+    const records = await db.selectFrom("profiles").select(["user_id", "completed", "listed"]).execute();
+    expect(records.map((row) => ({ ...row, completed: Number(row.completed), listed: Number(row.listed) }))).toEqual([
+      { user_id: "hired", completed: 2, listed: 1 },
+    ]);
+  });
+});
+
 describe("a migration that fails half-way", () => {
   const target = emptyDatabase();
 

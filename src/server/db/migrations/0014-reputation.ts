@@ -121,6 +121,13 @@ export default ({ dialect, log }: MigrationContext) => ({
     // Newest members first: the user table's own date.
     await db.schema.createIndex("user_created_idx").on("user").columns(["createdAt desc", "id desc"]).execute();
     await createProfileSearch(db, dialect, log);
+    // Freelancers who completed tasks before 0014 keep them in their record and show in Find
+    // Freelancers (after the search's triggers, which index each row as it is written).
+    await sql`
+      insert into profiles (user_id, completed, listed, updated_at)
+      select freelancer_id, count(*), 1, ${new Date().toISOString()}
+      from assignments where outcome = 'completed' group by freelancer_id
+    `.execute(db);
   },
 });
 
