@@ -82,6 +82,21 @@ describe("loadConfig", () => {
     );
   });
 
+  it("takes the review window in days, 14 unless told, fractions allowed so that tests use seconds", () => {
+    expect(loadConfig({ AUTH_SECRET: secret }).reviews.windowMs).toBe(14 * 24 * 60 * 60 * 1000);
+    expect(loadConfig({ AUTH_SECRET: secret, REVIEW_WINDOW_DAYS: "0.0001" }).reviews.windowMs).toBe(8640);
+    expect(loadConfig({ AUTH_SECRET: secret, REVIEW_WINDOW_DAYS: "" }).reviews.windowMs).toBe(14 * 24 * 60 * 60 * 1000);
+    expect(() => loadConfig({ AUTH_SECRET: secret, REVIEW_WINDOW_DAYS: "0" })).toThrow(
+      "REVIEW_WINDOW_DAYS: must be more than 0 days",
+    );
+    expect(() => loadConfig({ AUTH_SECRET: secret, REVIEW_WINDOW_DAYS: "a fortnight" })).toThrow(
+      "REVIEW_WINDOW_DAYS: must be a number of days, such as 14 or 0.5",
+    );
+    expect(() => loadConfig({ AUTH_SECRET: secret, REVIEW_WINDOW_DAYS: "1000" })).toThrow(
+      "REVIEW_WINDOW_DAYS: must be at most 365 days",
+    );
+  });
+
   it("needs AUTH_SECRET in production with PostgreSQL, where instances must agree", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://x@y/z" })).toThrow(/AUTH_SECRET/);
   });
