@@ -216,7 +216,7 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
     case "reviews-published":
       return `Your reviews of ${task} are published.`;
     case "review-reminder":
-      return `Leave a review of ${task}: the time to review ends in ${data.daysLeft ?? 7} days.`;
+      return `Leave a review of ${task}: the time to review ends in ${data.daysLeft ?? 7} ${data.daysLeft === 1 ? "day" : "days"}.`;
   }
 }
 

@@ -427,6 +427,7 @@ describe("the window's end, without anyone visiting", () => {
   beforeAll(async () => {
     poster = await signUp(quick.app, { name: "Quinn Client" });
     freelancer = await signUp(quick.app, { name: "Fay Freelancer" });
+    await markEmailVerified(quick, freelancer.email);
   });
 
   const closedAt = async (taskId: string) =>
@@ -449,6 +450,14 @@ describe("the window's end, without anyone visiting", () => {
       .toBe(1);
     const [reminder] = await noticesOf(quickDb(), freelancer, "review-reminder", taskId);
     expect(reminder?.data).toMatchObject({ taskTitle: "Quick task", daysLeft: 1 });
+    const [email] = await quickDb()
+      .db.selectFrom("outbox")
+      .select("text_body")
+      .where("recipient", "=", freelancer.email)
+      .where("subject", "=", "Leave a review of “Quick task”")
+      .execute();
+    expect(email?.text_body).toContain("Leave a review of “Quick task”: the time to review ends in 1 day.");
+    expect(email?.text_body).toContain(`/task-details/${taskId}`);
     expect(await noticesOf(quickDb(), poster, "review-reminder", taskId)).toEqual([]);
     // Before the end, still hidden.
     expect((await reviewsOf(null, taskId, quick)).published).toEqual([]);
