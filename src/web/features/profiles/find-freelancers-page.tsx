@@ -74,39 +74,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function FreelancerItem({ freelancer }: { freelancer: FreelancerCard }) {
   const { reputation } = freelancer;
   return (
-    <article className="card flex h-full flex-col items-center p-6 text-center">
-      <Avatar src={freelancer.image} alt="" className="size-20" />
-      <h3 className="mt-4 text-lg font-semibold break-words">
-        <Link to={paths.user(freelancer.id)} className="link">
-          {freelancer.name}
-        </Link>
-      </h3>
-      {freelancer.field && <p className="muted text-sm">{freelancer.field}</p>}
-      <p className="mt-2 flex flex-wrap items-center justify-center gap-1 text-sm font-semibold">
-        {reputation.rating === null ? (
-          <span>New on QuickGig</span>
-        ) : (
-          <>
-            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-            <span>{formatStars(reputation.rating)}</span>
-            <span className="sr-only">out of 5 stars</span>
-            <span className="muted font-normal">· {plural(reputation.reviews, "review", "reviews")}</span>
-          </>
+    <article className="card flex h-full items-start gap-4 p-4 sm:flex-col sm:items-center sm:p-6 sm:text-center">
+      <Avatar src={freelancer.image} alt="" className="size-14 shrink-0 sm:size-20" />
+      <div className="min-w-0 sm:flex sm:flex-col sm:items-center">
+        <h3 className="text-lg font-semibold break-words">
+          <Link to={paths.user(freelancer.id)} className="link">
+            {freelancer.name}
+          </Link>
+        </h3>
+        {freelancer.field && <p className="muted text-sm">{freelancer.field}</p>}
+        <p className="mt-1 flex flex-wrap items-center gap-1 text-sm font-semibold sm:mt-2 sm:justify-center">
+          {reputation.rating === null ? (
+            <span>New on QuickGig</span>
+          ) : (
+            <>
+              <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+              <span>{formatStars(reputation.rating)}</span>
+              <span className="sr-only">out of 5 stars</span>
+              <span className="muted font-normal">· {plural(reputation.reviews, "review", "reviews")}</span>
+            </>
+          )}
+        </p>
+        <p className="muted text-sm">{plural(reputation.completed, "task", "tasks")} completed</p>
+        {freelancer.skills.length > 0 && (
+          <ul className="mt-3 flex flex-wrap gap-1.5 sm:mt-4 sm:justify-center" aria-label="Skills">
+            {freelancer.skills.map((skill) => (
+              <li
+                key={skill}
+                className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium break-all text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+              >
+                {skill}
+              </li>
+            ))}
+          </ul>
         )}
-      </p>
-      <p className="muted text-sm">{plural(reputation.completed, "task", "tasks")} completed</p>
-      {freelancer.skills.length > 0 && (
-        <ul className="mt-4 flex flex-wrap justify-center gap-1.5" aria-label="Skills">
-          {freelancer.skills.map((skill) => (
-            <li
-              key={skill}
-              className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium break-all text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-            >
-              {skill}
-            </li>
-          ))}
-        </ul>
-      )}
+      </div>
     </article>
   );
 }
@@ -145,13 +147,13 @@ export function Component() {
       <form
         aria-label="Freelancer filters"
         key={`${query.q}|${query.field}|${query.minRating}`}
-        className="card mb-6 grid gap-4 p-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
+        className="card mb-6 grid grid-cols-2 gap-3 p-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end md:gap-4"
         onSubmit={(event) => {
           event.preventDefault();
           search(event.currentTarget);
         }}
       >
-        <div>
+        <div className="col-span-2 md:col-span-1">
           <label htmlFor="freelancers-search" className="label">
             Search freelancers
           </label>
@@ -202,7 +204,7 @@ export function Component() {
             ))}
           </select>
         </div>
-        <button type="submit" className="btn-primary" disabled={searching}>
+        <button type="submit" className="btn-primary col-span-2 md:col-span-1" disabled={searching}>
           <SearchIcon className="size-4" />
           {searching ? "Searching…" : "Search"}
         </button>

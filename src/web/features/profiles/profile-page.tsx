@@ -55,14 +55,17 @@ function reviewsHref(id: string, as: ReviewRole, page: number): string {
 /** "New on QuickGig" below the minimum; the rate otherwise. */
 function rateValue(figure: Figure) {
   if (figure.shown && figure.value !== null) return formatRate(figure.value);
-  return <span className="text-base">New on QuickGig</span>;
+  return <span className="text-sm">New on QuickGig</span>;
 }
 
 function averageValue(figure: Figure) {
-  if (figure.value === null) return <span className="text-base">No reviews yet</span>;
+  if (figure.value === null) return <span className="text-sm">No reviews yet</span>;
   return (
-    <span className="inline-flex items-center gap-2">
-      {formatStars(figure.value)} <Stars rating={figure.value} />
+    <span className="flex flex-col items-start gap-1">
+      <span className="underline decoration-slate-400 decoration-dotted underline-offset-4">
+        {formatStars(figure.value)}
+      </span>
+      <Stars rating={figure.value} className="size-3.5" />
     </span>
   );
 }
@@ -101,7 +104,7 @@ function FreelancerFigures({ profile }: { profile: PublicProfile }) {
       <h2 id="as-freelancer" className="text-xl font-semibold">
         As a freelancer
       </h2>
-      <dl className="mt-4 grid gap-6 sm:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-2 gap-6 sm:grid-cols-3">
         <FigureTip
           label="Average rating"
           value={averageValue(work.rating.average)}
@@ -123,13 +126,13 @@ function FreelancerFigures({ profile }: { profile: PublicProfile }) {
       {rated && (
         <>
           <h3 className="mt-6 font-semibold">What clients rated besides the stars</h3>
-          <dl className="mt-3 grid gap-6 sm:grid-cols-3">
+          <dl className="mt-3 grid grid-cols-2 gap-6 sm:grid-cols-3">
             {aspects.map(([aspect, figure]) => (
               <FigureTip
                 key={aspect}
                 label={ASPECT_LABELS[aspect]}
                 value={
-                  figure.value === null ? <span className="text-base">Not rated yet</span> : formatStars(figure.value)
+                  figure.value === null ? <span className="text-sm">Not rated yet</span> : formatStars(figure.value)
                 }
                 explanation={explainAverage(figure, "ratings")}
               />
@@ -149,7 +152,7 @@ function ClientFigures({ profile }: { profile: PublicProfile }) {
       <h2 id="as-client" className="text-xl font-semibold">
         As a client
       </h2>
-      <dl className="mt-4 grid gap-6 sm:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-2 gap-6 sm:grid-cols-3">
         <FigureTip
           label="Tasks posted"
           value={client.posted}
