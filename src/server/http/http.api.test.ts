@@ -113,6 +113,7 @@ describe("API reference", () => {
       "/api/email/unsubscribe",
       "/api/events",
       "/api/features-tasks",
+      "/api/freelancers",
       "/api/me/notification-preferences",
       "/api/me/summary",
       "/api/my-bids",
@@ -120,8 +121,10 @@ describe("API reference", () => {
       "/api/notifications/read-all",
       "/api/notifications/unread",
       "/api/notifications/{id}/read",
+      "/api/profile/about",
       "/api/questions/{id}",
       "/api/questions/{id}/answer",
+      "/api/reviews/{id}/answer",
       "/api/tasks",
       "/api/tasks/{id}",
       "/api/tasks/{id}/accept",
@@ -129,9 +132,13 @@ describe("API reference", () => {
       "/api/tasks/{id}/complete",
       "/api/tasks/{id}/questions",
       "/api/tasks/{id}/release",
+      "/api/tasks/{id}/reviews",
+      "/api/tasks/{id}/reviews/mine",
       "/api/tasks/{id}/threads/{bidderId}/messages",
       "/api/tasks/{id}/threads/{bidderId}/read",
       "/api/threads",
+      "/api/users/{id}",
+      "/api/users/{id}/reviews",
     ]);
     expect(Object.keys(document.paths["/api/bids/{id}"]).sort()).toEqual(["delete", "patch"]);
     expect(Object.keys(document.paths["/api/tasks"]).sort()).toEqual(["get", "post"]);
