@@ -166,7 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config), {
     firebaseKeys: options.firebaseKeys,
   });
-  if (config.seedDemoData) await seedDemoData({ database, auth }, app.log);
+  if (config.seedDemoData) await seedDemoData({ database, auth, config }, app.log);
 
   registerProblemHandlers(app);
   registerSecurityHeaders(app, headers);

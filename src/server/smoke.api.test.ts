@@ -60,6 +60,28 @@ describe("a newcomer's first run", () => {
     expect(mine.body.length).toBeGreaterThan(0);
   });
 
+  it("shows ratings at once: published reviews with an answer, and one waiting for the demo client", async () => {
+    const found = await call("GET", "/api/freelancers?q=maya");
+    expect(found.status).toBe(200);
+    const maya = found.body.freelancers[0];
+    expect(maya).toMatchObject({ name: "Maya Patel", field: "Designers", reputation: { rating: 5, reviews: 2 } });
+    const reviews = await call("GET", `/api/users/${maya.id}/reviews?as=freelancer`);
+    expect(reviews.body.total).toBe(2);
+    expect(reviews.body.reviews.map((review: { answer: unknown }) => review.answer)).toContainEqual(
+      expect.objectContaining({ text: "Thank you! The croissant shots were my favourites." }),
+    );
+
+    const demo = await call("POST", "/api/auth/sign-in/email", {
+      body: { email: DEMO_USER.email, password: DEMO_USER.password },
+    });
+    const mine = await call("GET", "/api/tasks?owner=me&status=completed", { cookie: demo.cookie });
+    const analytics = mine.body.find((task: { title: string }) => task.title.startsWith("Set up analytics"));
+    expect(analytics.reviewDue).toBe(true);
+    const waiting = await call("GET", `/api/tasks/${analytics._id}/reviews`, { cookie: demo.cookie });
+    expect(waiting.body).toMatchObject({ waitingForMe: true, canReview: true, published: [] });
+    expect(waiting.body.other.name).toBe("Lucas Moreau");
+  });
+
   it("signs up, posts a task, takes a bid from another user and reads it back", async () => {
     const client = await call("POST", "/api/auth/sign-up/email", {
       body: { name: "Client", email: "client@smoke.test", password: "Client123", image: "https://example.com/c.png" },

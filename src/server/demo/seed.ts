@@ -1,24 +1,33 @@
 import type { FastifyBaseLogger } from "fastify";
 import {
   DEMO_USER,
+  type DemoReview,
   DEMO_FREELANCERS as FREELANCERS,
   DEMO_OFFERS as OFFERS,
+  DEMO_PROFILES as PROFILES,
   DEMO_TASKS as TASKS,
 } from "../../contract/demo-data.ts";
+import type { ReviewInput } from "../../contract/reputation.ts";
+import type { Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { placeBid } from "../bids/bid-repository.ts";
 import { acceptBid, completeTask } from "../hiring/hiring.ts";
-import { withoutNotices } from "../notifications/notifier.ts";
+import { type Transactor, withoutNotices } from "../notifications/notifier.ts";
+import { updateAbout } from "../profiles/profiles.ts";
+import { answerReview, writeReview } from "../reviews/reviews.ts";
 import { findTaskById, insertTask } from "../tasks/task-repository.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const reviewInput = ({ rating, text, aspects }: DemoReview): ReviewInput => ({ rating, text, ...aspects });
+
 /**
  * Fills an empty database with a living marketplace: a demo client whose sign-in the README gives,
- * three freelancers with the same password, their tasks and a few bids.
+ * three freelancers with the same password, what each says of themselves, their tasks, a few bids
+ * and hires, and the finished tasks' reviews (published where both sides wrote one).
  */
 export async function seedDemoData(
-  { database, auth }: Pick<AppDeps, "database" | "auth">,
+  { database, auth, config }: Pick<AppDeps, "database" | "auth" | "config">,
   log: FastifyBaseLogger,
 ): Promise<void> {
   const { db } = database;
@@ -41,6 +50,14 @@ export async function seedDemoData(
     });
     userIds.push(user.id);
   }
+  const people: Viewer[] = [DEMO_USER, ...FREELANCERS].map((person, index) => ({
+    id: userIds[index] as string,
+    name: person.name,
+    email: person.email,
+    image: null,
+  }));
+  for (const [index, about] of PROFILES.entries()) await updateAbout(db, userIds[index] as string, about);
+  const quiet: Transactor = withoutNotices(db);
 
   const now = Date.now();
   for (const [index, task] of TASKS.entries()) {
@@ -67,8 +84,21 @@ export async function seedDemoData(
         if (!found) throw new Error(`demo task ${taskId} is missing`);
         return found;
       };
-      await acceptBid(withoutNotices(db), await current(), hired);
-      if (task.outcome === "completed") await completeTask(withoutNotices(db), await current());
+      await acceptBid(quiet, await current(), hired);
+      if (task.outcome === "completed") await completeTask(quiet, await current());
+    }
+    const client = people[task.owner] as Viewer;
+    const freelancer = people[task.bidders[0] ?? -1];
+    const windowMs = config.reviews.windowMs;
+    const clientReview = task.reviews?.client
+      ? await writeReview(quiet, db, taskId, client, reviewInput(task.reviews.client), windowMs)
+      : undefined;
+    if (task.reviews?.freelancer && freelancer) {
+      await writeReview(quiet, db, taskId, freelancer, reviewInput(task.reviews.freelancer), windowMs);
+    }
+    // Both written, both published: the freelancer answers the client's review.
+    if (task.reviews?.answer && clientReview && freelancer) {
+      await answerReview(db, clientReview._id, freelancer, task.reviews.answer);
     }
   }
   log.info({ users: userIds.length, tasks: TASKS.length }, `demo data added; sign in as ${DEMO_USER.email}`);
