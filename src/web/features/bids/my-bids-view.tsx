@@ -7,7 +7,6 @@ import { BidStatusBadge, bidStatusWord, TaskDeletedBadge, TaskStatusBadge } from
 import { paths } from "../../config/paths.ts";
 import { formatBudget } from "../../lib/format.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
-import { LeaveReviewLink } from "../reviews/public.ts";
 
 export const MY_BIDS_PAGE_SIZE = 20;
 
@@ -122,7 +121,14 @@ export function MyBidsView({ bids, total, status, page }: MyBidsList) {
                   </Link>
                 )}
                 {bid.task.reviewDue && !bid.task.deleted && (
-                  <LeaveReviewLink taskId={bid.task._id} taskTitle={bid.task.title} />
+                  // #review: the task's page opens its review form (features/reviews).
+                  <Link
+                    to={`${paths.taskDetails(bid.task._id)}#review`}
+                    className="btn-primary px-3 py-1.5"
+                    aria-label={`Leave a review: ${bid.task.title}`}
+                  >
+                    Leave a review
+                  </Link>
                 )}
               </div>
             </li>

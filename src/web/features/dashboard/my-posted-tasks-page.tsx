@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Users } from "lucide-react";
+import { ChevronLeft, ChevronRight, Star, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -9,7 +9,6 @@ import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
 import { BidsDialog, TaskSteps } from "../bids/public.ts";
-import { LeaveReviewLink } from "../reviews/public.ts";
 import { listTasks, type Task } from "../tasks/public.ts";
 
 const PAGE_SIZE = 20;
@@ -34,7 +33,16 @@ function pageHref(page: number) {
 function TaskActions({ task, onBids }: { task: Task; onBids: (task: Task) => void }) {
   return (
     <TaskSteps task={task}>
-      {task.reviewDue && <LeaveReviewLink taskId={task._id} taskTitle={task.title} />}
+      {task.reviewDue && (
+        // #review: the task's page opens its review form (features/reviews).
+        <Link
+          to={`${paths.taskDetails(task._id)}#review`}
+          className="btn-primary px-3 py-1.5"
+          aria-label={`Leave a review: ${task.title}`}
+        >
+          <Star aria-hidden="true" className="size-4" /> Leave a review
+        </Link>
+      )}
       <button
         type="button"
         className="btn-secondary px-3 py-1.5"

@@ -1,3 +1,5 @@
-/** What other features use of reviews: a task's Reviews section on its page, and "Leave a review" in a list. */
-export { LeaveReviewLink } from "./review-link.tsx";
+/**
+ * What other features use of reviews: a task's Reviews section on its page. A list's "Leave a
+ * review" links to the task's page with #review, which opens the form (task-reviews.tsx).
+ */
 export { TaskReviews } from "./task-reviews-slot.tsx";

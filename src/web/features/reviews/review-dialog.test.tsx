@@ -56,6 +56,8 @@ describe("Review form", () => {
     expect(await within(dialog).findByText("Rating must be a whole number of stars from 1 to 5")).toBeTruthy();
     expect(within(dialog).getByText("Review is required")).toBeTruthy();
     expect(within(dialog).getByLabelText("Your review").getAttribute("aria-invalid")).toBe("true");
+    // The first thing to fix has the focus: the rating's first star.
+    expect(document.activeElement).toBe(star("Rating", "1 star"));
 
     await user.click(star("Rating", "4 stars"));
     await user.type(within(dialog).getByLabelText("Your review"), "   ");

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as Dialog from "@radix-ui/react-dialog";
-import { Controller, useForm } from "react-hook-form";
+import { useRef } from "react";
+import { useForm } from "react-hook-form";
 import "../../lib/zod-jitless.ts";
 import { LIMITS } from "../../../contract/limits.ts";
 import { ASPECT_LABELS, REVIEW_ASPECTS, type ReviewInput, ReviewInputSchema } from "../../../contract/reputation.ts";
@@ -28,12 +29,13 @@ const FIELDS = ["rating", "text", ...REVIEW_ASPECTS] as const;
 /** A review of the other side of a task: stars, a text and, for the client, three optional aspects. */
 export default function ReviewDialog({ name, taskTitle, asClient, review, onSubmit, onClose }: Props) {
   const {
-    control,
     register,
     handleSubmit,
     setError,
+    setFocus,
+    setValue,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<ReviewInput>({
     resolver: zodResolver(ReviewInputSchema),
     defaultValues: {
@@ -43,25 +45,38 @@ export default function ReviewDialog({ name, taskTitle, asClient, review, onSubm
       quality: review?.quality,
       deadline: review?.deadline,
     },
+    // The stars are not registered inputs (react-hook-form's Controller would add 1.3 KB to every
+    // form's first download, the login page's too): the first field to fix gets the focus by hand.
+    shouldFocusError: false,
   });
+  const ratingInput = useRef<HTMLInputElement>(null);
+  /** Stars chosen: checked again once the person has tried to send, as the registered fields are. */
+  const choose = (field: "rating" | (typeof REVIEW_ASPECTS)[number]) => (stars: number | undefined) =>
+    setValue(field, stars as number, { shouldDirty: true, shouldValidate: isSubmitted });
 
-  const submit = handleSubmit(async (values) => {
-    const sent: ReviewInput = { rating: values.rating, text: values.text.trim() };
-    if (asClient) {
-      for (const aspect of REVIEW_ASPECTS) if (values[aspect] !== undefined) sent[aspect] = values[aspect];
-    }
-    try {
-      await onSubmit(sent);
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        for (const { field, message } of error.fields) {
-          if ((FIELDS as readonly string[]).includes(field)) setError(field as (typeof FIELDS)[number], { message });
-        }
+  const submit = handleSubmit(
+    async (values) => {
+      const sent: ReviewInput = { rating: values.rating, text: values.text.trim() };
+      if (asClient) {
+        for (const aspect of REVIEW_ASPECTS) if (values[aspect] !== undefined) sent[aspect] = values[aspect];
       }
-      notify.error(errorMessage(error));
-    }
-  });
+      try {
+        await onSubmit(sent);
+        onClose();
+      } catch (error) {
+        if (error instanceof ApiError) {
+          for (const { field, message } of error.fields) {
+            if ((FIELDS as readonly string[]).includes(field)) setError(field as (typeof FIELDS)[number], { message });
+          }
+        }
+        notify.error(errorMessage(error));
+      }
+    },
+    (invalid) => {
+      if (invalid.rating) ratingInput.current?.focus();
+      else if (invalid.text) setFocus("text");
+    },
+  );
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !isSubmitting && onClose()}>
@@ -82,17 +97,12 @@ export default function ReviewDialog({ name, taskTitle, asClient, review, onSubm
               submit(event).catch(() => {});
             }}
           >
-            <Controller
-              control={control}
-              name="rating"
-              render={({ field }) => (
-                <StarInput
-                  label="Rating"
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={errors.rating?.message}
-                />
-              )}
+            <StarInput
+              label="Rating"
+              value={watch("rating")}
+              onChange={choose("rating")}
+              error={errors.rating?.message}
+              inputRef={ratingInput}
             />
             <LongTextField
               label="Your review"
@@ -112,19 +122,13 @@ export default function ReviewDialog({ name, taskTitle, asClient, review, onSubm
                   <p className="muted text-xs">Shown on {name}'s profile; not part of the rating.</p>
                 </div>
                 {REVIEW_ASPECTS.map((aspect) => (
-                  <Controller
+                  <StarInput
                     key={aspect}
-                    control={control}
-                    name={aspect}
-                    render={({ field }) => (
-                      <StarInput
-                        size="small"
-                        label={ASPECT_LABELS[aspect]}
-                        value={field.value}
-                        onChange={field.onChange}
-                        error={errors[aspect]?.message}
-                      />
-                    )}
+                    size="small"
+                    label={ASPECT_LABELS[aspect]}
+                    value={watch(aspect)}
+                    onChange={choose(aspect)}
+                    error={errors[aspect]?.message}
                   />
                 ))}
               </section>

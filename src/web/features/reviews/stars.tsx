@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import { useId, useState } from "react";
+import { type Ref, useId, useState } from "react";
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -29,13 +29,15 @@ interface StarInputProps {
   /** The main rating's large stars, or an optional aspect's smaller ones (which may be cleared). */
   size?: "large" | "small";
   hint?: string;
+  /** Where the form puts the focus when the rating is missing: the chosen star, or the first. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
  * Stars to choose from 1 to 5: a radio group ("1 star" … "5 stars") that arrow keys move through,
- * each star a target a thumb can hit (44 px for the rating, 40 for an aspect).
+ * each star a target a thumb can hit (48 px for the rating, 40 for an aspect).
  */
-export function StarInput({ label, value, onChange, error, size = "large", hint }: StarInputProps) {
+export function StarInput({ label, value, onChange, error, size = "large", hint, inputRef }: StarInputProps) {
   const id = useId();
   const [hovered, setHovered] = useState<number | null>(null);
   const shown = hovered ?? value ?? 0;
@@ -43,7 +45,7 @@ export function StarInput({ label, value, onChange, error, size = "large", hint 
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <div className="flex flex-wrap items-center gap-2">
         <span id={`${id}-label`} className={large ? "label" : "text-sm font-medium"}>
           {label}
         </span>
@@ -65,7 +67,7 @@ export function StarInput({ label, value, onChange, error, size = "large", hint 
           {STARS.map((star) => (
             <label
               key={star}
-              className={`grid cursor-pointer place-items-center rounded-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${large ? "size-11" : "size-10"}`}
+              className={`grid cursor-pointer place-items-center rounded-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${large ? "size-12" : "size-10"}`}
               onMouseEnter={() => setHovered(star)}
             >
               <input
@@ -73,6 +75,7 @@ export function StarInput({ label, value, onChange, error, size = "large", hint 
                 name={id}
                 value={star}
                 checked={value === star}
+                ref={star === (value ?? 1) ? inputRef : undefined}
                 onChange={() => onChange(star)}
                 className="sr-only"
               />
@@ -80,7 +83,7 @@ export function StarInput({ label, value, onChange, error, size = "large", hint 
               <Star
                 aria-hidden="true"
                 className={`${large ? "size-9" : "size-7"} transition-colors ${
-                  star <= shown ? "fill-amber-400 text-amber-500" : "text-slate-400 dark:text-slate-500"
+                  star <= shown ? "fill-amber-400 text-amber-500" : "text-slate-500 dark:text-slate-400"
                 }`}
               />
             </label>

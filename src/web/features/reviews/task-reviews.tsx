@@ -7,12 +7,18 @@ import { paths } from "../../config/paths.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
-import { REVIEW_HASH } from "./review-link.tsx";
 import { getTaskReviews, postReview, type Review, type TaskReviews, updateMyReview } from "./reviews-api.ts";
 import { Stars } from "./stars.tsx";
 
 // The form, its stars and its checks load when the person opens it.
 const ReviewDialog = lazy(() => import("./review-dialog.tsx"));
+
+/**
+ * The hash that opens the form on arrival, once the reviews say the reader may write one: My Posted
+ * Tasks' and My Bids' "Leave a review" link to the task's page with it (written out there, so that
+ * a link costs those pages nothing more to download).
+ */
+const REVIEW_HASH = "#review";
 
 function ReviewCard({ review, label }: { review: Review; label: string }) {
   return (
@@ -159,7 +165,7 @@ export default function TaskReviewsPanel({
         Reviews
       </h2>
       {other && reviews.canReview && (
-        <div className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-4 dark:border-amber-900 dark:bg-amber-950/40">
+        <div className="mt-3 rounded-xl border border-indigo-200 bg-indigo-50 p-5 dark:border-indigo-900 dark:bg-indigo-950/50">
           <p className="font-medium text-slate-900 dark:text-white">
             {reviews.waitingForMe
               ? `${other.name} reviewed you — write yours to see it.`
@@ -173,6 +179,12 @@ export default function TaskReviewsPanel({
       )}
       {other && hiddenMine && (
         <div className="mt-3 grid gap-2">
+          <h3 className="flex flex-wrap items-center gap-2 font-semibold">
+            Your review of {other.name}
+            <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+              Hidden
+            </span>
+          </h3>
           <ReviewCard review={hiddenMine} label="Your review" />
           <p className="muted flex items-start gap-2 text-sm">
             <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
