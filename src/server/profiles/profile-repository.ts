@@ -315,79 +315,112 @@ function containsPattern(text: string): string {
  * Listed profiles matching the filter, one page in the asked order, and how many match.
  * The text is found in the name or any skill, in any case: on SQLite from the FTS5 trigram table
  * (three characters or more), on PostgreSQL from the pg_trgm indexes of the name and the skills.
+ *
+ * Three reads: the page's ids along the order's index (profiles alone, unless the order or the
+ * text needs the name: a deep page skips index entries, not rows), those people's cards, and the
+ * count, which reads the user table only when the text must be found in names by a scan.
  */
 export async function searchFreelancers(
   { db, dialect }: Database,
   filter: FreelancerFilter,
 ): Promise<{ freelancers: FreelancerRow[]; total: number }> {
-  const base = () => {
-    let query = db.selectFrom("profiles as p").innerJoin("user as u", "u.id", "p.user_id").where("p.listed", "=", 1);
-    if (filter.field) query = query.where("p.field", "=", filter.field);
-    if (filter.minRating !== undefined) query = query.where("p.rating_avg", ">=", filter.minRating);
-    const text = filter.q?.trim();
-    if (!text) return query;
-    if (dialect === "sqlite") {
-      if ([...text].length >= TRIGRAM_MIN) {
+  const text = filter.q?.trim() || undefined;
+  const fromIndex = dialect === "sqlite" && text !== undefined && [...text].length >= TRIGRAM_MIN;
+  const scansNames = dialect === "sqlite" && text !== undefined && !fromIndex;
+  // On SQLite the matches of the search index lead: a filter's own index (listed, field), which the
+  // planner would otherwise take without statistics, is turned off by a unary plus.
+  const column = (name: "listed" | "field" | "rating_avg") =>
+    fromIndex ? sql`+${sql.ref(`p.${name}`)}` : sql.ref(`p.${name}`);
+  const where = () => {
+    const conditions = [sql`${column("listed")} = 1`];
+    if (filter.field) conditions.push(sql`${column("field")} = ${filter.field}`);
+    if (filter.minRating !== undefined) conditions.push(sql`${column("rating_avg")} >= ${filter.minRating}`);
+    if (text !== undefined) {
+      if (fromIndex) {
         // Matched as one quoted FTS5 string: none of FTS5's query syntax applies to what was typed.
         const phrase = `"${text.replaceAll('"', '""')}"`;
-        return query.where(
-          sql<boolean>`p.search_rowid in (select rowid from profiles_search where profiles_search match ${phrase})`,
+        conditions.push(
+          sql`p.search_rowid in (select rowid from profiles_search where profiles_search match ${phrase})`,
         );
+      } else if (dialect === "sqlite") {
+        // Shorter than a trigram: every listed profile is read, its name from the user table.
+        const pattern = containsPattern(text);
+        conditions.push(sql`(u.name like ${pattern} escape '\\' or p.skills_text like ${pattern} escape '\\')`);
       }
-      const pattern = containsPattern(text);
-      return query.where(
-        sql<boolean>`(u.name like ${pattern} escape '\\' or p.skills_text like ${pattern} escape '\\')`,
-      );
     }
-    const pattern = containsPattern(text.toLowerCase());
-    return query.where(
-      sql<boolean>`p.user_id in (select id from "user" where lower(name) like ${pattern}
-        union all select user_id from profiles where lower(skills_text) like ${pattern})`,
-    );
+    return sql.join(conditions, sql` and `);
   };
-  let page = base().select([
-    "p.user_id",
-    "u.name",
-    "u.image",
-    "u.createdAt",
-    "p.field",
-    "p.skills",
-    "p.rating_sum",
-    "p.rating_count",
-    "p.completed",
+  // On PostgreSQL the matches come from the two trigram indexes, each with what the filters and
+  // orders read, so that no match is looked up again.
+  const columns = sql`p.user_id, p.listed, p.field, p.rating_avg, p.rating_count, p.completed`;
+  const pattern = text === undefined ? "" : containsPattern(text.toLowerCase());
+  const profiles =
+    dialect === "postgres" && text !== undefined
+      ? sql`(select ${columns} from profiles p where lower(p.skills_text) like ${pattern}
+          union select ${columns} from profiles p join ${sql.table("user")} u on u.id = p.user_id
+            where lower(u.name) like ${pattern}) p`
+      : sql`profiles p`;
+  const order = {
+    rating: sql`p.rating_avg desc, p.rating_count desc, p.completed desc, p.user_id`,
+    completed: sql`p.completed desc, p.rating_avg desc, p.user_id`,
+    newest: sql`u.${sql.ref("createdAt")} desc, u.id desc`,
+  }[filter.sort];
+  const withNames = scansNames || filter.sort === "newest";
+  // Newest first without a text: along the user table's index of dates (SQLite keeps the order of
+  // a CROSS JOIN; PostgreSQL's planner chooses for itself).
+  const from = !withNames
+    ? profiles
+    : filter.sort === "newest" && text === undefined
+      ? sql`${sql.table("user")} u cross join profiles p`
+      : sql`${profiles}, ${sql.table("user")} u`;
+  const joined = withNames ? sql` and u.id = p.user_id` : sql``;
+  const offset = (filter.page - 1) * filter.limit;
+  const [ids, count] = await Promise.all([
+    sql<{ user_id: string }>`select p.user_id from ${from} where ${where()}${joined}
+      order by ${order} limit ${filter.limit} offset ${offset}`.execute(db),
+    sql<{ total: number | string }>`select count(*) as total
+      from ${scansNames ? sql`profiles p join ${sql.table("user")} u on u.id = p.user_id` : profiles}
+      where ${where()}`.execute(db),
   ]);
-  if (filter.sort === "rating") {
-    page = page
-      .orderBy("p.rating_avg", "desc")
-      .orderBy("p.rating_count", "desc")
-      .orderBy("p.completed", "desc")
-      .orderBy("p.user_id");
-  } else if (filter.sort === "completed") {
-    page = page.orderBy("p.completed", "desc").orderBy("p.rating_avg", "desc").orderBy("p.user_id");
-  } else {
-    page = page.orderBy("u.createdAt", "desc").orderBy("u.id", "desc");
-  }
-  const [rows, count] = await Promise.all([
-    page
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const page = ids.rows.map((row) => row.user_id);
+  const rows =
+    page.length === 0
+      ? []
+      : await db
+          .selectFrom("profiles as p")
+          .innerJoin("user as u", "u.id", "p.user_id")
+          .select([
+            "p.user_id",
+            "u.name",
+            "u.image",
+            "u.createdAt",
+            "p.field",
+            "p.skills",
+            "p.rating_sum",
+            "p.rating_count",
+            "p.completed",
+          ])
+          .where("p.user_id", "in", page)
+          .execute();
+  const byId = new Map(rows.map((row) => [row.user_id, row]));
   return {
-    freelancers: rows.map((row) => ({
-      id: row.user_id,
-      name: row.name,
-      image: row.image,
-      memberSince: isoDate(row.createdAt),
-      field: row.field,
-      skills: parseSkills(row.skills),
-      ratingSum: Number(row.rating_sum),
-      ratingCount: Number(row.rating_count),
-      completed: Number(row.completed),
-    })),
-    total: Number(count.total),
+    freelancers: page.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      return [
+        {
+          id: row.user_id,
+          name: row.name,
+          image: row.image,
+          memberSince: isoDate(row.createdAt),
+          field: row.field,
+          skills: parseSkills(row.skills),
+          ratingSum: Number(row.rating_sum),
+          ratingCount: Number(row.rating_count),
+          completed: Number(row.completed),
+        },
+      ];
+    }),
+    total: Number(count.rows[0]?.total ?? 0),
   };
 }

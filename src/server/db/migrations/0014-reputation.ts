@@ -145,7 +145,9 @@ async function createProfileSearch(db: Kysely<unknown>, dialect: MigrationContex
     await sql`alter table profiles add column search_rowid integer`.execute(db);
     await sql`create virtual table profiles_search using fts5(name, skills,
       content = '', contentless_delete = 1, tokenize = 'trigram')`.execute(db);
-    await sql`create unique index profiles_search_rowid_idx on profiles (search_rowid)`.execute(db);
+    // With what a search filters and sorts by: its matches are counted and ordered from the index alone.
+    await sql`create unique index profiles_search_rowid_idx
+      on profiles (search_rowid, listed, field, rating_avg, rating_count, completed, user_id)`.execute(db);
     await sql`create trigger profiles_search_insert after insert on profiles begin
       insert into profiles_search (name, skills)
         values ((select name from user where id = new.user_id), new.skills_text);
