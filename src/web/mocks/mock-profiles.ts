@@ -329,8 +329,9 @@ export function profileHandlers(db: MockDb, answer: Answer, parse: Parse) {
       "*/api/profile/about",
       answer(async ({ request }) => {
         const viewer = db.requireViewer();
-        profiles.about.set(viewer.id, parse(AboutInputSchema, await body(request)));
-        return profiles.profile(viewer.id);
+        const about = parse(AboutInputSchema, await body(request));
+        profiles.about.set(viewer.id, about);
+        return about;
       }),
     ),
     http.get(

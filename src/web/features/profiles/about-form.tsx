@@ -76,7 +76,8 @@ export function AboutForm({ userId, initial }: { userId: string; initial: AboutI
     setSkills(all);
     setSkill("");
     try {
-      await saveAbout(checked.data);
+      // As the server keeps them (it may tidy what was sent).
+      setSkills((await saveAbout(checked.data)).skills);
       notify.success("Your public profile is updated.");
     } catch (error) {
       notify.error(errorMessage(error));

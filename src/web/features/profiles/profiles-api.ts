@@ -34,7 +34,7 @@ export function listProfileReviews(
   return apiJson<ReviewPage>(`/api/users/${encodeURIComponent(id)}/reviews${queryString(params)}`, { signal });
 }
 
-export function saveAbout(input: AboutInput): Promise<unknown> {
+export function saveAbout(input: AboutInput): Promise<AboutInput> {
   return apiJson("/api/profile/about", { method: "PUT", body: input });
 }
 
