@@ -8,7 +8,7 @@ const SECTIONS = [
     title: "Average rating",
     text: [
       "The sum of the stars of a person's published reviews, divided by the number of those reviews, shown with one decimal. A freelancer's average counts the reviews clients wrote of their work; a client's counts the reviews freelancers wrote of them.",
-      "Every profile also shows how many reviews gave 5, 4, 3, 2 and 1 stars.",
+      "Every profile also shows how many reviews gave 5, 4, 3, 2 and 1 stars. Reviews still hidden count nowhere.",
     ],
   },
   {
@@ -28,7 +28,7 @@ const SECTIONS = [
   {
     title: "Cancellation rate (clients)",
     text: [
-      "Of the tasks a client hired someone for and that ended, the share the client cancelled: hired tasks cancelled divided by hired tasks completed or cancelled. It too is shown from 5 such tasks on.",
+      `Of the tasks a client hired someone for and that ended, the share the client cancelled: hired tasks cancelled divided by hired tasks completed or cancelled. A freelancer giving a task back is not the client's doing and does not count. It too is shown from ${LIMITS.rateMinAssignments} such tasks on.`,
     ],
   },
   {
