@@ -6,12 +6,20 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
  */
 export function FigureTip({ label, value, explanation }: { label: string; value: ReactNode; explanation: string }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  // A figure near the screen's right edge (the second of two on a phone) opens its explanation
+  // leftwards, so that it stays on the screen.
+  const [leftwards, setLeftwards] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const setOpen = (next: boolean) => {
+    const box = root.current?.getBoundingClientRect();
+    if (next && box) setLeftwards(box.left + 272 > window.innerWidth && box.right > 272);
+    setOpenState(next);
+  };
   useEffect(() => {
     if (!open) return;
     const close = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+      if (!root.current?.contains(event.target as Node)) setOpenState(false);
     };
     document.addEventListener("pointerdown", close);
     return () => document.removeEventListener("pointerdown", close);
@@ -39,7 +47,7 @@ export function FigureTip({ label, value, explanation }: { label: string; value:
           id={id}
           role="tooltip"
           hidden={!open}
-          className="absolute top-full left-0 z-40 mt-2 w-max max-w-64 rounded-md bg-slate-900 px-3 py-2 text-xs font-medium text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+          className={`absolute top-full ${leftwards ? "right-0" : "left-0"} z-40 mt-2 w-max max-w-64 rounded-md bg-slate-900 px-3 py-2 text-xs font-medium text-white shadow-lg dark:bg-slate-100 dark:text-slate-900`}
         >
           {explanation}
         </span>
