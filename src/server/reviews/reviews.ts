@@ -108,7 +108,7 @@ async function reviewableHire(
   return { assignment, role };
 }
 
-/** What the author wrote, the aspects only from a client (a freelancer's are refused, naming the first). */
+/** What the author wrote, the aspects only from a client (a freelancer's are refused, each named). */
 function contentOf(input: ReviewInput, role: ReviewRole): ReviewContent {
   const aspects = (["communication", "quality", "deadline"] as const).filter((aspect) => input[aspect] !== undefined);
   if (role === "freelancer" && aspects.length > 0) {
