@@ -118,7 +118,7 @@ export function AboutForm({ userId, initial }: { userId: string; initial: AboutI
                 {known}
                 <button
                   type="button"
-                  className="rounded-full px-1.5 leading-5 hover:bg-slate-200 dark:hover:bg-slate-700"
+                  className="inline-flex size-6 items-center justify-center rounded-full hover:bg-slate-200 dark:hover:bg-slate-700"
                   aria-label={`Remove ${known}`}
                   onClick={() => setSkills(skills.filter((other) => other !== known))}
                 >
