@@ -318,7 +318,7 @@ function containsPattern(text: string): string {
  *
  * Three reads: the page's ids along the order's index (profiles alone, unless the order or the
  * text needs the name: a deep page skips index entries, not rows), those people's cards, and the
- * count, which reads the user table only when the text must be found in names by a scan.
+ * count, which reads the user table only to find the text in names.
  */
 export async function searchFreelancers(
   { db, dialect }: Database,
@@ -326,7 +326,6 @@ export async function searchFreelancers(
 ): Promise<{ freelancers: FreelancerRow[]; total: number }> {
   const text = filter.q?.trim() || undefined;
   const fromIndex = dialect === "sqlite" && text !== undefined && [...text].length >= TRIGRAM_MIN;
-  const scansNames = dialect === "sqlite" && text !== undefined && !fromIndex;
   // On SQLite the matches of the search index lead: a filter's own index (listed, field), which the
   // planner would otherwise take without statistics, is turned off by a unary plus.
   const column = (name: "listed" | "field" | "rating_avg") =>
@@ -343,9 +342,11 @@ export async function searchFreelancers(
           sql`p.search_rowid in (select rowid from profiles_search where profiles_search match ${phrase})`,
         );
       } else if (dialect === "sqlite") {
-        // Shorter than a trigram: every listed profile is read, its name from the user table.
+        // Shorter than a trigram: every listed profile's skills and every name are read, each table
+        // in one pass (the names' matches gathered once, not looked up profile by profile).
         const pattern = containsPattern(text);
-        conditions.push(sql`(u.name like ${pattern} escape '\\' or p.skills_text like ${pattern} escape '\\')`);
+        conditions.push(sql`(p.skills_text like ${pattern} escape '\\'
+          or p.user_id in (select id from ${sql.table("user")} where name like ${pattern} escape '\\'))`);
       }
     }
     return sql.join(conditions, sql` and `);
@@ -365,7 +366,7 @@ export async function searchFreelancers(
     completed: sql`p.completed desc, p.rating_avg desc, p.user_id`,
     newest: sql`u.${sql.ref("createdAt")} desc, u.id desc`,
   }[filter.sort];
-  const withNames = scansNames || filter.sort === "newest";
+  const withNames = filter.sort === "newest";
   // Newest first without a text: along the user table's index of dates (SQLite keeps the order of
   // a CROSS JOIN; PostgreSQL's planner chooses for itself).
   const from = !withNames
@@ -379,7 +380,7 @@ export async function searchFreelancers(
     sql<{ user_id: string }>`select p.user_id from ${from} where ${where()}${joined}
       order by ${order} limit ${filter.limit} offset ${offset}`.execute(db),
     sql<{ total: number | string }>`select count(*) as total
-      from ${scansNames ? sql`profiles p join ${sql.table("user")} u on u.id = p.user_id` : profiles}
+      from ${profiles}
       where ${where()}`.execute(db),
   ]);
   const page = ids.rows.map((row) => row.user_id);
