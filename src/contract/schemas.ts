@@ -7,7 +7,7 @@ export function requiredText(field: string, max: number) {
   return z
     .string({ error: `${field} is required` })
     .refine((value) => value.trim().length > 0, `${field} is required`)
-    .refine((value) => value.length <= max, `${field} must be at most ${max} characters`)
+    .refine((value) => value.length <= max, `${field} must be at most ${max.toLocaleString("en-US")} characters`)
     .refine(hasNoNul, `${field} cannot contain a NUL character`);
 }
 

@@ -65,7 +65,7 @@ describe("private messages", () => {
   it("refuses an empty or too long message, naming the field", async () => {
     expect((await call(bidder, "POST", thread(), { body: "  " })).json().detail).toBe("Message is required");
     expect((await call(bidder, "POST", thread(), { body: "x".repeat(5001) })).json().detail).toBe(
-      "Message must be at most 5000 characters",
+      "Message must be at most 5,000 characters",
     );
   });
 

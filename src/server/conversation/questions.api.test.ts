@@ -65,7 +65,7 @@ describe("questions on a task", () => {
     );
     expect(
       (await call(asker, "POST", `/api/tasks/${taskId}/questions`, { body: "x".repeat(1001) })).json().detail,
-    ).toBe("Question must be at most 1000 characters");
+    ).toBe("Question must be at most 1,000 characters");
     expect((await call(null, "POST", `/api/tasks/${taskId}/questions`, { body: "Hi" })).statusCode).toBe(401);
 
     const question = await ask(asker, taskId, "When do you need it?");

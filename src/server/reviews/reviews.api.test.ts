@@ -177,7 +177,7 @@ describe("who may review, and when", () => {
     [{ text: "x" }, "Rating must be a whole number of stars from 1 to 5"],
     [{ rating: 5 }, "Review is required"],
     [{ rating: 5, text: "   " }, "Review is required"],
-    [{ rating: 5, text: "x".repeat(2001) }, "Review must be at most 2000 characters"],
+    [{ rating: 5, text: "x".repeat(2001) }, "Review must be at most 2,000 characters"],
     [{ rating: 5, text: "Fine", quality: 9 }, "Quality of work must be a whole number of stars from 1 to 5"],
   ])("refuses %j with a 400 naming the field", async (body, detail) => {
     const taskId = await hire(ctx, client, maya);

@@ -46,7 +46,7 @@ describe("POST /api/tasks", () => {
     [{ title: "" }, "title", "Title is required"],
     [{ title: "   " }, "title", "Title is required"],
     [{ title: "x".repeat(121) }, "title", "Title must be at most 120 characters"],
-    [{ description: "x".repeat(5001) }, "description", "Description must be at most 5000 characters"],
+    [{ description: "x".repeat(5001) }, "description", "Description must be at most 5,000 characters"],
     [{ category: "Cooking" }, "category", "Category must be one of Web Development, Design, Writing, Marketing"],
     [{ budget: 0 }, "budget", "Budget must be more than 0"],
     [{ budget: -5 }, "budget", "Budget must be more than 0"],

@@ -154,7 +154,7 @@ describe("Messages", () => {
     expect(box.value).toHaveLength(5003);
     expect(screen.getByText("3 characters too many")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Send" }));
-    expect(await screen.findByText("Message must be at most 5000 characters")).toBeTruthy();
+    expect(await screen.findByText("Message must be at most 5,000 characters")).toBeTruthy();
     expect(box.getAttribute("aria-invalid")).toBe("true");
     expect(db.messages.length).toBe(before);
   });
