@@ -1,6 +1,8 @@
 import { type Kysely, sql } from "kysely";
+import type { ReviewRole } from "../../contract/reputation.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
+import type { ReviewRecord } from "../reviews/review-repository.ts";
 
 /**
  * Public profiles' reads (issue 28): a person with what they say of themselves, their record
@@ -144,31 +146,12 @@ export async function countPublishedRatings(db: Kysely<DB>, subjectId: string): 
   }));
 }
 
-export interface PublishedReviewRow {
-  id: string;
-  taskId: string;
-  taskTitle: string;
-  role: string;
-  author: { id: string; name: string; image: string | null };
-  subject: { id: string; name: string; image: string | null };
-  rating: number;
-  text: string;
-  communication: number | null;
-  quality: number | null;
-  deadline: number | null;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string;
-  answer: string | null;
-  answeredAt: string | null;
-}
-
 /** A page of the published reviews about a person (of one role, or both), newest first. */
 export async function listPublishedReviews(
   db: Kysely<DB>,
   subjectId: string,
   filter: { role?: string; page: number; limit: number },
-): Promise<{ reviews: PublishedReviewRow[]; total: number }> {
+): Promise<{ reviews: ReviewRecord[]; total: number }> {
   let rows = db
     .selectFrom("reviews")
     .innerJoin("tasks", "tasks.id", "reviews.task_id")
@@ -178,6 +161,7 @@ export async function listPublishedReviews(
       "reviews.id",
       "reviews.task_id",
       "tasks.title",
+      "reviews.assignment_id",
       "reviews.role",
       "reviews.author_id",
       "author.name as author_name",
@@ -221,7 +205,8 @@ export async function listPublishedReviews(
       id: row.id,
       taskId: row.task_id,
       taskTitle: row.title,
-      role: row.role,
+      assignmentId: row.assignment_id,
+      role: row.role as ReviewRole,
       author: { id: row.author_id, name: row.author_name, image: row.author_image },
       subject: { id: row.subject_id, name: row.subject_name, image: row.subject_image },
       rating: Number(row.rating),
@@ -231,7 +216,7 @@ export async function listPublishedReviews(
       deadline: row.deadline === null ? null : Number(row.deadline),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-      publishedAt: row.published_at ?? "",
+      publishedAt: row.published_at,
       answer: row.answer,
       answeredAt: row.answered_at,
     })),
@@ -316,9 +301,9 @@ function containsPattern(text: string): string {
  * The text is found in the name or any skill, in any case: on SQLite from the FTS5 trigram table
  * (three characters or more), on PostgreSQL from the pg_trgm indexes of the name and the skills.
  *
- * Three reads: the page's ids along the order's index (profiles alone, unless the order or the
- * text needs the name: a deep page skips index entries, not rows), those people's cards, and the
- * count, which reads the user table only to find the text in names.
+ * Three reads: the page's ids along the order's index (profiles alone, but for newest first: a
+ * deep page skips index entries, not rows), those people's cards, and the count, which reads the
+ * user table only to find the text in names.
  */
 export async function searchFreelancers(
   { db, dialect }: Database,
@@ -366,15 +351,15 @@ export async function searchFreelancers(
     completed: sql`p.completed desc, p.rating_avg desc, p.user_id`,
     newest: sql`u.${sql.ref("createdAt")} desc, u.id desc`,
   }[filter.sort];
-  const withNames = filter.sort === "newest";
+  const newest = filter.sort === "newest";
   // Newest first without a text: along the user table's index of dates (SQLite keeps the order of
   // a CROSS JOIN; PostgreSQL's planner chooses for itself).
-  const from = !withNames
+  const from = !newest
     ? profiles
-    : filter.sort === "newest" && text === undefined
+    : text === undefined
       ? sql`${sql.table("user")} u cross join profiles p`
       : sql`${profiles}, ${sql.table("user")} u`;
-  const joined = withNames ? sql` and u.id = p.user_id` : sql``;
+  const joined = newest ? sql` and u.id = p.user_id` : sql``;
   const offset = (filter.page - 1) * filter.limit;
   const [ids, count] = await Promise.all([
     sql<{ user_id: string }>`select p.user_id from ${from} where ${where()}${joined}

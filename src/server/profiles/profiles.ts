@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { ANONYMOUS_NAME, LIMITS, type Reputation } from "../../contract/index.ts";
+import { ANONYMOUS_NAME, LIMITS } from "../../contract/index.ts";
 import {
   type AboutInput,
   type Figure,
@@ -14,17 +14,18 @@ import {
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { presentReview } from "../reviews/reviews.ts";
 import {
   countAssignments,
   countPublishedRatings,
   type FreelancerSort,
   findPerson,
   listPublishedReviews,
-  type PublishedReviewRow,
   type RatingRow,
   saveAbout,
   searchFreelancers,
 } from "./profile-repository.ts";
+import { oneDecimal, presentReputation } from "./reputation.ts";
 
 /**
  * Public profiles (issue 28, PRODUCT.md "Reviews and profiles", decision 022): what a person says
@@ -33,18 +34,6 @@ import {
  */
 
 const nameOf = (name: string) => name.trim() || ANONYMOUS_NAME;
-
-/** Stars as shown: one decimal. */
-const oneDecimal = (value: number) => Math.round(value * 10) / 10;
-
-/** A bidder's or a card's record: average stars (one decimal) of their published reviews, their count, tasks completed. */
-export function presentReputation(record: { ratingSum: number; ratingCount: number; completed: number }): Reputation {
-  return {
-    rating: record.ratingCount > 0 ? oneDecimal(record.ratingSum / record.ratingCount) : null,
-    reviews: record.ratingCount,
-    completed: record.completed,
-  };
-}
 
 interface Period {
   from: string;
@@ -137,26 +126,6 @@ export async function findPublicProfile(db: Kysely<DB>, userId: string, now = ne
       rating: summarizeRatings(ratings, "freelancer", period),
       cancelRate: rate(clientCancelled, clientCompleted + clientCancelled, period, LIMITS.rateMinAssignments),
     },
-  };
-}
-
-function presentReview(row: PublishedReviewRow): Review {
-  return {
-    _id: row.id,
-    taskId: row.taskId,
-    taskTitle: row.taskTitle,
-    role: row.role as ReviewRole,
-    author: { ...row.author, name: nameOf(row.author.name) },
-    subject: { ...row.subject, name: nameOf(row.subject.name) },
-    rating: row.rating,
-    text: row.text,
-    ...(row.communication !== null ? { communication: row.communication } : {}),
-    ...(row.quality !== null ? { quality: row.quality } : {}),
-    ...(row.deadline !== null ? { deadline: row.deadline } : {}),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    publishedAt: row.publishedAt,
-    answer: row.answer !== null && row.answeredAt !== null ? { text: row.answer, answeredAt: row.answeredAt } : null,
   };
 }
 
