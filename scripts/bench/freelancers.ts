@@ -61,7 +61,12 @@ const SKILLS = [
 ];
 const FIELDS = ["Designers", "Developers", "Writers", "Marketers", null];
 
-/** Person i: a name, 2 to 5 skills, a field, a record (60 % with reviews) and whether they are listed. */
+/** What half the people say of themselves: some 300 characters, as a real bio takes room in a row. */
+const BIO =
+  "I help small businesses look their best online: clear pages, honest words and designs that load fast on phones. " +
+  "Ten years of client work, from bakeries to law firms. I answer within a day, share drafts early and keep to the dates we agree on.";
+
+/** Person i: a name, 2 to 5 skills, a field, a bio (half), a record (60 % with reviews) and whether they are listed. */
 function person(i: number, now: number) {
   const skills = Array.from(
     { length: 2 + (i % 4) },
@@ -75,6 +80,7 @@ function person(i: number, now: number) {
     name: `${NAMES_FIRST[i % NAMES_FIRST.length]} ${NAMES_LAST[(i * 7 + (i >> 5)) % NAMES_LAST.length]}`,
     created,
     skills: unique,
+    bio: i % 2 === 0 ? BIO : "",
     field: FIELDS[(i * 3) % FIELDS.length] ?? null,
     ratingCount,
     // Averages from 3.0 to 5.0.
@@ -109,7 +115,7 @@ async function seed(database: Database) {
         .values(
           people.map((p) => ({
             user_id: p.id,
-            bio: "",
+            bio: p.bio,
             skills: JSON.stringify(p.skills),
             skills_text: p.skills.join("\n"),
             field: p.field,

@@ -337,14 +337,15 @@ export async function searchFreelancers(
     return sql.join(conditions, sql` and `);
   };
   // On PostgreSQL the matches come from the two trigram indexes, each with what the filters and
-  // orders read, so that no match is looked up again.
+  // orders read, so that no match is looked up again; the names' matches as a list of ids, each
+  // looked up by its key (a hash join would read every profile to meet a few thousand names).
   const columns = sql`p.user_id, p.listed, p.field, p.rating_avg, p.rating_count, p.completed`;
   const pattern = text === undefined ? "" : containsPattern(text.toLowerCase());
   const profiles =
     dialect === "postgres" && text !== undefined
       ? sql`(select ${columns} from profiles p where lower(p.skills_text) like ${pattern}
-          union select ${columns} from profiles p join ${sql.table("user")} u on u.id = p.user_id
-            where lower(u.name) like ${pattern}) p`
+          union select ${columns} from profiles p
+            where p.user_id = any(array(select id from ${sql.table("user")} where lower(name) like ${pattern}))) p`
       : sql`profiles p`;
   const order = {
     rating: sql`p.rating_avg desc, p.rating_count desc, p.completed desc, p.user_id`,

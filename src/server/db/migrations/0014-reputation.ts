@@ -118,6 +118,8 @@ export default ({ dialect, log }: MigrationContext) => ({
       .on("profiles")
       .columns(["listed", "completed desc", "rating_avg desc", "user_id"])
       .execute();
+    // The count under every list: read from this narrow index alone, not from the rows with their bios.
+    await db.schema.createIndex("profiles_listed_idx").on("profiles").column("listed").execute();
     // Newest members first: the user table's own date.
     await db.schema.createIndex("user_created_idx").on("user").columns(["createdAt desc", "id desc"]).execute();
     await createProfileSearch(db, dialect, log);
