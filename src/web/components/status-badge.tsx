@@ -1,4 +1,4 @@
-import type { BidStatus, TaskStatus } from "../../contract/limits.ts";
+import type { BidStatus, TaskStatus } from "../../contract/vocabulary.ts";
 import { type TaskStatusWord, taskStatusWord } from "../lib/status.ts";
 
 /** Each status has its word on a badge; the colour only repeats it (PRODUCT.md, Hiring). */

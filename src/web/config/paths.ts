@@ -1,4 +1,7 @@
-/** Every path of the site, with helpers that build links. Nothing else spells out a path. */
+/**
+ * Every path of the site, with helpers that build links. Nothing else spells out a path but
+ * more-paths.ts, which holds those that only the pages loaded later link to.
+ */
 export const paths = {
   home: "/",
   browseTasks: "/browse-tasks",
@@ -19,7 +22,6 @@ export const paths = {
   notifications: "/dashboard/notifications",
   user: (id: string) => `/users/${encodeURIComponent(id)}`,
   freelancers: "/freelancers",
-  howReputationWorks: "/how-reputation-works",
 } as const;
 
 /** Route patterns for the router; they match the builders above. */

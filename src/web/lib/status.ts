@@ -1,5 +1,5 @@
 import { isBiddingOpen } from "../../contract/dates.ts";
-import type { TaskStatus } from "../../contract/limits.ts";
+import type { TaskStatus } from "../../contract/vocabulary.ts";
 
 export type TaskStatusWord = "Open" | "Closed" | "Assigned" | "Completed" | "Cancelled";
 

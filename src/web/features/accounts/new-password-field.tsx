@@ -1,6 +1,7 @@
 import { Check, Circle } from "lucide-react";
 import { type ComponentProps, useState } from "react";
-import { LIMITS, PASSWORD_HINT } from "../../../contract/limits.ts";
+import { LIMITS } from "../../../contract/limits.ts";
+import { PASSWORD_HINT } from "../../../contract/vocabulary.ts";
 import { PasswordField } from "./password-field.tsx";
 
 /** PASSWORD_HINT's rules one by one (the contract's PasswordSchema checks the same, and says which fails). */

@@ -1,6 +1,6 @@
 import { Eye, EyeOff, Info } from "lucide-react";
 import { type ComponentProps, type ReactNode, useState } from "react";
-import { PASSWORD_HINT } from "../../../contract/limits.ts";
+import { PASSWORD_HINT } from "../../../contract/vocabulary.ts";
 import { FieldShell } from "../../components/field.tsx";
 import { Tooltip } from "../../components/tooltip.tsx";
 

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useNavigate } from "react-router";
-import { BID_STATUSES, type BidStatus } from "../../../contract/limits.ts";
 import type { MyBid } from "../../../contract/schemas.ts";
+import { BID_STATUSES, type BidStatus } from "../../../contract/vocabulary.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { BidStatusBadge, bidStatusWord, TaskDeletedBadge, TaskStatusBadge } from "../../components/status-badge.tsx";
 import { paths } from "../../config/paths.ts";

@@ -1,8 +1,8 @@
 import { Check, MessageSquare } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { ANONYMOUS_NAME } from "../../../contract/limits.ts";
 import type { Task } from "../../../contract/schemas.ts";
+import { ANONYMOUS_NAME } from "../../../contract/vocabulary.ts";
 import { PersonLink } from "../../components/person-link.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { BidStatusBadge } from "../../components/status-badge.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { ANONYMOUS_NAME } from "../../../contract/limits.ts";
+import { ANONYMOUS_NAME } from "../../../contract/vocabulary.ts";
 import { formatBudget } from "../../lib/format.ts";
 import { type Bid, listBids, type OfferSummary } from "./bids-api.ts";
 

@@ -1,8 +1,8 @@
 import { BriefcaseBusiness, DollarSign, Gavel, PlusCircle, Search, Send, Wallet } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { BID_STATUSES } from "../../../contract/limits.ts";
 import type { DashboardSummary } from "../../../contract/schemas.ts";
+import { BID_STATUSES } from "../../../contract/vocabulary.ts";
 import { BidStatusBadge, TaskStatusBadge } from "../../components/status-badge.tsx";
 import { paths } from "../../config/paths.ts";
 import { apiJson } from "../../lib/api.ts";

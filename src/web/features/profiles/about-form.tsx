@@ -9,6 +9,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
 import { type AboutInput, getProfile, saveAbout } from "./profiles-api.ts";
 import { AboutInputSchema, FREELANCER_FIELDS, SkillSchema } from "./reputation.ts";
+import "../../lazy-screens.css";
 
 /** What /profile's loader reads for the form: the person's public profile's own words. */
 export async function loadAbout(userId: string, signal?: AbortSignal): Promise<AboutInput> {

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import "../../lazy-screens.css";
 
 /**
  * A figure of a profile and what it is made of: the explanation opens on hover, on keyboard focus

@@ -4,12 +4,14 @@ import { LIMITS } from "../../../contract/limits.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { morePaths } from "../../config/more-paths.ts";
 import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { plural } from "./explain.ts";
 import { type FreelancerCard, searchFreelancers } from "./profiles-api.ts";
 import { FREELANCER_FIELDS, formatStars } from "./reputation.ts";
+import "../../lazy-screens.css";
 
 export const FREELANCERS_PAGE_SIZE = LIMITS.freelancersPageDefault;
 
@@ -138,7 +140,7 @@ export function Component() {
         intro={
           <>
             Search the people of QuickGig by skill or name, then open a profile to see their reviews.{" "}
-            <Link to={paths.howReputationWorks} className="link">
+            <Link to={morePaths.howReputationWorks} className="link">
               How reputation works
             </Link>
           </>

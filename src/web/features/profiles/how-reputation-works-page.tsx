@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { LIMITS } from "../../../contract/limits.ts";
 import { paths } from "../../config/paths.ts";
 import { usePageTitle } from "../../lib/title.ts";
+import "../../lazy-screens.css";
 
 const SECTIONS = [
   {

@@ -2,6 +2,7 @@ import { Link, type LoaderFunctionArgs, useLoaderData, useNavigation } from "rea
 import { LIMITS } from "../../../contract/limits.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons.tsx";
+import { morePaths } from "../../config/more-paths.ts";
 import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
@@ -19,6 +20,7 @@ import {
   REVIEW_ASPECTS,
 } from "./reputation.ts";
 import { Stars } from "./stars.tsx";
+import "../../lazy-screens.css";
 
 export const REVIEWS_PAGE_SIZE = LIMITS.reviewsPageDefault;
 
@@ -237,7 +239,7 @@ export function Component() {
 
       <p className="muted text-sm">
         Tap or point at a figure to see what it is made of.{" "}
-        <Link to={paths.howReputationWorks} className="link">
+        <Link to={morePaths.howReputationWorks} className="link">
           How reputation works
         </Link>
       </p>

@@ -9,6 +9,7 @@ import { notify } from "../../lib/notify.ts";
 import { answerReview, type Review } from "./profiles-api.ts";
 import { ReviewAnswerTextSchema } from "./reputation.ts";
 import { Stars } from "./stars.tsx";
+import "../../lazy-screens.css";
 
 /** "Mar 5, 2026": the day a review was published. */
 const day = (iso: string) => formatDeadline(iso.slice(0, 10));

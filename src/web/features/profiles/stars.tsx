@@ -1,4 +1,5 @@
 import { Star } from "lucide-react";
+import "../../lazy-screens.css";
 
 /** Five stars, as many filled as the rating rounds to; the words are for screen readers. */
 export function Stars({ rating, className = "size-4" }: { rating: number; className?: string }) {

@@ -1,5 +1,6 @@
 import { Star } from "lucide-react";
 import { type Ref, useId, useState } from "react";
+import "../../lazy-screens.css";
 
 const STARS = [1, 2, 3, 4, 5] as const;
 

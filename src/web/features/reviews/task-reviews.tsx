@@ -9,6 +9,7 @@ import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
 import { getTaskReviews, postReview, type Review, type TaskReviews, updateMyReview } from "./reviews-api.ts";
 import { Stars } from "./stars.tsx";
+import "../../lazy-screens.css";
 
 // The form, its stars and its checks load when the person opens it.
 const ReviewDialog = lazy(() => import("./review-dialog.tsx"));

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
-import { TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS } from "../../../contract/limits.ts";
+import { TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS } from "../../../contract/vocabulary.ts";
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
