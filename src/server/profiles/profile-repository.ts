@@ -318,7 +318,8 @@ export async function searchFreelancers(
   const where = () => {
     const conditions = [sql`${column("listed")} = 1`];
     if (filter.field) conditions.push(sql`${column("field")} = ${filter.field}`);
-    if (filter.minRating !== undefined) conditions.push(sql`${column("rating_avg")} >= ${filter.minRating}`);
+    // Of the rating as shown, to one decimal: 4.95 shows as 5.0 and is found at 5+.
+    if (filter.minRating !== undefined) conditions.push(sql`${column("rating_avg")} >= ${filter.minRating - 0.05}`);
     if (text !== undefined) {
       if (fromIndex) {
         // Matched as one quoted FTS5 string: none of FTS5's query syntax applies to what was typed.

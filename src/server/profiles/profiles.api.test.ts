@@ -357,7 +357,10 @@ describe("GET /api/freelancers", () => {
   const search = async (query: string) => {
     const response = await call(null, "GET", `/api/freelancers?${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { freelancers: Array<{ id: string; name: string }>; total: number };
+    return response.json() as {
+      freelancers: Array<{ id: string; name: string; reputation: { rating: number | null } }>;
+      total: number;
+    };
   };
   const names = async (query: string) => (await search(query)).freelancers.map((card) => card.name);
   let ana: TestUser;
@@ -434,6 +437,16 @@ describe("GET /api/freelancers", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toContain("Minimum rating must be 2, 3, 4 or 5");
     expect((await call(null, "GET", "/api/freelancers?field=Plumbers")).statusCode).toBe(400);
+
+    // A minimum is of the rating as shown: 4.95 shows as 5.0, and 5+ finds it.
+    await setRecord(chloe, { ratings: [...Array(19).fill(5), 4], completed: 1 });
+    try {
+      const [shown] = (await search(`q=${encodeURIComponent(`Chloé ${tag}`)}`)).freelancers;
+      expect(shown?.reputation.rating).toBe(5);
+      expect(await names(`q=${tag}&minRating=5`)).toEqual([`Chloé ${tag} Martin`]);
+    } finally {
+      await setRecord(chloe, { ratings: [3], completed: 1 });
+    }
   });
 
   it("sorts by rating, tasks completed or newest, pages, and shows each card's reputation", async () => {
