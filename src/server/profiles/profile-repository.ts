@@ -1,8 +1,6 @@
 import { type Kysely, sql } from "kysely";
-import type { ReviewRole } from "../../contract/reputation.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
-import type { ReviewRecord } from "../reviews/review-repository.ts";
 
 /**
  * Public profiles' reads (issue 28): a person with what they say of themselves, their record
@@ -144,84 +142,6 @@ export async function countPublishedRatings(db: Kysely<DB>, subjectId: string): 
     deadlineSum: Number(row.deadline_sum ?? 0),
     deadlineCount: Number(row.deadline_count),
   }));
-}
-
-/** A page of the published reviews about a person (of one role, or both), newest first. */
-export async function listPublishedReviews(
-  db: Kysely<DB>,
-  subjectId: string,
-  filter: { role?: string; page: number; limit: number },
-): Promise<{ reviews: ReviewRecord[]; total: number }> {
-  let rows = db
-    .selectFrom("reviews")
-    .innerJoin("tasks", "tasks.id", "reviews.task_id")
-    .innerJoin("user as author", "author.id", "reviews.author_id")
-    .innerJoin("user as subject", "subject.id", "reviews.subject_id")
-    .select([
-      "reviews.id",
-      "reviews.task_id",
-      "tasks.title",
-      "reviews.assignment_id",
-      "reviews.role",
-      "reviews.author_id",
-      "author.name as author_name",
-      "author.image as author_image",
-      "reviews.subject_id",
-      "subject.name as subject_name",
-      "subject.image as subject_image",
-      "reviews.rating",
-      "reviews.text",
-      "reviews.communication",
-      "reviews.quality",
-      "reviews.deadline",
-      "reviews.created_at",
-      "reviews.updated_at",
-      "reviews.published_at",
-      "reviews.answer",
-      "reviews.answered_at",
-    ])
-    .where("reviews.subject_id", "=", subjectId)
-    .where("reviews.published_at", "is not", null);
-  let count = db
-    .selectFrom("reviews")
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .where("subject_id", "=", subjectId)
-    .where("published_at", "is not", null);
-  if (filter.role) {
-    rows = rows.where("reviews.role", "=", filter.role);
-    count = count.where("role", "=", filter.role);
-  }
-  const [found, total] = await Promise.all([
-    rows
-      .orderBy("reviews.published_at", "desc")
-      .orderBy("reviews.id", "desc")
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return {
-    reviews: found.map((row) => ({
-      id: row.id,
-      taskId: row.task_id,
-      taskTitle: row.title,
-      assignmentId: row.assignment_id,
-      role: row.role as ReviewRole,
-      author: { id: row.author_id, name: row.author_name, image: row.author_image },
-      subject: { id: row.subject_id, name: row.subject_name, image: row.subject_image },
-      rating: Number(row.rating),
-      text: row.text,
-      communication: row.communication === null ? null : Number(row.communication),
-      quality: row.quality === null ? null : Number(row.quality),
-      deadline: row.deadline === null ? null : Number(row.deadline),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      publishedAt: row.published_at,
-      answer: row.answer,
-      answeredAt: row.answered_at,
-    })),
-    total: Number(total.total),
-  };
 }
 
 export interface AboutRow {

@@ -14,13 +14,13 @@ import {
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { listPublishedReviews } from "../reviews/review-repository.ts";
 import { presentReview } from "../reviews/reviews.ts";
 import {
   countAssignments,
   countPublishedRatings,
   type FreelancerSort,
   findPerson,
-  listPublishedReviews,
   type RatingRow,
   saveAbout,
   searchFreelancers,

@@ -114,6 +114,36 @@ export async function listTaskReviews(db: Kysely<DB>, taskId: string): Promise<R
   return rows.map(toRecord);
 }
 
+/** A page of the published reviews about a person (of one role, or both), newest first, and how many there are. */
+export async function listPublishedReviews(
+  db: Kysely<DB>,
+  subjectId: string,
+  filter: { role?: ReviewRole | undefined; page: number; limit: number },
+): Promise<{ reviews: ReviewRecord[]; total: number }> {
+  let rows = selectReviews(db)
+    .where("reviews.subject_id", "=", subjectId)
+    .where("reviews.published_at", "is not", null);
+  let count = db
+    .selectFrom("reviews")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("subject_id", "=", subjectId)
+    .where("published_at", "is not", null);
+  if (filter.role) {
+    rows = rows.where("reviews.role", "=", filter.role);
+    count = count.where("role", "=", filter.role);
+  }
+  const [found, total] = await Promise.all([
+    rows
+      .orderBy("reviews.published_at", "desc")
+      .orderBy("reviews.id", "desc")
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { reviews: found.map(toRecord), total: Number(total.total) };
+}
+
 /**
  * Writes a review; undefined when its author has already reviewed the task (the unique
  * (task, author) constraint decides between two of the same at once).
