@@ -2,8 +2,9 @@ import { Star } from "lucide-react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { LIMITS } from "../../../contract/limits.ts";
 import { Avatar } from "../../components/avatar.tsx";
-import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "../../components/icons.tsx";
+import { SearchIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { PageLinks } from "../../components/page-links.tsx";
 import { morePaths } from "../../config/more-paths.ts";
 import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
@@ -231,31 +232,7 @@ export function Component() {
         </ul>
       )}
 
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-3">
-          {page > 1 ? (
-            <Link to={searchHref({ ...query, page: page - 1 })} className="btn-secondary" rel="prev">
-              <ChevronLeftIcon aria-hidden="true" className="size-4" /> Previous
-            </Link>
-          ) : (
-            <span className="btn-secondary opacity-50" aria-disabled="true">
-              <ChevronLeftIcon aria-hidden="true" className="size-4" /> Previous
-            </span>
-          )}
-          <span className="text-sm font-medium">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={searchHref({ ...query, page: page + 1 })} className="btn-secondary" rel="next">
-              Next <ChevronRightIcon aria-hidden="true" className="size-4" />
-            </Link>
-          ) : (
-            <span className="btn-secondary opacity-50" aria-disabled="true">
-              Next <ChevronRightIcon aria-hidden="true" className="size-4" />
-            </span>
-          )}
-        </nav>
-      )}
+      <PageLinks page={page} pages={pages} hrefOf={(to) => searchHref({ ...query, page: to })} className="mt-10" />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigation } from "react-router";
 import { LIMITS } from "../../../contract/limits.ts";
 import { Avatar } from "../../components/avatar.tsx";
-import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons.tsx";
+import { PageLinks } from "../../components/page-links.tsx";
 import { morePaths } from "../../config/more-paths.ts";
 import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
@@ -274,31 +274,13 @@ export function Component() {
             ))}
           </ol>
         )}
-        {pages > 1 && (
-          <nav aria-label="Pages of reviews" className="mt-6 flex items-center justify-center gap-3">
-            {page > 1 ? (
-              <Link to={reviewsHref(profile.id, query.as, page - 1)} className="btn-secondary" rel="prev">
-                <ChevronLeftIcon aria-hidden="true" className="size-4" /> Previous
-              </Link>
-            ) : (
-              <span className="btn-secondary opacity-50" aria-disabled="true">
-                <ChevronLeftIcon aria-hidden="true" className="size-4" /> Previous
-              </span>
-            )}
-            <span className="text-sm font-medium">
-              Page {page} of {pages} · {plural(total, "review", "reviews")}
-            </span>
-            {page < pages ? (
-              <Link to={reviewsHref(profile.id, query.as, page + 1)} className="btn-secondary" rel="next">
-                Next <ChevronRightIcon aria-hidden="true" className="size-4" />
-              </Link>
-            ) : (
-              <span className="btn-secondary opacity-50" aria-disabled="true">
-                Next <ChevronRightIcon aria-hidden="true" className="size-4" />
-              </span>
-            )}
-          </nav>
-        )}
+        <PageLinks
+          page={page}
+          pages={pages}
+          hrefOf={(to) => reviewsHref(profile.id, query.as, to)}
+          label="Pages of reviews"
+          note={plural(total, "review", "reviews")}
+        />
       </section>
     </section>
   );
