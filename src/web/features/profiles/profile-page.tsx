@@ -7,6 +7,7 @@ import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { useSession } from "../accounts/public.ts";
+import { Stars } from "../reviews/public.ts";
 import { explainAverage, explainCancellation, explainCompletion, formatMonth, plural } from "./explain.ts";
 import { FigureTip } from "./figure-tip.tsx";
 import { ProfileReview } from "./profile-review.tsx";
@@ -19,7 +20,6 @@ import {
   type RatingSummary,
   REVIEW_ASPECTS,
 } from "./reputation.ts";
-import { Stars } from "./stars.tsx";
 import "../../lazy-screens.css";
 
 export const REVIEWS_PAGE_SIZE = LIMITS.reviewsPageDefault;

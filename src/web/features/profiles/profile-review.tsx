@@ -6,9 +6,9 @@ import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDeadline } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
+import { Stars } from "../reviews/public.ts";
 import { answerReview, type Review } from "./profiles-api.ts";
 import { ReviewAnswerTextSchema } from "./reputation.ts";
-import { Stars } from "./stars.tsx";
 import "../../lazy-screens.css";
 
 /** "Mar 5, 2026": the day a review was published. */
@@ -90,7 +90,7 @@ export function ProfileReview({ review: initial, canAnswer }: { review: Review; 
             {review.taskTitle}
           </Link>
         </p>
-        <Stars rating={review.rating} />
+        <Stars rating={review.rating} className="size-4" />
       </div>
       <p className="muted mt-1 text-sm">
         By{" "}

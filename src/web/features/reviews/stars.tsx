@@ -6,15 +6,20 @@ const STARS = [1, 2, 3, 4, 5] as const;
 
 export const starsLabel = (count: number) => `${count} ${count === 1 ? "star" : "stars"}`;
 
-/** A rating as stars, read as "4 out of 5 stars". */
+/**
+ * A rating as stars, as many filled as it rounds to, read as "4 out of 5 stars" (an average with
+ * its one decimal: "4.7 out of 5 stars").
+ */
 export function Stars({ rating, className = "size-5" }: { rating: number; className?: string }) {
+  const filled = Math.round(rating);
+  const said = Number.isInteger(rating) ? rating : rating.toFixed(1);
   return (
-    <span role="img" aria-label={`${rating} out of 5 stars`} className="inline-flex items-center gap-0.5">
+    <span role="img" aria-label={`${said} out of 5 stars`} className="inline-flex items-center gap-0.5">
       {STARS.map((star) => (
         <Star
           key={star}
           aria-hidden="true"
-          className={`${className} ${star <= rating ? "fill-amber-400 text-amber-500" : "text-slate-300 dark:text-slate-600"}`}
+          className={`${className} ${star <= filled ? "fill-amber-400 text-amber-500" : "text-slate-300 dark:text-slate-600"}`}
         />
       ))}
     </span>
