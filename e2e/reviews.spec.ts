@@ -64,6 +64,11 @@ test("a client and a freelancer review each other blind, both see both at once, 
   await expect(toast(clientPage, "Your review has been sent.")).toBeVisible();
   await expect(reviews(clientPage).getByText("Hidden")).toBeVisible();
 
+  // The client also has the freelancer's profile open, where nothing of it shows yet.
+  const profileView = await liveWindow(browser, client, `/users/${bid.bidderId}`);
+  await expect(profileView.getByRole("heading", { level: 1, name: freelancer.name })).toBeVisible();
+  await expect(profileView.getByText(`No published reviews of ${freelancer.name}'s work yet.`)).toBeVisible();
+
   // The freelancer's open page learns that a review waits, without its words.
   await expect(reviews(freelancerPage)).toContainText(`${client.name} reviewed you — write yours to see it.`);
   await expect(freelancerPage.getByText("Clear sketches")).toHaveCount(0);
@@ -77,6 +82,10 @@ test("a client and a freelancer review each other blind, both see both at once, 
     await expect(published).toContainText("Clear sketches, quick changes");
     await expect(published).toContainText("A precise brief and quick answers.");
   }
+
+  // … on the profile the client has open, without a reload …
+  await expect(profileView.getByText("Clear sketches, quick changes")).toBeVisible();
+  await expect(profileView.getByRole("link", { name: /^As a freelancer \(1\)/ })).toBeVisible();
 
   // … and on both profiles: the client's, from the poster's name on the task's page …
   await freelancerPage.getByRole("link", { name: client.name }).first().click();
@@ -98,6 +107,7 @@ test("a client and a freelancer review each other blind, both see both at once, 
   await expect(freelancerPage.getByText("Thank you, it was a joy to draw.")).toBeVisible();
   await expect(freelancerPage.getByRole("button", { name: `Answer ${client.name}'s review` })).toHaveCount(0);
 
+  // An answer tells nobody: the client sees it the next time the profile is read.
   await clientPage.reload();
   await expect(clientPage.getByText("Thank you, it was a joy to draw.")).toBeVisible();
 

@@ -1,11 +1,12 @@
 import { waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { findBid, taskTitled } from "../../test/demo.ts";
+import { mockReviews } from "../../mocks/mock-reviews.ts";
+import { findBid, taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 import { receiveNotice } from "./live-updates.ts";
 
-const notice = (taskId: string, kind: "bid-accepted" | "bid-new" = "bid-accepted") => ({
+const notice = (taskId: string, kind: "bid-accepted" | "bid-new" | "reviews-published" = "bid-accepted") => ({
   id: Math.floor(Math.random() * 1e9),
   kind,
   data: { taskId, taskTitle: "A task" },
@@ -45,5 +46,21 @@ describe("pages that stay true while people act", () => {
     receiveNotice(notice(other.id, "bid-new"));
     receiveNotice(notice(task.id, "bid-new"));
     expect(await screen.findByText("Landing page, renamed elsewhere", { selector: "h1" })).toBeTruthy();
+  });
+
+  it("reads a profile again when reviews are published, not for other notices", async () => {
+    const db = freshMockApi();
+    const analytics = taskTitled(db, "Set up analytics");
+    const demo = userId(db, DEMO_CLIENT);
+    const { screen } = await renderRoute(`/users/${demo}?as=client`, { as: DEMO_CLIENT, db });
+    expect(await screen.findByRole("heading", { level: 1, name: "Demo Client" })).toBeTruthy();
+    // Lucas's review of the demo client waits, hidden, for the client's own.
+    const lucas = "Organised, clear about what mattered";
+    expect(screen.queryByText(new RegExp(lucas))).toBeNull();
+    // The demo client reviews Lucas in another tab: both are published.
+    mockReviews(db).write(analytics, { rating: 5, text: "Set everything up and explained the reports." });
+    receiveNotice(notice(analytics.id, "bid-new"));
+    receiveNotice(notice(analytics.id, "reviews-published"));
+    expect(await screen.findByText(new RegExp(lucas))).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
+import type { NotificationKind } from "../../../contract/notifications.ts";
 import { onNotice } from "./live-updates.ts";
 
 /**
@@ -7,15 +8,18 @@ import { onNotice } from "./live-updates.ts";
  * notice, or one about the task `taskId`), the router reads the page's data again in place (its
  * loaders), so a row that read Pending reads Accepted under the toast that says "You are hired!".
  * The dashboard's frame uses it for all its pages (figures, My Bids, My Posted Tasks and its
- * dialog, threads, the lists), a task's page for that task.
+ * dialog, threads, the lists), a task's page for that task, a profile for reviews published
+ * (`kinds`: only notices of those kinds).
  */
-export function useRevalidateOnNotice(taskId?: string) {
+export function useRevalidateOnNotice(taskId?: string, kinds?: readonly NotificationKind[]) {
   const { revalidate } = useRevalidator();
   useEffect(
     () =>
       onNotice((notice) => {
-        if (taskId === undefined || notice.data.taskId === taskId) void revalidate();
+        if (taskId !== undefined && notice.data.taskId !== taskId) return;
+        if (kinds && !kinds.includes(notice.kind)) return;
+        void revalidate();
       }),
-    [revalidate, taskId],
+    [revalidate, taskId, kinds],
   );
 }

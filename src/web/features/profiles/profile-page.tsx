@@ -7,6 +7,7 @@ import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { useSession } from "../accounts/public.ts";
+import { useRevalidateOnNotice } from "../notifications/public.ts";
 import { Stars } from "../reviews/public.ts";
 import { explainAverage, explainCancellation, explainCompletion, formatMonth, plural } from "./explain.ts";
 import { FigureTip } from "./figure-tip.tsx";
@@ -185,9 +186,13 @@ function ClientFigures({ profile }: { profile: PublicProfile }) {
   );
 }
 
+/** The notices that change what a profile shows: reviews published, the reader's or those of someone they worked with. */
+const PROFILE_NOTICES = ["reviews-published"] as const;
+
 export function Component() {
   const { profile, query, reviews, total, pages } = useLoaderData<typeof loader>();
   usePageTitle(profile.name);
+  useRevalidateOnNotice(undefined, PROFILE_NOTICES);
   const session = useSession();
   const navigation = useNavigation();
   const own = session.user?.id === profile.id;
