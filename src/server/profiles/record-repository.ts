@@ -24,7 +24,7 @@ export async function countCompletedTask(db: Kysely<DB>, freelancerId: string, n
 }
 
 /** Reviews of their work were published: their stars added to the sum and the count. */
-export async function countPublishedRatings(
+export async function addPublishedRatings(
   db: Kysely<DB>,
   freelancerId: string,
   ratings: number[],

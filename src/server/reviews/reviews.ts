@@ -24,7 +24,7 @@ import {
 } from "../hiring/assignment-repository.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Notices, Transactor } from "../notifications/notifier.ts";
-import { countPublishedRatings } from "../profiles/record-repository.ts";
+import { addPublishedRatings } from "../profiles/record-repository.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
 import { findTaskOrFail, type TaskRecord } from "../tasks/tasks.ts";
 import {
@@ -149,7 +149,7 @@ async function publishHire(
 ): Promise<number> {
   const published = await publishAssignmentReviews(trx, assignment.id, now);
   const ratings = published.filter((review) => review.role === "client").map((review) => review.rating);
-  await countPublishedRatings(trx, assignment.freelancerId, ratings, now);
+  await addPublishedRatings(trx, assignment.freelancerId, ratings, now);
   if (published.length > 0) {
     const data = about(assignment, taskTitle);
     notices.add(
