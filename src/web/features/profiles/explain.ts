@@ -1,3 +1,4 @@
+import { LIMITS } from "../../../contract/limits.ts";
 import { type Figure, formatRate, formatStars } from "./reputation.ts";
 
 const MONTH_NAMES = [
@@ -31,21 +32,29 @@ export function explainAverage(figure: Figure, of = "reviews"): string {
   return `${formatStars(figure.value)} · average of ${plural(figure.denominator, of.replace(/s$/, ""), of)} since ${formatMonth(figure.from)} (${plural(figure.numerator, "star", "stars")} in all)`;
 }
 
-/** "92 % · 11 of 12 tasks assigned to Maya were completed; 1 given back", or how far from shown. */
+/*
+ * The words of the two rates say what they count, as the server counts it (decision 022) and as
+ * How reputation works says it, in the same words:
+ * completion rate = tasks completed / tasks completed or given back (a client's cancellation and a
+ * task still in progress are not in it); cancellation rate = hired tasks cancelled / hired tasks
+ * completed or cancelled (a task given back and one in progress are not in it).
+ */
+
+/** "92 % · of the 12 tasks Maya completed or gave back, 11 were completed and 1 given back, since March 2026". */
 export function explainCompletion(figure: Figure, name: string): string {
   const since = `since ${formatMonth(figure.from)}`;
   if (!figure.shown || figure.value === null) {
-    return `Shown from 5 assigned tasks that ended; ${name} has ${figure.denominator} so far (${since}).`;
+    return `Shown once ${LIMITS.rateMinAssignments} tasks are completed or given back; ${name} has ${figure.denominator} so far (${since}).`;
   }
   const gaveBack = figure.denominator - figure.numerator;
-  return `${formatRate(figure.value)} · ${figure.numerator} of ${plural(figure.denominator, "task", "tasks")} assigned to ${name} ${figure.denominator === 1 ? "was" : "were"} completed; ${gaveBack} given back, ${since}`;
+  return `${formatRate(figure.value)} · of the ${plural(figure.denominator, "task", "tasks")} ${name} completed or gave back, ${figure.numerator} ${figure.numerator === 1 ? "was" : "were"} completed and ${gaveBack} given back, ${since}`;
 }
 
-/** "8 % · 1 of 12 hired tasks were cancelled", or how far from shown. */
+/** "8 % · of Maya's 12 hired tasks that were completed or cancelled, 1 was cancelled, since March 2026". */
 export function explainCancellation(figure: Figure, name: string): string {
   const since = `since ${formatMonth(figure.from)}`;
   if (!figure.shown || figure.value === null) {
-    return `Shown from 5 hired tasks that ended; ${name} has ${figure.denominator} so far (${since}).`;
+    return `Shown once ${LIMITS.rateMinAssignments} hired tasks are completed or cancelled; ${name} has ${figure.denominator} so far (${since}).`;
   }
-  return `${formatRate(figure.value)} · ${figure.numerator} of ${plural(figure.denominator, "hired task", "hired tasks")} ${figure.numerator === 1 ? "was" : "were"} cancelled, ${since}`;
+  return `${formatRate(figure.value)} · of ${name}'s ${plural(figure.denominator, "hired task", "hired tasks")} that ${figure.denominator === 1 ? "was" : "were"} completed or cancelled, ${figure.numerator} ${figure.numerator === 1 ? "was" : "were"} cancelled, ${since}`;
 }

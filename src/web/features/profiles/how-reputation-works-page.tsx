@@ -21,15 +21,16 @@ const SECTIONS = [
   {
     title: "Completion rate (freelancers)",
     text: [
-      "Of the tasks assigned to a freelancer that ended, the share they completed: completed tasks divided by completed tasks plus tasks they gave back.",
-      "It counts only what the freelancer caused. Giving a task back counts against them; a client cancelling a task does not.",
-      `It is shown from ${LIMITS.rateMinAssignments} assigned tasks on. Before that, the profile says "New on QuickGig", because a rate of one or two tasks says little.`,
+      "Tasks completed divided by tasks completed or given back: of the tasks a freelancer completed or gave back, the share they completed.",
+      "It counts only what the freelancer caused. Giving a task back counts against them; a client cancelling a task does not count at all, and neither does a task still in progress.",
+      `It is shown once ${LIMITS.rateMinAssignments} tasks are completed or given back. Before that, the profile says "New on QuickGig", because a rate of one or two tasks says little.`,
     ],
   },
   {
     title: "Cancellation rate (clients)",
     text: [
-      `Of the tasks a client hired someone for and that ended, the share the client cancelled: hired tasks cancelled divided by hired tasks completed or cancelled. A freelancer giving a task back is not the client's doing and does not count. It too is shown from ${LIMITS.rateMinAssignments} such tasks on.`,
+      "Hired tasks cancelled divided by hired tasks completed or cancelled: of the tasks a client hired someone for that were completed or cancelled, the share the client cancelled.",
+      `A freelancer giving a task back is not the client's doing and does not count, nor does a hired task still in progress. It too is shown once ${LIMITS.rateMinAssignments} hired tasks are completed or cancelled.`,
     ],
   },
   {

@@ -80,7 +80,7 @@ describe("A public profile", () => {
     await user.hover(completion);
     await waitFor(() =>
       expect(openExplanation(completion)).toBe(
-        "92 % · 11 of 12 tasks assigned to Maya were completed; 1 given back, since March 2026",
+        "92 % · of the 12 tasks Maya completed or gave back, 11 were completed and 1 given back, since March 2026",
       ),
     );
     await user.unhover(completion);
@@ -112,7 +112,9 @@ describe("A public profile", () => {
     const fresh = within(client).getByRole("button", { name: "New on QuickGig" });
     await user.hover(fresh);
     await waitFor(() =>
-      expect(openExplanation(fresh)).toBe("Shown from 5 hired tasks that ended; Maya has 3 so far (since March 2026)."),
+      expect(openExplanation(fresh)).toBe(
+        "Shown once 5 hired tasks are completed or cancelled; Maya has 3 so far (since March 2026).",
+      ),
     );
     expect(within(client).getByRole("button", { name: "No reviews yet" })).toBeTruthy();
   });
