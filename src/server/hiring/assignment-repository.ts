@@ -107,16 +107,6 @@ export async function findAssignmentById(db: Kysely<DB>, id: string): Promise<As
   return row && toRecord(row);
 }
 
-/** Every hire of a task, the first first (tests and the profile's history read them). */
-export async function listTaskAssignments(db: Kysely<DB>, taskId: string): Promise<AssignmentRecord[]> {
-  const rows = await selectAssignments(db)
-    .where("task_id", "=", taskId)
-    .orderBy("assigned_at", "asc")
-    .orderBy("id", "asc")
-    .execute();
-  return rows.map(toRecord);
-}
-
 /** Hires that ended reviewable (completed or cancelled) before `endedBefore` whose window is still to close. */
 export async function listWindowsToClose(db: Kysely<DB>, endedBefore: string, limit: number): Promise<string[]> {
   const rows = await db

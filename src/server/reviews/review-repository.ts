@@ -190,16 +190,6 @@ export async function updateHiddenReview(
   return Number(result.numUpdatedRows);
 }
 
-/** How many reviews a hire has, hidden or not. */
-export async function countAssignmentReviews(db: Kysely<DB>, assignmentId: string): Promise<number> {
-  const row = await db
-    .selectFrom("reviews")
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .where("assignment_id", "=", assignmentId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
 /** Publishes a hire's hidden reviews at one moment; what was published, for the counts it changes. */
 export async function publishAssignmentReviews(
   db: Kysely<DB>,
