@@ -22,7 +22,12 @@ afterAll(async () => smtp?.close());
 
 const ctx = setupTestApp(() => ({ SMTP_URL: smtp.url, EMAIL_RETRY_MS: "50" }));
 
-function call(user: TestUser | null, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) {
+function call(
+  user: TestUser | null,
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  payload?: object,
+) {
   return ctx.app.inject({
     method,
     url,
@@ -470,5 +475,63 @@ describe("choices and emails", () => {
     expect(email.subject).toBe("Your bid on “While SMTP is down” was accepted");
     // Once (the poster's email about the new bid is another, theirs).
     expect(smtp.received.filter((e) => e.to === bob.email && e.subject.includes("While SMTP is down")).length).toBe(1);
+  });
+});
+
+describe("an email's subject when the person acting has a blank name", () => {
+  /** The subjects of the emails written to someone about a task, read from the outbox (no wait for delivery). */
+  async function subjectsTo(user: TestUser, title: string): Promise<string[]> {
+    const database = openDatabase(ctx.database.config);
+    try {
+      const rows = await database.db
+        .selectFrom("outbox")
+        .select("subject")
+        .where("recipient", "=", user.email)
+        .where("subject", "like", `%${title}%`)
+        .execute();
+      return rows.map((row) => row.subject);
+    } finally {
+      await database.close();
+    }
+  }
+
+  async function blankNamed(): Promise<TestUser> {
+    const user = await signUp(ctx.app, { name: "Soon Blank" });
+    const database = openDatabase(ctx.database.config);
+    try {
+      await database.db.updateTable("user").set({ name: "" }).where("id", "=", user.id).execute();
+    } finally {
+      await database.close();
+    }
+    return user;
+  }
+
+  it("a changed offer: “A bidder changed their offer”, not “ changed their offer”", async () => {
+    const nameless = await blankNamed();
+    const chose = await call(poster, "PUT", "/api/me/notification-preferences", { "bid-changed": "email" });
+    expect(chose.statusCode, chose.body).toBe(200);
+    const taskId = await postTask(ctx.app, poster, { title: "Blank bidder's task" });
+    const offer = await bid(nameless, taskId, 300);
+    const changed = await call(nameless, "PATCH", `/api/bids/${offer._id}`, { amount: 280 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await subjectsTo(poster, "Blank bidder's task")).toContain(
+      "A bidder changed their offer on “Blank bidder's task”",
+    );
+  });
+
+  it("a review received: “Someone reviewed you”, not “ reviewed you”", async () => {
+    const nameless = await blankNamed();
+    const taskId = await postTask(ctx.app, nameless, { title: "Reviewed by a blank name" });
+    const offer = await bid(alice, taskId);
+    for (const [url, payload] of [
+      [`/api/tasks/${taskId}/accept`, { bidId: offer._id }],
+      [`/api/tasks/${taskId}/complete`, undefined],
+      [`/api/tasks/${taskId}/reviews`, { rating: 5, text: "Thanks" }],
+    ] as const) {
+      const answer = await call(nameless, "POST", url, payload);
+      expect(answer.statusCode, answer.body).toBeLessThan(300);
+    }
+    const subjects = await subjectsTo(alice, "reviewed you");
+    expect(subjects).toEqual(["Someone reviewed you — write yours to see it"]);
   });
 });

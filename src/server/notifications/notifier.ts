@@ -77,6 +77,7 @@ export function withoutNotices(db: Kysely<DB>): Transactor {
   return { transaction: (work) => db.transaction().execute((trx) => work(trx, { add: () => {} })) };
 }
 
+/** Each kind's email subject; a blank name reads as nobody in particular, as in describeNotification. */
 const SUBJECTS: Record<NotificationKind, (data: NotificationData) => string> = {
   "bid-new": (data) => `New bid on “${data.taskTitle}”`,
   "bid-accepted": (data) => `Your bid on “${data.taskTitle}” was accepted`,
@@ -90,8 +91,8 @@ const SUBJECTS: Record<NotificationKind, (data: NotificationData) => string> = {
   "task-completed": (data) => `“${data.taskTitle}” was marked completed`,
   "task-released": (data) => `“${data.taskTitle}” is open again`,
   "task-reopened": (data) => `“${data.taskTitle}” is open again — your offer is back in`,
-  "bid-changed": (data) => `${data.actorName ?? "A bidder"} changed their offer on “${data.taskTitle}”`,
-  "review-received": (data) => `${data.actorName ?? "Someone"} reviewed you — write yours to see it`,
+  "bid-changed": (data) => `${data.actorName || "A bidder"} changed their offer on “${data.taskTitle}”`,
+  "review-received": (data) => `${data.actorName || "Someone"} reviewed you — write yours to see it`,
   "reviews-published": (data) => `Your reviews of “${data.taskTitle}” are published`,
   "review-reminder": (data) => `Leave a review of “${data.taskTitle}”`,
 };
