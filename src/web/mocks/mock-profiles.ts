@@ -108,7 +108,10 @@ export class MockProfiles {
   about = new Map<string, AboutInput>();
   memberSince = new Map<string, string>();
   history = new Map<string, History>();
-  /** Published reviews of work done before the mock's tasks (not on any task of the mock). */
+  /**
+   * Published reviews of work done before the mock's tasks: on no task of the mock, so their taskId
+   * is empty and a profile shows their title without a link (a task page would answer 404).
+   */
   pastReviews: Review[] = [];
 
   constructor(private readonly db: MockDb) {
@@ -131,7 +134,7 @@ export class MockProfiles {
     const at = ago(daysAgo);
     this.pastReviews.push({
       _id: this.db.nextId("r"),
-      taskId: this.db.nextId("past"),
+      taskId: "",
       taskTitle: title ?? `Earlier task ${this.pastReviews.length + 1}`,
       role: "client",
       author: this.person(authorId),

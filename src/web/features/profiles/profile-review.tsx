@@ -73,7 +73,11 @@ function AnswerForm({ review, onAnswered }: { review: Review; onAnswered: (revie
   );
 }
 
-/** A published review on a profile: the task, who wrote it, the stars, the text, the answer. */
+/**
+ * A published review on a profile: the task, who wrote it, the stars, the text, the answer. The
+ * task's title links to its page; a review with no task there to open (taskId empty: the mock's
+ * reviews of work before its own tasks) shows the title alone.
+ */
 export function ProfileReview({ review: initial, canAnswer }: { review: Review; canAnswer: boolean }) {
   const [review, setReview] = useState(initial);
   const [seen, setSeen] = useState(initial);
@@ -86,9 +90,13 @@ export function ProfileReview({ review: initial, canAnswer }: { review: Review; 
     <li className="py-5" aria-label={`Review by ${review.author.name}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold break-words">
-          <Link to={paths.taskDetails(review.taskId)} className="link">
-            {review.taskTitle}
-          </Link>
+          {review.taskId ? (
+            <Link to={paths.taskDetails(review.taskId)} className="link">
+              {review.taskTitle}
+            </Link>
+          ) : (
+            review.taskTitle
+          )}
         </p>
         <Stars rating={review.rating} className="size-4" />
       </div>
