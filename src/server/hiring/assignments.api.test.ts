@@ -103,6 +103,26 @@ describe("assignments", () => {
     expect(await assignmentsOf(open)).toEqual([]);
   });
 
+  it("a completion credits the freelancer of the hire it ended, whatever the task's row names", async () => {
+    const taskId = await postTask(ctx.app, client);
+    await step(client, `/api/tasks/${taskId}/accept`, { bidId: await bid(maya, taskId) });
+    // The task's row and its active hire disagree (as a row changed by hand or a past bug would leave them).
+    await database.db
+      .updateTable("assignments")
+      .set({ freelancer_id: lucas.id })
+      .where("task_id", "=", taskId)
+      .where("outcome", "=", "active")
+      .execute();
+    const mayaBefore = (await recordOf(maya))?.completed ?? 0;
+    const lucasBefore = (await recordOf(lucas))?.completed ?? 0;
+    await step(client, `/api/tasks/${taskId}/complete`);
+    expect(await assignmentsOf(taskId)).toEqual([
+      expect.objectContaining({ freelancer_id: lucas.id, outcome: "completed" }),
+    ]);
+    expect((await recordOf(lucas))?.completed).toBe(lucasBefore + 1);
+    expect((await recordOf(maya))?.completed ?? 0).toBe(mayaBefore);
+  });
+
   it("two completes at once end the hire once and count it once", async () => {
     const taskId = await postTask(ctx.app, client);
     await step(client, `/api/tasks/${taskId}/accept`, { bidId: await bid(maya, taskId) });

@@ -114,9 +114,10 @@ export async function completeTask(run: Transactor, task: TaskRecord): Promise<v
   await run.transaction(async (trx, notices) => {
     if ((await setTaskStatus(trx, task.id, ["assigned"], "completed")) === 0) await lostRace(trx, "complete", task.id);
     const assignee = await findTaskAssignee(trx, task.id);
-    // The hire ends completed, and counts in the freelancer's record (Find Freelancers reads it).
-    await endAssignment(trx, task.id, "completed");
-    if (assignee) await countCompletedTask(trx, assignee);
+    // The hire ends completed, and counts in the record of its freelancer, the one that hire was
+    // of (Find Freelancers reads it): so the record counts what assignments hold.
+    const freelancer = await endAssignment(trx, task.id, "completed");
+    if (freelancer) await countCompletedTask(trx, freelancer);
     if (assignee) notices.add({ userId: assignee, kind: "task-completed", data: about(task) });
   });
 }
