@@ -238,8 +238,18 @@ export async function searchFreelancers(
   const where = () => {
     const conditions = [sql`${column("listed")} = 1`];
     if (filter.field) conditions.push(sql`${column("field")} = ${filter.field}`);
-    // Of the rating as shown, to one decimal: 4.95 shows as 5.0 and is found at 5+.
-    if (filter.minRating !== undefined) conditions.push(sql`${column("rating_avg")} >= ${filter.minRating - 0.05}`);
+    // Of the rating as shown, to one decimal: 4.95 shows as 5.0 and is found at 5+, 4.9499… is not.
+    // The average rounds to at least the minimum m when sum / count >= m - 0.05, that is
+    // 20 * sum >= (20m - 1) * count: exact, in integers (bigint, so no product overflows). The
+    // float average (PostgreSQL's real is float4) only narrows the rows along its index, a little
+    // wider than the line, so that its rounding never leaves out one the integers would keep.
+    if (filter.minRating !== undefined) {
+      const tenths = Math.round(filter.minRating * 10);
+      conditions.push(sql`${column("rating_avg")} >= ${(tenths - 0.6) / 10}`);
+      conditions.push(
+        sql`20 * cast(p.rating_sum as bigint) >= cast(${2 * tenths - 1} as bigint) * cast(p.rating_count as bigint)`,
+      );
+    }
     if (text !== undefined) {
       if (fromIndex) {
         // Matched as one quoted FTS5 string: none of FTS5's query syntax applies to what was typed.
@@ -260,7 +270,7 @@ export async function searchFreelancers(
   // On PostgreSQL the matches come from the two trigram indexes, each with what the filters and
   // orders read, so that no match is looked up again; the names' matches as a list of ids, each
   // looked up by its key (a hash join would read every profile to meet a few thousand names).
-  const columns = sql`p.user_id, p.listed, p.field, p.rating_avg, p.rating_count, p.completed`;
+  const columns = sql`p.user_id, p.listed, p.field, p.rating_avg, p.rating_sum, p.rating_count, p.completed`;
   const pattern = text === undefined ? "" : containsPattern(text.toLowerCase());
   const profiles =
     dialect === "postgres" && text !== undefined
