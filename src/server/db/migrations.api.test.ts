@@ -374,19 +374,28 @@ describe("upgrading to 0014: the hires the tasks already hold", () => {
       ["t-done-too", "Writing"],
       ["t-cancelled", "Design"],
       ["t-cancelled-open", "Design"],
+      ["t-done-10-days", "Writing"],
+      ["t-cancelled-2-days", "Design"],
     ]);
     await insertTestUser(target.current, "hired");
     await insertTestUser(target.current, "other");
     const at = "2026-03-01T10:00:00.000Z";
-    const set = (id: string, status: string, assignee: string | null) =>
-      db.updateTable("tasks").set({ status, assignee_id: assignee, updated_at: at }).where("id", "=", id).execute();
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+    const tenDaysAgo = daysAgo(10);
+    const twoDaysAgo = daysAgo(2);
+    const set = (id: string, status: string, assignee: string | null, when = at) =>
+      db.updateTable("tasks").set({ status, assignee_id: assignee, updated_at: when }).where("id", "=", id).execute();
     await set("t-assigned", "assigned", "hired");
     await set("t-done", "completed", "hired");
     await set("t-done-too", "completed", "hired");
     await set("t-cancelled", "cancelled", "other");
     await set("t-cancelled-open", "cancelled", null);
+    await set("t-done-10-days", "completed", "other", tenDaysAgo);
+    await set("t-cancelled-2-days", "cancelled", "hired", twoDaysAgo);
 
+    const before = new Date().toISOString();
     expect(await migrateToLatest(db, dialect)).toEqual(["0014-reputation"]);
+    const after = new Date().toISOString();
     const rows = await db
       .selectFrom("assignments")
       .select([
@@ -397,29 +406,50 @@ describe("upgrading to 0014: the hires the tasks already hold", () => {
         "assigned_at",
         "outcome",
         "ended_at",
+        "reminded_at",
         "reviews_closed_at",
       ])
       .orderBy("task_id")
       .execute();
-    const hire = (taskId: string, freelancer: string, outcome: string, ended: string | null) => ({
+    // The migration's moment, where one is set (each the same for every hire).
+    const migratedAt = rows.find((row) => row.reviews_closed_at !== null)?.reviews_closed_at;
+    expect(migratedAt !== undefined && migratedAt !== null && before <= migratedAt && migratedAt <= after).toBe(true);
+    const hire = (
+      taskId: string,
+      freelancer: string,
+      outcome: string,
+      ended: string | null,
+      marked: { reminded?: boolean; closed?: boolean } = {},
+    ) => ({
       id: `a-${taskId}`,
       task_id: taskId,
       client_id: "owner",
       freelancer_id: freelancer,
-      assigned_at: at,
+      assigned_at: ended ?? at,
       outcome,
       ended_at: ended,
-      reviews_closed_at: null,
+      reminded_at: marked.reminded ? migratedAt : null,
+      reviews_closed_at: marked.closed ? migratedAt : null,
     });
+    // Ended before reviews existed: closed past the window (the job has nothing to do with them) and
+    // counted reminded past its half (nobody reminded of a review that could not be written then).
+    const old = { reminded: true, closed: true };
     expect(rows).toEqual([
       hire("t-assigned", "hired", "active", null),
-      hire("t-cancelled", "other", "cancelled", at),
-      hire("t-done", "hired", "completed", at),
-      hire("t-done-too", "hired", "completed", at),
+      hire("t-cancelled", "other", "cancelled", at, old),
+      hire("t-cancelled-2-days", "hired", "cancelled", twoDaysAgo),
+      hire("t-done", "hired", "completed", at, old),
+      hire("t-done-10-days", "other", "completed", tenDaysAgo, { reminded: true }),
+      hire("t-done-too", "hired", "completed", at, old),
     ]);
-    const records = await db.selectFrom("profiles").select(["user_id", "completed", "listed"]).execute();
+    const records = await db
+      .selectFrom("profiles")
+      .select(["user_id", "completed", "listed"])
+      .orderBy("user_id")
+      .execute();
     expect(records.map((row) => ({ ...row, completed: Number(row.completed), listed: Number(row.listed) }))).toEqual([
       { user_id: "hired", completed: 2, listed: 1 },
+      { user_id: "other", completed: 1, listed: 1 },
     ]);
   });
 });

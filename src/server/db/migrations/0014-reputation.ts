@@ -2,6 +2,10 @@ import { type Kysely, sql } from "kysely";
 import { createTrigramExtension } from "./0004-search.ts";
 import type { MigrationContext, MigrationLog } from "./context.ts";
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The review window of the product as it shipped (REVIEW_WINDOW_DAYS' default), fixed here as a migration's must be. */
+const BACKFILL_WINDOW_DAYS = 14;
+
 export default ({ dialect, log }: MigrationContext) => ({
   async up(db: Kysely<unknown>) {
     // Every hire and how it ended (issue 28, decision 022): a task released and hired again has two.
@@ -41,6 +45,16 @@ export default ({ dialect, log }: MigrationContext) => ({
              case status when 'assigned' then null else updated_at end
       from tasks where assignee_id is not null and status in ('assigned', 'completed', 'cancelled')
     `.execute(db);
+    // Reviews did not exist when these hires ended. Those whose window (the product's 14 days) has
+    // ended are closed now, so the timed job does not grind through every old hire on its first
+    // pass; those past its half are counted reminded, so that nobody is reminded of reviews of a
+    // task that ended before there were any. The more recent ones have their window as any hire.
+    const migratedAt = new Date();
+    const endedBefore = (days: number) => new Date(migratedAt.getTime() - days * DAY_MS).toISOString();
+    await sql`update assignments set reviews_closed_at = ${migratedAt.toISOString()}
+      where ended_at is not null and ended_at <= ${endedBefore(BACKFILL_WINDOW_DAYS)}`.execute(db);
+    await sql`update assignments set reminded_at = ${migratedAt.toISOString()}
+      where ended_at is not null and ended_at <= ${endedBefore(BACKFILL_WINDOW_DAYS / 2)}`.execute(db);
 
     await db.schema
       .createTable("reviews")
@@ -127,7 +141,7 @@ export default ({ dialect, log }: MigrationContext) => ({
     // Freelancers (after the search's triggers, which index each row as it is written).
     await sql`
       insert into profiles (user_id, completed, listed, updated_at)
-      select freelancer_id, count(*), 1, ${new Date().toISOString()}
+      select freelancer_id, count(*), 1, ${migratedAt.toISOString()}
       from assignments where outcome = 'completed' group by freelancer_id
     `.execute(db);
   },
