@@ -117,20 +117,22 @@ export default ({ dialect, log }: MigrationContext) => ({
       .execute();
     // Find Freelancers' orders and filters (profiles/profile-repository.ts): each page read along an
     // index, stopped once it has its cards; a field with a minimum rating counted from a range of one.
+    // The stars' sum last, in each: a minimum rating is decided exactly from the sum and the count
+    // (the float average only narrows the range), from the index alone.
     await db.schema
       .createIndex("profiles_rating_idx")
       .on("profiles")
-      .columns(["listed", "rating_avg desc", "rating_count desc", "completed desc", "user_id"])
+      .columns(["listed", "rating_avg desc", "rating_count desc", "completed desc", "user_id", "rating_sum"])
       .execute();
     await db.schema
       .createIndex("profiles_field_rating_idx")
       .on("profiles")
-      .columns(["listed", "field", "rating_avg desc", "rating_count desc", "completed desc", "user_id"])
+      .columns(["listed", "field", "rating_avg desc", "rating_count desc", "completed desc", "user_id", "rating_sum"])
       .execute();
     await db.schema
       .createIndex("profiles_completed_idx")
       .on("profiles")
-      .columns(["listed", "completed desc", "rating_avg desc", "user_id"])
+      .columns(["listed", "completed desc", "rating_avg desc", "user_id", "rating_sum", "rating_count"])
       .execute();
     // The count under every list: read from this narrow index alone, not from the rows with their bios.
     await db.schema.createIndex("profiles_listed_idx").on("profiles").column("listed").execute();
@@ -163,7 +165,7 @@ async function createProfileSearch(db: Kysely<unknown>, dialect: MigrationContex
       content = '', contentless_delete = 1, tokenize = 'trigram')`.execute(db);
     // With what a search filters and sorts by: its matches are counted and ordered from the index alone.
     await sql`create unique index profiles_search_rowid_idx
-      on profiles (search_rowid, listed, field, rating_avg, rating_count, completed, user_id)`.execute(db);
+      on profiles (search_rowid, listed, field, rating_avg, rating_count, completed, user_id, rating_sum)`.execute(db);
     await sql`create trigger profiles_search_insert after insert on profiles begin
       insert into profiles_search (name, skills)
         values ((select name from user where id = new.user_id), new.skills_text);
