@@ -210,7 +210,7 @@ export const FreelancerQuerySchema = z.object({
   minRating: z.coerce
     .number({ error: "Minimum rating must be 2, 3, 4 or 5" })
     .int("Minimum rating must be 2, 3, 4 or 5")
-    .min(1, "Minimum rating must be 2, 3, 4 or 5")
+    .min(2, "Minimum rating must be 2, 3, 4 or 5")
     .max(5, "Minimum rating must be 2, 3, 4 or 5")
     .optional(),
   sort: z.enum(FREELANCER_SORTS, { error: `Sort must be one of ${FREELANCER_SORTS.join(", ")}` }).default("rating"),
