@@ -29,6 +29,13 @@ interface Scenario {
   bidderMessage: string;
   poster: Person;
   bidder: Person;
+  /** A finished task of the two, both reviews published, the client's answered; the bidder's About you. */
+  reviewedId: string;
+  clientReview: string;
+  freelancerReview: string;
+  reviewAnswer: string;
+  bio: string;
+  skills: string[];
 }
 
 const WIDTHS = [
@@ -92,7 +99,58 @@ test.beforeAll(async ({ playwright }) => {
     const sent = await person.api.post(thread, { data: { body } });
     expect(sent.status(), await sent.text()).toBe(201);
   }
+  // A finished task: the poster hires the bidder, marks it done, and both review at full length.
+  const finished = await poster.api.post("/api/tasks", {
+    data: {
+      title: word(`Reviewed${id}`, 120),
+      category: "Design",
+      description: "Done.",
+      deadline: daysFromNow(9),
+      budget: 90,
+    },
+  });
+  expect(finished.status(), await finished.text()).toBe(201);
+  const reviewedId = ((await finished.json()) as { insertedId: string }).insertedId;
+  const hired = await bidder.api.post("/api/bids", { data: { taskId: reviewedId, amount: 90 } });
+  const hiredId = ((await hired.json()) as { _id: string })._id;
+  const steps = [
+    [poster, `/api/tasks/${reviewedId}/accept`, { bidId: hiredId }],
+    [poster, `/api/tasks/${reviewedId}/complete`, {}],
+  ] as const;
+  for (const [person, url, data] of steps) {
+    const done = await person.api.post(url, { data });
+    expect(done.status(), await done.text()).toBe(200);
+  }
+  const clientReview = word(`Clientreview${id}`, 2000);
+  const freelancerReview = `${word(`Freelancerreview${id}`, 1500)} ${longUrl(400)}`;
+  const written = await poster.api.post(`/api/tasks/${reviewedId}/reviews`, {
+    data: { rating: 5, text: clientReview, communication: 4 },
+  });
+  expect(written.status(), await written.text()).toBe(201);
+  const reply = await bidder.api.post(`/api/tasks/${reviewedId}/reviews`, {
+    data: { rating: 4, text: freelancerReview },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  const reviewAnswer = word(`Reviewanswer${id}`, 1000);
+  const answeredReview = await bidder.api.post(
+    `/api/reviews/${((await written.json()) as { _id: string })._id}/answer`,
+    {
+      data: { answer: reviewAnswer },
+    },
+  );
+  expect(answeredReview.status(), await answeredReview.text()).toBe(200);
+  const bio = word(`Bio${id}`, 1000);
+  const skills = Array.from({ length: 15 }, (_, index) => word(`Skill${String.fromCharCode(97 + index)}${id}`, 40));
+  const about = await bidder.api.put("/api/profile/about", { data: { bio, skills, field: "Designers" } });
+  expect(about.status(), await about.text()).toBe(200);
+
   scenario = {
+    reviewedId,
+    clientReview,
+    freelancerReview,
+    reviewAnswer,
+    bio,
+    skills,
     taskId,
     bidderId,
     title,
@@ -321,5 +379,48 @@ test("the profile page wraps a long name", async ({ page }) => {
       await expect(page.getByRole("heading", { level: 1, name: scenario.bidder.name })).toBeVisible();
     },
     "profile",
+  );
+});
+
+test("a public profile wraps a long name, bio, skills, reviews and an answer", async ({ page }) => {
+  await atEachWidth(
+    page,
+    () => scenario.poster,
+    () => `/users/${scenario.bidderId}`,
+    async () => {
+      await expect(page.getByRole("heading", { level: 1, name: scenario.bidder.name })).toBeVisible();
+      await expect(page.getByText(start(scenario.bio))).toBeVisible();
+      await expect(page.getByRole("list", { name: "Skills" }).getByRole("listitem")).toHaveCount(15);
+      await expect(page.getByText(start(scenario.clientReview))).toBeVisible();
+      await expect(page.getByText(start(scenario.reviewAnswer))).toBeVisible();
+    },
+    "public-profile",
+  );
+});
+
+test("a finished task's reviews wrap", async ({ page }) => {
+  await atEachWidth(
+    page,
+    () => scenario.bidder,
+    () => `/task-details/${scenario.reviewedId}`,
+    async () => {
+      const published = page.getByRole("list", { name: "Published reviews" });
+      await expect(published.getByText(start(scenario.clientReview))).toBeVisible();
+      await expect(published.getByText(start(scenario.freelancerReview))).toBeVisible();
+    },
+    "task-reviews",
+  );
+});
+
+test("Find Freelancers wraps a long name and long skills", async ({ page }) => {
+  await atEachWidth(
+    page,
+    () => scenario.poster,
+    () => `/freelancers?q=${start(scenario.bidder.name)}`,
+    async () => {
+      await expect(page.getByRole("link", { name: scenario.bidder.name })).toBeVisible();
+      await expect(page.getByText(start(scenario.skills[0] ?? "")).first()).toBeVisible();
+    },
+    "freelancers",
   );
 });

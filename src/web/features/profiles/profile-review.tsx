@@ -89,7 +89,7 @@ export function ProfileReview({ review: initial, canAnswer }: { review: Review; 
   return (
     <li className="py-5" aria-label={`Review by ${review.author.name}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-semibold break-words">
+        <p className="min-w-0 font-semibold break-words">
           {review.taskId ? (
             <Link to={paths.taskDetails(review.taskId)} className="link">
               {review.taskTitle}
@@ -100,7 +100,7 @@ export function ProfileReview({ review: initial, canAnswer }: { review: Review; 
         </p>
         <Stars rating={review.rating} className="size-4" />
       </div>
-      <p className="muted mt-1 text-sm">
+      <p className="muted mt-1 text-sm break-words">
         By{" "}
         <Link to={paths.user(review.author.id)} className="link">
           {review.author.name}
@@ -110,7 +110,7 @@ export function ProfileReview({ review: initial, canAnswer }: { review: Review; 
       <p className="mt-2 whitespace-pre-line break-words">{review.text}</p>
       {review.answer && (
         <div className="mt-3 rounded-lg border-l-4 border-indigo-300 bg-slate-50 px-4 py-2 dark:border-indigo-700 dark:bg-slate-900">
-          <p className="text-sm font-semibold">
+          <p className="text-sm font-semibold break-words">
             Answer from {review.subject.name}{" "}
             <span className="muted font-normal">
               · <time dateTime={review.answer.answeredAt}>{day(review.answer.answeredAt)}</time>

@@ -25,8 +25,8 @@ function ReviewCard({ review, label }: { review: Review; label: string }) {
   return (
     <article aria-label={label} className="rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm">
-          <Link to={paths.user(review.author.id)} className="link font-semibold break-words">
+        <p className="min-w-0 text-sm break-words">
+          <Link to={paths.user(review.author.id)} className="link font-semibold">
             {review.author.name}
           </Link>
           <span className="muted"> · {review.role === "client" ? "the client" : "the freelancer"}</span>
@@ -57,7 +57,7 @@ function ReviewCard({ review, label }: { review: Review; label: string }) {
       )}
       {review.answer && (
         <div className="mt-3 border-l-4 border-indigo-300 pl-3 dark:border-indigo-700">
-          <p className="text-xs font-semibold text-indigo-800 dark:text-indigo-200">
+          <p className="text-xs font-semibold break-words text-indigo-800 dark:text-indigo-200">
             Answer from {review.subject.name}
           </p>
           <p className="whitespace-pre-line break-words">{review.answer.text}</p>

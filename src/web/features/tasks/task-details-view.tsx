@@ -48,9 +48,11 @@ export function TaskDetailsView({ task, children }: { task: Task; children: Reac
         <h1 className="mt-1 text-3xl font-bold break-words text-slate-900 dark:text-white">{task.title}</h1>
         {task.assignee && (
           <p className="mt-3 flex items-center gap-2 font-medium">
-            <Handshake aria-hidden="true" className="size-5 text-indigo-700 dark:text-indigo-300" />
-            {task.status === "completed" ? "Completed by" : "Assigned to"} {task.assignee}
-            {task.agreedAmount !== undefined && <span className="muted">for {formatBudget(task.agreedAmount)}</span>}
+            <Handshake aria-hidden="true" className="size-5 shrink-0 text-indigo-700 dark:text-indigo-300" />
+            <span className="min-w-0 break-words">
+              {task.status === "completed" ? "Completed by" : "Assigned to"} {task.assignee}
+              {task.agreedAmount !== undefined && <span className="muted"> for {formatBudget(task.agreedAmount)}</span>}
+            </span>
           </p>
         )}
         <dl className="mt-6 grid gap-3 sm:grid-cols-2">
