@@ -373,3 +373,43 @@ test("javascript: and data: photos sent to the API from the site itself are refu
   await expect(page.getByLabel("Photo URL")).toHaveValue(POSTER_PHOTO);
   await expectNothingInjected(page, dialogs);
 });
+
+test("a public profile, a task's reviews and Find Freelancers show payloads as text", async ({
+  page,
+  makeUser,
+  login,
+  dialogs,
+}) => {
+  const { id, poster, bidder, taskIds } = await seed(makeUser);
+  const taskId = taskIds[0] as string;
+  const post = async (account: Account, url: string, data: object, method: "post" | "put" = "post") => {
+    const response = await account.api[method](url, { data });
+    expect(response.ok(), await response.text()).toBe(true);
+    return response.json();
+  };
+  const [offer] = await (await poster.api.get(`/api/bids?taskId=${taskId}`)).json();
+  await post(poster, `/api/tasks/${taskId}/accept`, { bidId: offer._id });
+  await post(poster, `/api/tasks/${taskId}/complete`, {});
+  const review = await post(poster, `/api/tasks/${taskId}/reviews`, { rating: 5, text: DESCRIPTION });
+  await post(bidder, `/api/tasks/${taskId}/reviews`, { rating: 4, text: DESCRIPTION });
+  await post(bidder, `/api/reviews/${review._id}/answer`, { answer: DESCRIPTION });
+  // Skills are at most 40 characters: the payloads that fit, each with the seed's word.
+  const skills = TITLE_PAYLOADS.filter((payload) => payload.length <= 30).map((payload) => `${payload} ${id}`);
+  await post(bidder, "/api/profile/about", { bio: DESCRIPTION, skills, field: "Developers" }, "put");
+
+  await login(poster);
+  await page.goto(`/users/${offer.bidderId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(BIDDER_NAME);
+  await expect(page.getByText("<script>alert(12)</script>", { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole("list", { name: "Skills" }).getByRole("listitem")).toHaveText(skills);
+  await expect(page.getByText(`Answer from ${BIDDER_NAME}`)).toBeVisible();
+  await expectNothingInjected(page, dialogs);
+
+  await page.goto(`/task-details/${taskId}`);
+  await expect(page.getByRole("list", { name: "Published reviews" }).getByRole("listitem")).toHaveCount(2);
+  await expectNothingInjected(page, dialogs);
+
+  await page.goto(`/freelancers?q=${encodeURIComponent(id)}`);
+  await expect(page.getByRole("link", { name: BIDDER_NAME })).toBeVisible();
+  await expectNothingInjected(page, dialogs);
+});
