@@ -12,6 +12,7 @@ import { usePageTitle } from "../../lib/title.ts";
 import { plural } from "./explain.ts";
 import { type FreelancerCard, searchFreelancers } from "./profiles-api.ts";
 import { FREELANCER_FIELDS, formatStars } from "./reputation.ts";
+import { SkillList } from "./skill-list.tsx";
 import "../../lazy-screens.css";
 
 export const FREELANCERS_PAGE_SIZE = LIMITS.freelancersPageDefault;
@@ -99,18 +100,7 @@ function FreelancerItem({ freelancer }: { freelancer: FreelancerCard }) {
           )}
         </p>
         <p className="muted text-sm">{plural(reputation.completed, "task", "tasks")} completed</p>
-        {freelancer.skills.length > 0 && (
-          <ul className="mt-3 flex flex-wrap gap-1.5 sm:mt-4 sm:justify-center" aria-label="Skills">
-            {freelancer.skills.map((skill) => (
-              <li
-                key={skill}
-                className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium break-all text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-              >
-                {skill}
-              </li>
-            ))}
-          </ul>
-        )}
+        <SkillList skills={freelancer.skills} className="mt-3 sm:mt-4 sm:justify-center" />
       </div>
     </article>
   );

@@ -21,6 +21,7 @@ import {
   type RatingSummary,
   REVIEW_ASPECTS,
 } from "./reputation.ts";
+import { SkillList } from "./skill-list.tsx";
 import "../../lazy-screens.css";
 
 export const REVIEWS_PAGE_SIZE = LIMITS.reviewsPageDefault;
@@ -222,18 +223,7 @@ export function Component() {
             {profile.field && <>{profile.field.replace(/s$/, "")} · </>}Member since {formatMonth(profile.memberSince)}
           </p>
           {profile.bio && <p className="mt-4 whitespace-pre-line break-words">{profile.bio}</p>}
-          {profile.skills.length > 0 && (
-            <ul className="mt-4 flex flex-wrap justify-center gap-1.5 sm:justify-start" aria-label="Skills">
-              {profile.skills.map((skill) => (
-                <li
-                  key={skill}
-                  className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium break-all text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-                >
-                  {skill}
-                </li>
-              ))}
-            </ul>
-          )}
+          <SkillList skills={profile.skills} className="mt-4 justify-center sm:justify-start" />
           {own && (
             <Link to={paths.profile} className="link mt-4 inline-block text-sm">
               Edit what you say about yourself
