@@ -1,26 +1,11 @@
 import { LIMITS } from "../../../contract/limits.ts";
 import { type Figure, formatRate, formatStars } from "./reputation.ts";
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** "March 2026": the month a period starts, as "Member since" and the explanations say it. */
 export function formatMonth(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return date.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 }
 
 export const plural = (count: number, one: string, many: string) =>
