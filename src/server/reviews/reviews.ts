@@ -3,6 +3,7 @@ import { ANONYMOUS_NAME } from "../../contract/index.ts";
 import type { NotificationData } from "../../contract/notifications.ts";
 import {
   type PersonRef,
+  REVIEW_ASPECTS,
   REVIEW_MESSAGES,
   type Review,
   type ReviewInput,
@@ -110,7 +111,7 @@ async function reviewableHire(
 
 /** What the author wrote, the aspects only from a client (a freelancer's are refused, each named). */
 function contentOf(input: ReviewInput, role: ReviewRole): ReviewContent {
-  const aspects = (["communication", "quality", "deadline"] as const).filter((aspect) => input[aspect] !== undefined);
+  const aspects = REVIEW_ASPECTS.filter((aspect) => input[aspect] !== undefined);
   if (role === "freelancer" && aspects.length > 0) {
     throw new HttpProblem(400, REVIEW_MESSAGES.aspectsClientOnly, {
       errors: aspects.map((field) => ({ field, message: REVIEW_MESSAGES.aspectsClientOnly })),
