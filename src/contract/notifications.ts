@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { formatBudget, formatDeadline } from "./format.ts";
 import { LIMITS } from "./limits.ts";
+import {
+  REASON_PHRASES,
+  REPORT_REASONS,
+  REPORT_TARGETS,
+  type ReportTarget,
+  ruleTitle,
+  SANCTION_KINDS,
+  TARGET_NOUNS,
+} from "./moderation.ts";
 import { pageLimitSchema } from "./schemas.ts";
 
 /** What a person is told about (PRODUCT.md, Notifications). */
@@ -21,6 +30,11 @@ export const NOTIFICATION_KINDS = [
   "review-received",
   "reviews-published",
   "review-reminder",
+  "report-outcome",
+  "moderation-action",
+  "moderation-lifted",
+  "appeal-decided",
+  "task-removed",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -46,6 +60,11 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, NotificationChannel> = {
   "review-received": "email",
   "reviews-published": "email",
   "review-reminder": "email",
+  "report-outcome": "email",
+  "moderation-action": "email",
+  "moderation-lifted": "email",
+  "appeal-decided": "email",
+  "task-removed": "email",
 };
 
 /** How each kind is named where a person chooses its channel, and in an email's unsubscribe line. */
@@ -66,6 +85,11 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   "review-received": "A review of me waiting for mine",
   "reviews-published": "Reviews published",
   "review-reminder": "Reminders to review",
+  "report-outcome": "What came of my reports",
+  "moderation-action": "Moderators' decisions about me or my content",
+  "moderation-lifted": "Moderators' decisions lifted",
+  "appeal-decided": "Answers to my appeals",
+  "task-removed": "A task I bid on removed by a moderator",
 };
 
 export const TASK_FIELD_LABELS = {
@@ -97,6 +121,22 @@ export const NotificationDataSchema = z.object({
   changes: z.array(TaskChangeSchema).optional(),
   /** A review reminder: whole days left in the review window. */
   daysLeft: z.number().optional(),
+  /**
+   * Moderation (contract/moderation.ts). taskTitle names what was acted on: a task's title, the
+   * task a question, message or review is on, or a person's name for a profile (taskId "" then).
+   */
+  targetKind: z.enum(REPORT_TARGETS).optional(),
+  /** report-outcome: the reporter's reason, and whether the content was removed or stays up. */
+  reason: z.enum(REPORT_REASONS).optional(),
+  outcome: z.enum(["removed", "stays"]).optional(),
+  /** moderation-action, moderation-lifted, appeal-decided: the sanction, its rule and its id. */
+  sanction: z.enum(SANCTION_KINDS).optional(),
+  rule: z.string().optional(),
+  sanctionId: z.string().optional(),
+  /** appeal-decided: lifted (restored) or kept (upheld). */
+  decision: z.enum(["restored", "upheld"]).optional(),
+  /** A profile's person, for its link. */
+  userId: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof NotificationDataSchema>;
 
@@ -217,12 +257,83 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
       return `Your reviews of ${task} are published.`;
     case "review-reminder":
       return `Leave a review of ${task}: the time to review ends in ${data.daysLeft ?? 7} ${data.daysLeft === 1 ? "day" : "days"}.`;
+    case "report-outcome":
+      return describeReportOutcome(data);
+    case "moderation-action":
+      return describeSanction(data);
+    case "moderation-lifted":
+      return `A moderator lifted ${sanctionNoun(data)}. ${data.sanction === "remove" ? "It is visible again." : ""}`.trim();
+    case "appeal-decided":
+      return data.decision === "restored"
+        ? `Your appeal was accepted: ${sanctionNoun(data)} is lifted.`
+        : `Your appeal was looked at: ${sanctionNoun(data)} stays.`;
+    case "task-removed":
+      return data.sanction === "suspend"
+        ? `${task}, which you bid on, was cancelled: its poster's account was suspended.`
+        : `${task}, which you bid on, was removed by a moderator.`;
   }
 }
 
+/** What a reporter learns: removed or stays up, never what happened to its author. */
+function describeReportOutcome(data: NotificationData): string {
+  const noun = TARGET_NOUNS[data.targetKind ?? "task"];
+  const what = data.targetKind === "task" ? `the task “${data.taskTitle}”` : `the ${noun} on “${data.taskTitle}”`;
+  const target = data.targetKind === "profile" ? `${data.taskTitle}'s profile` : what;
+  const as = data.reason ? REASON_PHRASES[data.reason] : "";
+  const reported = `you reported${as ? ` ${as}` : ""}`;
+  return data.outcome === "removed"
+    ? `We removed ${target}, which ${reported}. Thank you for telling us.`
+    : `We looked at ${target}, which ${reported}, and it stays up: it does not break the house rules.`;
+}
+
+function contentNoun(kind: ReportTarget | undefined, title: string): string {
+  if (kind === "profile") return "your profile's bio and skills";
+  if (kind === "task" || kind === undefined) return `your task “${title}”`;
+  return `your ${TARGET_NOUNS[kind]} on “${title}”`;
+}
+
+/** "the limit on your account", "the removal of your task “…”". */
+function sanctionNoun(data: NotificationData): string {
+  switch (data.sanction) {
+    case "remove":
+      return `the removal of ${contentNoun(data.targetKind, data.taskTitle)}`;
+    case "warn":
+      return "the warning to you";
+    case "limit":
+      return "the limit on your account";
+    default:
+      return "your account's suspension";
+  }
+}
+
+/** What the person sanctioned is told: what happened and which rule (the moderator's note goes with it). */
+function describeSanction(data: NotificationData): string {
+  const rule = `the rule “${ruleTitle(data.rule ?? "")}”`;
+  switch (data.sanction) {
+    case "remove":
+      return `A moderator removed ${contentNoun(data.targetKind, data.taskTitle)} for breaking ${rule}.`;
+    case "warn":
+      return `A moderator warned you for breaking ${rule}.`;
+    case "limit":
+      return `Your account is limited for breaking ${rule}: you cannot post tasks, bid or ask questions. You can still finish work you were hired for, send messages and leave reviews.`;
+    default:
+      return `Your account is suspended for breaking ${rule}.`;
+  }
+}
+
+/** The page where a person sees the decisions about them and appeals (web app). */
+export const STANDING_PATH = "/account/standing";
+
 /** Where a notice leads, as a path of the web app. Nothing to open for a deleted task. */
 export function notificationLink(kind: NotificationKind, data: NotificationData): string | null {
-  if (kind === "task-deleted") return null;
+  if (kind === "task-deleted" || kind === "task-removed") return null;
+  if (kind === "moderation-action" || kind === "moderation-lifted" || kind === "appeal-decided") {
+    return STANDING_PATH;
+  }
+  if (kind === "report-outcome") {
+    if (data.outcome === "removed") return null;
+    if (data.targetKind === "profile") return data.userId ? `/users/${data.userId}` : null;
+  }
   if (kind === "message-new" && data.bidderId) return `/dashboard/messages/${data.taskId}/${data.bidderId}`;
   return `/task-details/${data.taskId}`;
 }

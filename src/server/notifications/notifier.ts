@@ -95,6 +95,19 @@ const SUBJECTS: Record<NotificationKind, (data: NotificationData) => string> = {
   "review-received": (data) => `${data.actorName || "Someone"} reviewed you — write yours to see it`,
   "reviews-published": (data) => `Your reviews of “${data.taskTitle}” are published`,
   "review-reminder": (data) => `Leave a review of “${data.taskTitle}”`,
+  "report-outcome": (data) =>
+    data.outcome === "removed" ? "We removed what you reported" : "We looked at what you reported",
+  "moderation-action": (data) =>
+    data.sanction === "limit"
+      ? "Your QuickGig account is limited"
+      : data.sanction === "suspend"
+        ? "Your QuickGig account is suspended"
+        : data.sanction === "warn"
+          ? "A warning from QuickGig's moderators"
+          : "A moderator removed your content",
+  "moderation-lifted": () => "A moderator's decision about you was lifted",
+  "appeal-decided": (data) => (data.decision === "restored" ? "Your appeal was accepted" : "Your appeal was answered"),
+  "task-removed": (data) => `“${data.taskTitle}” was removed`,
 };
 
 /**

@@ -13,6 +13,7 @@ import m0011 from "./0011-search-blocks.ts";
 import m0012 from "./0012-doors-hold.ts";
 import m0013 from "./0013-deleted-task-offers.ts";
 import m0014 from "./0014-reputation.ts";
+import m0015 from "./0015-moderation.ts";
 import type { MigrationContext } from "./context.ts";
 
 /**
@@ -35,5 +36,6 @@ export function allMigrations(context: MigrationContext): Record<string, Migrati
     "0012-doors-hold": m0012(context),
     "0013-deleted-task-offers": m0013(context),
     "0014-reputation": m0014(context),
+    "0015-moderation": m0015(context),
   };
 }

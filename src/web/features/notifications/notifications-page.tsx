@@ -3,12 +3,15 @@ import {
   CheckCheck,
   CircleCheck,
   CircleX,
+  Flag,
   Gavel,
   type LucideIcon,
   MessageCircleQuestionMark,
   MessageSquare,
   Pencil,
   RotateCcw,
+  ShieldAlert,
+  ShieldCheck,
   SquarePen,
   Star,
   Trash2,
@@ -59,6 +62,11 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   "review-received": Star,
   "reviews-published": Star,
   "review-reminder": Star,
+  "report-outcome": Flag,
+  "moderation-action": ShieldAlert,
+  "moderation-lifted": ShieldCheck,
+  "appeal-decided": ShieldCheck,
+  "task-removed": Trash2,
 };
 
 /** A full page means there may be older notices. */
