@@ -12,6 +12,12 @@ export const moreRoutes: RouteObject[] = [
   { path: "users/:id", lazy: () => import("../features/profiles/profile-page.tsx") },
   { path: "freelancers", lazy: () => import("../features/profiles/find-freelancers-page.tsx") },
   { path: "how-reputation-works", lazy: () => import("../features/profiles/how-reputation-works-page.tsx") },
+  { path: "rules", lazy: () => import("../features/moderation/rules-page.tsx") },
+  { path: "account/standing", lazy: () => import("../features/moderation/standing-page.tsx") },
+  { path: "appeal", lazy: () => import("../features/moderation/appeal-page.tsx") },
+  { path: "admin", lazy: () => import("../features/admin/queue-page.tsx") },
+  { path: "admin/audit", lazy: () => import("../features/admin/audit-page.tsx") },
+  { path: "admin/roles", lazy: () => import("../features/admin/roles-page.tsx") },
   {
     path: "dashboard",
     lazy: () => import("../features/dashboard/dashboard-layout.tsx"),

@@ -6,4 +6,14 @@
  */
 export const morePaths = {
   howReputationWorks: "/how-reputation-works",
+  /** The house rules every moderator's decision names (public). */
+  rules: "/rules",
+  /** The decisions about the viewer and their appeals (contract STANDING_PATH). */
+  standing: "/account/standing",
+  /** A suspended person's one appeal, from their email's link (the token in the fragment). */
+  appeal: "/appeal",
+  /** The moderators' queue, the audit log, and the admins' roles. */
+  admin: "/admin",
+  adminAudit: "/admin/audit",
+  adminRoles: "/admin/roles",
 } as const;

@@ -34,7 +34,9 @@ import {
   UpdatePreferencesSchema,
 } from "../../contract/notifications.ts";
 import { matchesSearch, searchWords } from "../../contract/search.ts";
+import { adminHandlers } from "./mock-admin.ts";
 import { MockDb, MockProblem } from "./mock-db.ts";
+import { moderationHandlers } from "./mock-moderation.ts";
 import { profileHandlers } from "./mock-profiles.ts";
 import { mockReviews, reviewHandlers } from "./mock-reviews.ts";
 
@@ -515,6 +517,10 @@ export function createHandlers(db = new MockDb()) {
 
     /* Profiles and Find Freelancers (mock-profiles.ts) */
     ...profileHandlers(db, answer, parse),
+
+    /* Reports, standing and appeals (mock-moderation.ts); the moderators' operations (mock-admin.ts) */
+    ...moderationHandlers(db, answer, parse),
+    ...adminHandlers(db, answer, parse),
 
     /* Notifications */
     http.get(
