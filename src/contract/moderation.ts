@@ -356,6 +356,7 @@ export const MODERATION_MESSAGES = {
   personNotFound: "Nobody has an account with this email.",
   ownRole: "You cannot change your own role.",
   selfDecision: "You cannot decide on your own content.",
+  decidedByOther: "These reports were just decided by another moderator.",
   /** A limited person refused posting, bidding or asking. */
   limited: (rule: string) =>
     `Your account is limited for breaking the rule “${ruleTitle(rule)}”: you cannot post tasks, bid or ask questions. ${LIMITED_CAN}`,
