@@ -37,6 +37,8 @@ import { registerResponseCache } from "./http/response-cache.ts";
 import { registerSameOriginGuard } from "./http/same-origin.ts";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, sendIndex } from "./http/web-app.ts";
+import { registerAdminRoutes } from "./moderation/admin-routes.ts";
+import { registerModerationRoutes } from "./moderation/moderation-routes.ts";
 import { EventHub, STREAM_LIMITS, type StreamLimits } from "./notifications/event-hub.ts";
 import { pruneOldNotices } from "./notifications/notices.ts";
 import { registerNotificationRoutes } from "./notifications/notification-routes.ts";
@@ -222,6 +224,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerMessageRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerReviewRoutes(app, deps);
+  registerModerationRoutes(app, deps);
+  registerAdminRoutes(app, deps);
   registerProfileRoutes(app, deps);
   let stopPruning = () => {};
   app.addHook("onReady", async () => {

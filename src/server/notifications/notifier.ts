@@ -58,8 +58,13 @@ export interface Notice {
   userId: string;
   kind: NotificationKind;
   data: NotificationData;
-  /** What someone wrote, for the email only (a message): not kept with the notice. */
+  /** What someone wrote, for the email only (a message, a moderator's note): not kept with the notice. */
   quote?: string;
+  /**
+   * The email's button, instead of the notice's own link (notificationLink): a path of the web app
+   * and its label. A suspension's email leads to its signed appeal link, its person signed out.
+   */
+  link?: { path: string; label: string };
 }
 
 /** What a write hands the notices it causes to; they are written when its transaction ends. */
@@ -220,7 +225,7 @@ export class Notifier implements Transactor {
   }
 
   private email(notice: Notice, person: { name: string; email: string }, lines: string[]) {
-    const link = notificationLink(notice.kind, notice.data);
+    const link = notice.link?.path ?? notificationLink(notice.kind, notice.data);
     const token = unsubscribeToken(this.links.secret, notice.userId, notice.kind);
     const { webUrl, apiUrl, followRequest } = this.links;
     const web = linkBase(webUrl, followRequest && webUrl === apiUrl);
@@ -235,7 +240,7 @@ export class Notifier implements Transactor {
       name: person.name,
       subject,
       lines,
-      ...(link ? { action: { label: "Open in QuickGig", url: `${web}${link}` } } : {}),
+      ...(link ? { action: { label: notice.link?.label ?? "Open in QuickGig", url: `${web}${link}` } } : {}),
       unsubscribe: {
         label: KIND_LABELS[notice.kind],
         url: `${web}/email/unsubscribe?token=${encodeURIComponent(token)}`,

@@ -1,0 +1,249 @@
+import type { Kysely } from "kysely";
+import {
+  type AuditAction,
+  type AuditEntry,
+  type DecisionInput,
+  MODERATION_MESSAGES,
+  type ReportReason,
+  type SanctionKind,
+} from "../../contract/moderation.ts";
+import type { NotificationData } from "../../contract/notifications.ts";
+import type { Viewer } from "../accounts/session.ts";
+import type { DB } from "../db/schema.ts";
+import { HttpProblem } from "../http/problem.ts";
+import type { Notices, Transactor } from "../notifications/notifier.ts";
+import { appealLink } from "./appeal-token.ts";
+import { presentEntry } from "./audit.ts";
+import { removeContent, restoreContent, suspendAccount } from "./enforcement.ts";
+import {
+  answerAppeal,
+  appendLog,
+  closeReports,
+  findReportedAuthor,
+  findSanctionById,
+  insertSanction,
+  type LogRow,
+  liftSanction,
+  listOpenReportIds,
+  type NewLogEntry,
+  type SanctionRow,
+} from "./moderation-repository.ts";
+import { parseSnapshot } from "./reports.ts";
+import { sanctionNoticeData } from "./sanctions.ts";
+import { readTargetNow, type TargetRef } from "./targets.ts";
+
+/**
+ * What moderators decide (decision 023), each in one transaction with its audit entries and its
+ * notices: a target's reports (remove it or not, sanction its author or not), lifting a sanction,
+ * and answering an appeal. Nobody decides about their own content or sanctions.
+ */
+
+type Result = { entries: AuditEntry[] };
+
+/** The content and its author as the decision sees them; a deleted target through its reports. */
+async function decisionTarget(db: Kysely<DB>, target: TargetRef) {
+  const current = await readTargetNow(db, target);
+  if (current) return { snapshot: current.snapshot, removed: current.removed, exists: true };
+  const reported = await findReportedAuthor(db, target);
+  if (!reported) throw new HttpProblem(404, MODERATION_MESSAGES.targetNotFound);
+  return { snapshot: parseSnapshot(reported.snapshot), removed: false, exists: false };
+}
+
+/**
+ * POST /api/admin/decisions. The target's open reports are read first and closed in the
+ * transaction only if still open: when another moderator closed them a moment before, nothing of
+ * this decision happens (409). Acting on a target nobody reported now is allowed.
+ */
+export async function decide(
+  run: Transactor,
+  db: Kysely<DB>,
+  viewer: Viewer,
+  input: DecisionInput,
+  appealSecret: string,
+): Promise<Result> {
+  const target: TargetRef = { kind: input.targetKind, id: input.targetId };
+  const { snapshot, removed, exists } = await decisionTarget(db, target);
+  const author = snapshot.author;
+  if (author.id === viewer.id) throw new HttpProblem(403, MODERATION_MESSAGES.selfDecision);
+  const openIds = await listOpenReportIds(db, target);
+  const note = input.note.trim();
+  const rule = input.rule ?? null;
+  const removes = input.remove && exists && !removed;
+  // What the reporters learn: gone (removed now or before, or deleted by its author) or still up.
+  const outcome = input.remove || removed || !exists ? "removed" : "stays";
+  const about: NotificationData = {
+    taskId: snapshot.taskId ?? "",
+    taskTitle: snapshot.title ?? author.name,
+    targetKind: target.kind,
+  };
+
+  return run.transaction(async (trx, notices) => {
+    const now = new Date();
+    const closed = await closeReports(trx, openIds, outcome, now);
+    if (openIds.length > 0 && closed.length === 0) throw new HttpProblem(409, MODERATION_MESSAGES.decidedByOther);
+    const entries: LogRow[] = [];
+    const log = async (action: AuditAction, sanctionId: string | null) => {
+      const entry: NewLogEntry = {
+        actor_id: viewer.id,
+        actor_name: viewer.name,
+        action,
+        target_kind: target.kind,
+        target_id: target.id,
+        subject_id: author.id,
+        subject_name: author.name,
+        rule,
+        note,
+        sanction_id: sanctionId,
+      };
+      entries.push(await appendLog(trx, entry, now));
+    };
+    /** A sanction on the author, its audit entry, and the author told the rule and the note. */
+    const sanction = async (kind: SanctionKind, previousState: string | null, effect: () => Promise<void>) => {
+      const id = await insertSanction(
+        trx,
+        {
+          userId: author.id,
+          kind,
+          rule: rule ?? "",
+          note,
+          targetKind: target.kind,
+          targetId: target.id,
+          taskId: snapshot.taskId,
+          targetTitle: about.taskTitle,
+          previousState,
+          createdBy: viewer.id,
+        },
+        now,
+      );
+      await effect();
+      await log(kind, id);
+      notices.add({
+        userId: author.id,
+        kind: "moderation-action",
+        data: { ...about, sanction: kind, rule: rule ?? "", sanctionId: id },
+        quote: note,
+        // A suspended person cannot sign in to appeal: their email's button is the signed link that can.
+        ...(kind === "suspend" ? { link: { path: appealLink(appealSecret, id), label: "Appeal this decision" } } : {}),
+      });
+    };
+
+    if (removes) {
+      const previousState = await removeContent(trx, notices, target);
+      await sanction("remove", previousState, async () => {});
+    }
+    if (input.sanction !== "none") {
+      const kind = input.sanction;
+      await sanction(kind, null, async () => {
+        if (kind === "suspend") await suspendAccount(trx, notices, author.id);
+      });
+    }
+    // A dismissal, or a removal of what was already gone: the decision is still on record.
+    if (entries.length === 0) await log(input.remove ? "remove" : "dismiss", null);
+    tellReporters(notices, closed, about, outcome, target, author.id);
+    return { entries: entries.map(presentEntry) };
+  });
+}
+
+/** Each reporter learns whether the content is gone or stays up, never what happened to its author. */
+function tellReporters(
+  notices: Notices,
+  closed: Array<{ reporterId: string; reason: string }>,
+  about: NotificationData,
+  outcome: "removed" | "stays",
+  target: TargetRef,
+  authorId: string,
+) {
+  notices.add(
+    ...closed.map((report) => ({
+      userId: report.reporterId,
+      kind: "report-outcome" as const,
+      data: {
+        ...about,
+        reason: report.reason as ReportReason,
+        outcome,
+        ...(target.kind === "profile" ? { userId: authorId } : {}),
+      },
+    })),
+  );
+}
+
+async function sanctionToDecide(db: Kysely<DB>, viewer: Viewer, id: string): Promise<SanctionRow> {
+  const row = await findSanctionById(db, id);
+  if (!row) throw new HttpProblem(404, MODERATION_MESSAGES.sanctionNotFound);
+  if (row.user_id === viewer.id) throw new HttpProblem(403, MODERATION_MESSAGES.selfDecision);
+  return row;
+}
+
+function sanctionLog(viewer: Viewer, row: SanctionRow, action: AuditAction, note: string): NewLogEntry {
+  return {
+    actor_id: viewer.id,
+    actor_name: viewer.name,
+    action,
+    target_kind: "sanction",
+    target_id: row.id,
+    subject_id: row.user_id,
+    subject_name: row.user_name,
+    rule: row.rule,
+    note,
+    sanction_id: row.id,
+  };
+}
+
+/** Lifts the sanction and undoes its effect (content visible again, its task's status back). */
+async function lift(trx: Kysely<DB>, viewer: Viewer, row: SanctionRow, now: Date): Promise<boolean> {
+  if (!(await liftSanction(trx, row.id, viewer.id, now))) return false;
+  if (row.kind === "remove") {
+    await restoreContent(trx, { kind: row.target_kind as TargetRef["kind"], id: row.target_id }, row.previous_state);
+  }
+  return true;
+}
+
+/** POST /api/admin/sanctions/{id}/restore: lifted once; an appeal waiting is answered with it. */
+export async function restoreSanction(
+  run: Transactor,
+  db: Kysely<DB>,
+  viewer: Viewer,
+  id: string,
+  note: string,
+): Promise<Result> {
+  const row = await sanctionToDecide(db, viewer, id);
+  if (row.lifted_at !== null) throw new HttpProblem(409, MODERATION_MESSAGES.alreadyLifted);
+  const text = note.trim();
+  return run.transaction(async (trx, notices) => {
+    const now = new Date();
+    if (!(await lift(trx, viewer, row, now))) throw new HttpProblem(409, MODERATION_MESSAGES.alreadyLifted);
+    await answerAppeal(trx, row.id, "restored", text, now);
+    const entry = await appendLog(trx, sanctionLog(viewer, row, "restore", text), now);
+    notices.add({ userId: row.user_id, kind: "moderation-lifted", data: sanctionNoticeData(row), quote: text });
+    return { entries: [presentEntry(entry)] };
+  });
+}
+
+/** POST /api/admin/appeals/{id}: restore (lift it) or uphold, once; the person is told either way. */
+export async function decideAppeal(
+  run: Transactor,
+  db: Kysely<DB>,
+  viewer: Viewer,
+  id: string,
+  decision: "restore" | "uphold",
+  note: string,
+): Promise<Result> {
+  const row = await sanctionToDecide(db, viewer, id);
+  if (row.appealed_at === null || row.appeal_outcome !== null) throw new HttpProblem(409, MODERATION_MESSAGES.noAppeal);
+  const text = note.trim();
+  const outcome = decision === "restore" ? "restored" : "upheld";
+  return run.transaction(async (trx, notices) => {
+    const now = new Date();
+    if (!(await answerAppeal(trx, row.id, outcome, text, now)))
+      throw new HttpProblem(409, MODERATION_MESSAGES.noAppeal);
+    if (decision === "restore") await lift(trx, viewer, row, now);
+    const entry = await appendLog(trx, sanctionLog(viewer, row, decision, text), now);
+    notices.add({
+      userId: row.user_id,
+      kind: "appeal-decided",
+      data: { ...sanctionNoticeData(row), decision: outcome },
+      quote: text,
+    });
+    return { entries: [presentEntry(entry)] };
+  });
+}
