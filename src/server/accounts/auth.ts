@@ -12,14 +12,18 @@ import {
   SignInSchema,
   SignUpSchema,
 } from "../../contract/index.ts";
+import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { OriginPolicy } from "../http/origins.ts";
+import { sanctionInForce } from "../moderation/enforcement.ts";
 import { type AccountEmails, RESET_LINK_MINUTES } from "./account-emails.ts";
 import { firebaseSignIn } from "./firebase.ts";
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 
 export const GOOGLE_PROVIDER_ID = "google";
+/** The code of a sign-in refused to a suspended person (and of Google's redirect back: ?error=). */
+export const ACCOUNT_SUSPENDED = "ACCOUNT_SUSPENDED";
 export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 7;
 export const SESSION_MAX_SECONDS = 60 * 60 * 24 * 30;
 /** How often use slides a session's idle timeout forward. */
@@ -71,6 +75,20 @@ export function createAuth(
     },
     databaseHooks: {
       session: {
+        // A suspended person gets no session, whichever way they sign in (password, Google,
+        // Firebase): 403 naming the rule (decision 023). Google's redirect carries the code and the
+        // message back to the login page (?error=ACCOUNT_SUSPENDED&error_description=…).
+        create: {
+          async before(session) {
+            const suspension = await sanctionInForce(database.db, session.userId, "suspend");
+            if (suspension) {
+              throw new APIError("FORBIDDEN", {
+                message: MODERATION_MESSAGES.suspended(suspension.rule),
+                code: ACCOUNT_SUSPENDED,
+              });
+            }
+          },
+        },
         update: {
           // Absolute lifetime: however active, a session ends SESSION_MAX_SECONDS after sign-in.
           async before(update, ctx) {

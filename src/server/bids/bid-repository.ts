@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { BidStatus, TaskStatus } from "../../contract/index.ts";
 import type { DB } from "../db/schema.ts";
 import { createId } from "../ids.ts";
+import { REMOVED_TASK_STATUS } from "../tasks/task-repository.ts";
 
 export interface BidRecord {
   id: string;
@@ -189,6 +190,35 @@ export async function moveTaskBids(
   return (await query.returning("bidder_id").execute()).map((row) => row.bidder_id);
 }
 
+/**
+ * A removed task's waiting offers end with it (cancelled, as a deleted task's do); their ids and
+ * bidders, so that restoring the task puts them back (reopenCancelledBids).
+ */
+export async function cancelPendingBids(
+  db: Kysely<DB>,
+  taskId: string,
+): Promise<Array<{ id: string; bidderId: string }>> {
+  const rows = await db
+    .updateTable("bids")
+    .set({ status: "cancelled" })
+    .where("task_id", "=", taskId)
+    .where("status", "=", "pending")
+    .returning(["id", "bidder_id"])
+    .execute();
+  return rows.map((row) => ({ id: row.id, bidderId: row.bidder_id }));
+}
+
+/** The offers cancelled with a removed task waiting again, those still cancelled, once it is restored. */
+export async function reopenCancelledBids(db: Kysely<DB>, bidIds: string[]): Promise<void> {
+  if (bidIds.length === 0) return;
+  await db
+    .updateTable("bids")
+    .set({ status: "pending" })
+    .where("id", "in", bidIds)
+    .where("status", "=", "cancelled")
+    .execute();
+}
+
 /** Who has a pending offer on a task: those a change to it concerns. */
 export async function pendingBidderIds(db: Kysely<DB>, taskId: string): Promise<string[]> {
   const rows = await db
@@ -337,14 +367,17 @@ export async function listBidsOfBidder(
   filter: { statuses?: BidStatus[]; page: number; limit: number },
 ): Promise<{ bids: BidOfMine[]; total: number }> {
   const statuses = filter.statuses?.length ? filter.statuses : undefined;
+  // A task a moderator removed shows as a deleted one does: its page is gone for everyone, the
+  // offer is kept here (its waiting offers were cancelled with it, decision 023).
+  const removed = sql<boolean>`tasks.status = ${REMOVED_TASK_STATUS}`;
   let live = selectBids(db)
     .innerJoin("tasks", "tasks.id", "bids.task_id")
     .select([
       "tasks.title",
-      "tasks.status as task_status",
+      sql<string>`case when ${removed} then 'cancelled' else tasks.status end`.as("task_status"),
       "tasks.deadline",
       "tasks.budget_cents",
-      sql<number>`0`.as("task_deleted"),
+      sql<number>`case when ${removed} then 1 else 0 end`.as("task_deleted"),
     ])
     .where("bids.bidder_id", "=", bidderId);
   let kept = db

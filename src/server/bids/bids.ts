@@ -11,6 +11,7 @@ import {
 import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { refuseLimited } from "../moderation/enforcement.ts";
 import type { Transactor } from "../notifications/notifier.ts";
 import { findTasksWithReviewDue } from "../reviews/review-repository.ts";
 import { holdOpenTaskRow, type TaskRecord } from "../tasks/task-repository.ts";
@@ -94,6 +95,8 @@ export async function placeOffer(
   };
   try {
     const placed = await run.transaction(async (trx, notices) => {
+      // A limited person bids on nothing (decision 023): 403 naming the rule.
+      await refuseLimited(trx, bidder.id);
       // Holds the task's row while the bid goes in, so an accept cannot slip between the check and the bid.
       if (!(await holdOpenTaskRow(trx, task.id))) throw new HttpProblem(409, MESSAGES.notTakingBids);
       const bid = await placeBid(trx, task.id, bidder.id, offer);
@@ -125,6 +128,7 @@ export async function changeOffer(
   const bid = await findOwnBid(db, viewer, bidId);
   if (bid.status !== "pending") throw new HttpProblem(409, MESSAGES.bidNotPending);
   const task = await findTaskOrFail(db, bid.taskId);
+  await refuseLimited(db, viewer.id);
   requireBiddingOpen(task);
   const change = {
     ...(input.amount !== undefined ? { amount: input.amount } : {}),

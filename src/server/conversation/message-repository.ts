@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { createId } from "../ids.ts";
+import { REMOVED_TASK_STATUS } from "../tasks/task-repository.ts";
 
 /** A thread: the task and the bidder the poster talks with. */
 export interface ThreadKey {
@@ -14,6 +15,8 @@ export interface MessageRecord {
   senderName: string;
   body: string;
   sentAt: string;
+  /** Removed by a moderator (decision 023): the thread shows that it was, not what it said. */
+  removed: boolean;
 }
 
 export async function insertMessage(
@@ -43,7 +46,7 @@ export async function listMessages(db: Kysely<DB>, thread: ThreadKey, limit: num
   const rows = await db
     .selectFrom("messages")
     .innerJoin("user", "user.id", "messages.sender_id")
-    .select(["messages.id", "messages.sender_id", "messages.body", "messages.sent_at", "user.name"])
+    .select(["messages.id", "messages.sender_id", "messages.body", "messages.sent_at", "messages.removed", "user.name"])
     .where("messages.task_id", "=", thread.taskId)
     .where("messages.bidder_id", "=", thread.bidderId)
     .orderBy("messages.sent_at", "desc")
@@ -56,7 +59,17 @@ export async function listMessages(db: Kysely<DB>, thread: ThreadKey, limit: num
     senderName: row.name,
     body: row.body,
     sentAt: row.sent_at,
+    removed: Number(row.removed) === 1,
   }));
+}
+
+/** A moderator removes a message, or restores it (decision 023): removed, its thread shows that it was. */
+export async function setMessageRemoved(db: Kysely<DB>, id: string, removed: boolean): Promise<void> {
+  await db
+    .updateTable("messages")
+    .set({ removed: removed ? 1 : 0 })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function markThreadRead(db: Kysely<DB>, thread: ThreadKey, userId: string, now = new Date()) {
@@ -75,6 +88,8 @@ export interface ThreadSummary extends ThreadKey {
   /** The other person's id, for their public profile. */
   otherId: string;
   lastMessage: string;
+  /** The last message was removed by a moderator: its words are not to be shown. */
+  lastRemoved: boolean;
   lastAt: string;
   unread: number;
 }
@@ -93,6 +108,8 @@ export async function listThreads(db: Kysely<DB>, userId: string, limit: number)
       join.onRef("r.task_id", "=", "m.task_id").onRef("r.bidder_id", "=", "m.bidder_id").on("r.user_id", "=", userId),
     )
     .where((eb) => eb.or([eb("t.owner_id", "=", userId), eb("m.bidder_id", "=", userId)]))
+    // A task a moderator removed takes its threads with it, until restored.
+    .where("t.status", "<>", REMOVED_TASK_STATUS)
     .select((eb) => [
       "m.task_id",
       "m.bidder_id",
@@ -115,7 +132,7 @@ export async function listThreads(db: Kysely<DB>, userId: string, limit: number)
     rows.map(async (row) => {
       const last = await db
         .selectFrom("messages")
-        .select("body")
+        .select(["body", "removed"])
         .where("task_id", "=", row.task_id)
         .where("bidder_id", "=", row.bidder_id)
         .orderBy("sent_at", "desc")
@@ -129,6 +146,7 @@ export async function listThreads(db: Kysely<DB>, userId: string, limit: number)
         otherName: row.owner_id === userId ? row.bidder_name : row.owner_name,
         otherId: row.owner_id === userId ? row.bidder_id : row.owner_id,
         lastMessage: last.body,
+        lastRemoved: Number(last.removed) === 1,
         lastAt: String(row.last_at),
         unread: Number(row.unread ?? 0),
       };

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { ANONYMOUS_NAME, LIMITS, MESSAGES, type Message } from "../../contract/index.ts";
+import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
 import type { UnreadCounts } from "../../contract/notifications.ts";
 import type { Viewer } from "../accounts/session.ts";
 import { findBidOf } from "../bids/bid-repository.ts";
@@ -8,6 +9,7 @@ import { HttpProblem } from "../http/problem.ts";
 import { markThreadNoticesRead, unreadCounts } from "../notifications/notification-repository.ts";
 import type { Notifier } from "../notifications/notifier.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
+import { isRemoved } from "../tasks/tasks.ts";
 import {
   insertMessage,
   listMessages,
@@ -35,6 +37,8 @@ export async function openThread(db: Kysely<DB>, viewer: Viewer, key: ThreadKey)
   const isParty = task !== undefined && (viewer.id === task.ownerId || viewer.id === key.bidderId);
   const bid = isParty && key.bidderId !== task?.ownerId ? await findBidOf(db, key.taskId, key.bidderId) : undefined;
   if (!task || !bid) throw new HttpProblem(404, MESSAGES.threadNotFound);
+  // A task a moderator removed takes its threads with it (its two sides are told why), until restored.
+  if (isRemoved(task)) throw new HttpProblem(404, MODERATION_MESSAGES.removedTask);
   const otherId = viewer.id === task.ownerId ? key.bidderId : task.ownerId;
   return { taskId: key.taskId, bidderId: key.bidderId, taskTitle: task.title, otherId };
 }
@@ -42,7 +46,8 @@ export async function openThread(db: Kysely<DB>, viewer: Viewer, key: ThreadKey)
 function presentMessage(message: MessageRecord, viewer: Viewer): Message {
   return {
     _id: message.id,
-    body: message.body,
+    // A message a moderator removed keeps its place in the thread, not its words.
+    body: message.removed ? MODERATION_MESSAGES.removedMessage : message.body,
     senderName: message.senderName.trim() || ANONYMOUS_NAME,
     mine: message.senderId === viewer.id,
     sentAt: message.sentAt,
@@ -105,6 +110,13 @@ export async function sendMessage(
 }
 
 /** The threads a person is in, newest activity first, with what they have not read. */
-export function findThreadsOf(db: Kysely<DB>, viewer: Viewer): Promise<ThreadSummary[]> {
-  return listThreads(db, viewer.id, LIMITS.messagesPageMax);
+export async function findThreadsOf(
+  db: Kysely<DB>,
+  viewer: Viewer,
+): Promise<Array<Omit<ThreadSummary, "lastRemoved">>> {
+  const threads = await listThreads(db, viewer.id, LIMITS.messagesPageMax);
+  return threads.map(({ lastRemoved, ...thread }) => ({
+    ...thread,
+    lastMessage: lastRemoved ? MODERATION_MESSAGES.removedMessage : thread.lastMessage,
+  }));
 }

@@ -11,6 +11,8 @@ export interface QuestionRecord {
   answer: string | null;
   answeredAt: string | null;
   hidden: boolean;
+  /** Removed by a moderator (decision 023): shown to nobody, the poster included. */
+  removed: boolean;
   createdAt: string;
 }
 
@@ -26,6 +28,7 @@ function selectQuestions(db: Kysely<DB>) {
       "questions.answer",
       "questions.answered_at",
       "questions.hidden",
+      "questions.removed",
       "questions.created_at",
       "user.name",
     ]);
@@ -43,6 +46,7 @@ function toRecord(row: QuestionRow): QuestionRecord {
     answer: row.answer,
     answeredAt: row.answered_at,
     hidden: Number(row.hidden) === 1,
+    removed: Number(row.removed) === 1,
     createdAt: row.created_at,
   };
 }
@@ -67,17 +71,18 @@ export async function findQuestionById(db: Kysely<DB>, id: string): Promise<Ques
   return row && toRecord(row);
 }
 
-/** A task's questions, newest first; hidden ones only when asked for (the poster's view). */
+/** A task's questions, newest first, but those removed; hidden ones only when asked for (the poster's view). */
 export async function listQuestions(
   db: Kysely<DB>,
   taskId: string,
   options: { withHidden: boolean; page: number; limit: number },
 ): Promise<{ questions: QuestionRecord[]; total: number }> {
-  let rows = selectQuestions(db).where("questions.task_id", "=", taskId);
+  let rows = selectQuestions(db).where("questions.task_id", "=", taskId).where("questions.removed", "=", 0);
   let count = db
     .selectFrom("questions")
     .select((eb) => eb.fn.countAll<number>().as("total"))
-    .where("task_id", "=", taskId);
+    .where("task_id", "=", taskId)
+    .where("removed", "=", 0);
   if (!options.withHidden) {
     rows = rows.where("questions.hidden", "=", 0);
     count = count.where("hidden", "=", 0);
@@ -108,6 +113,15 @@ export async function answerQuestion(db: Kysely<DB>, id: string, answer: string,
   if (Number(first.numUpdatedRows) > 0) return true;
   await db.updateTable("questions").set(set).where("id", "=", id).execute();
   return false;
+}
+
+/** A moderator removes a question, or restores it (decision 023): removed, it shows to nobody. */
+export async function setQuestionRemoved(db: Kysely<DB>, id: string, removed: boolean): Promise<void> {
+  await db
+    .updateTable("questions")
+    .set({ removed: removed ? 1 : 0 })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function setQuestionHidden(db: Kysely<DB>, id: string, hidden: boolean): Promise<void> {

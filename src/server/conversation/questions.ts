@@ -3,6 +3,7 @@ import { ANONYMOUS_NAME, MESSAGES, type Question } from "../../contract/index.ts
 import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { refuseLimited } from "../moderation/enforcement.ts";
 import type { Transactor } from "../notifications/notifier.ts";
 import { findTaskOrFail, type TaskRecord } from "../tasks/tasks.ts";
 import {
@@ -62,6 +63,8 @@ export async function askQuestion(
 ): Promise<Question> {
   const task = await findTaskOrFail(db, taskId);
   if (task.ownerId === asker.id) throw new HttpProblem(403, MESSAGES.ownTaskQuestion);
+  // A limited person asks nothing (decision 023); answering on their own tasks stays open to them.
+  await refuseLimited(db, asker.id);
   const id = await run.transaction(async (trx, notices) => {
     const inserted = await insertQuestion(trx, task.id, asker.id, body);
     notices.add({
@@ -83,7 +86,8 @@ async function findForPoster(
   id: string,
 ): Promise<{ question: QuestionRecord; task: TaskRecord }> {
   const question = await findQuestionById(db, id);
-  if (!question) throw new HttpProblem(404, MESSAGES.questionNotFound);
+  // A question a moderator removed is gone for its poster too.
+  if (!question || question.removed) throw new HttpProblem(404, MESSAGES.questionNotFound);
   const task = await findTaskOrFail(db, question.taskId);
   if (task.ownerId !== viewer.id) {
     if (question.hidden) throw new HttpProblem(404, MESSAGES.questionNotFound);

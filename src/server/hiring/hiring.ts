@@ -128,18 +128,30 @@ export async function completeTask(run: Transactor, task: TaskRecord): Promise<v
  */
 export async function cancelTask(run: Transactor, task: TaskRecord): Promise<void> {
   await run.transaction(async (trx, notices) => {
-    if ((await setTaskStatus(trx, task.id, ["open", "assigned"], "cancelled")) === 0) {
-      await lostRace(trx, "cancel", task.id);
-    }
-    // Read with the row held: an accept that committed first is the one told.
-    const assignee = await findTaskAssignee(trx, task.id);
-    if (assignee) {
-      await cancelAcceptedBid(trx, task.id);
-      await endAssignment(trx, task.id, "cancelled");
-    }
-    const told = [...(await moveTaskBids(trx, task.id, DECLINE)), ...(assignee ? [assignee] : [])];
+    const told = await cancelInTransaction(trx, task.id);
+    if (told === null) return lostRace(trx, "cancel", task.id);
     notices.add(...told.map((userId) => ({ userId, kind: "task-cancelled" as const, data: about(task) })));
   });
+}
+
+/**
+ * A cancel in the caller's transaction (the poster's, or a suspension's, which cancels only tasks
+ * still open: `from`): the bidders and the freelancer to tell, or null when the task was no longer
+ * in `from` and nothing changed.
+ */
+export async function cancelInTransaction(
+  trx: Kysely<DB>,
+  taskId: string,
+  from: TaskStatus[] = [...TRANSITIONS.cancel.from],
+): Promise<string[] | null> {
+  if ((await setTaskStatus(trx, taskId, from, "cancelled")) === 0) return null;
+  // Read with the row held: an accept that committed first is the one told.
+  const assignee = await findTaskAssignee(trx, taskId);
+  if (assignee) {
+    await cancelAcceptedBid(trx, taskId);
+    await endAssignment(trx, taskId, "cancelled");
+  }
+  return [...(await moveTaskBids(trx, taskId, DECLINE)), ...(assignee ? [assignee] : [])];
 }
 
 /**

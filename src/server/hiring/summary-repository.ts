@@ -7,6 +7,7 @@ import {
   type TaskStatus,
 } from "../../contract/index.ts";
 import type { DB } from "../db/schema.ts";
+import { REMOVED_TASK_STATUS } from "../tasks/task-repository.ts";
 
 const ACTIVITY_LIMIT = 6;
 
@@ -16,7 +17,10 @@ function byStatus<S extends string>(statuses: readonly S[], rows: Array<{ status
   return counts;
 }
 
-/** A person's own figures: their tasks and bids by status, what they spent and earned, their latest doings. */
+/**
+ * A person's own figures: their tasks and bids by status, what they spent and earned, their latest
+ * doings. A task a moderator removed is in none of them (its status is none of TASK_STATUSES).
+ */
 export async function summarize(db: Kysely<DB>, userId: string): Promise<DashboardSummary> {
   const [tasks, bids, spent, work, posted, bidOn, hired] = await Promise.all([
     db
@@ -51,6 +55,7 @@ export async function summarize(db: Kysely<DB>, userId: string): Promise<Dashboa
       .selectFrom("tasks")
       .select(["id", "title", "created_at as time", "status", "budget_cents as cents"])
       .where("owner_id", "=", userId)
+      .where("status", "<>", REMOVED_TASK_STATUS)
       .orderBy("created_at", "desc")
       .limit(ACTIVITY_LIMIT)
       .execute(),
@@ -59,6 +64,7 @@ export async function summarize(db: Kysely<DB>, userId: string): Promise<Dashboa
       .innerJoin("tasks", "tasks.id", "bids.task_id")
       .select(["tasks.id", "tasks.title", "bids.bid_time as time", "bids.status", "bids.amount_cents as cents"])
       .where("bids.bidder_id", "=", userId)
+      .where("tasks.status", "<>", REMOVED_TASK_STATUS)
       .orderBy("bids.bid_time", "desc")
       .limit(ACTIVITY_LIMIT)
       .execute(),
@@ -66,6 +72,7 @@ export async function summarize(db: Kysely<DB>, userId: string): Promise<Dashboa
       .selectFrom("tasks")
       .select(["id", "title", "updated_at as time", "status", "agreed_cents as cents"])
       .where("assignee_id", "=", userId)
+      .where("status", "<>", REMOVED_TASK_STATUS)
       .orderBy("updated_at", "desc")
       .limit(ACTIVITY_LIMIT)
       .execute(),

@@ -1,14 +1,26 @@
 import type { Kysely } from "kysely";
-import type { ReportTarget } from "../../contract/moderation.ts";
+import type { TaskStatus } from "../../contract/index.ts";
+import { MODERATION_MESSAGES, type ReportTarget } from "../../contract/moderation.ts";
+import type { NotificationData } from "../../contract/notifications.ts";
+import { cancelPendingBids, reopenCancelledBids } from "../bids/bid-repository.ts";
+import { setMessageRemoved } from "../conversation/message-repository.ts";
+import { setQuestionRemoved } from "../conversation/question-repository.ts";
 import type { DB } from "../db/schema.ts";
+import { cancelInTransaction } from "../hiring/hiring.ts";
+import { HttpProblem } from "../http/problem.ts";
 import type { Notices } from "../notifications/notifier.ts";
+import { setProfileRemoved } from "../profiles/profile-repository.ts";
 import { recountRecord } from "../profiles/record-repository.ts";
+import { setReviewRemoved } from "../reviews/review-repository.ts";
+import { removeTask, restoreTask } from "../tasks/task-repository.ts";
+import { deleteSessionsOf, findSanctionInForce, listOpenTasksOf } from "./enforcement-repository.ts";
 
 /*
- * What moderation's sanctions do (issue 29, decision 023): content removed is hidden everywhere
- * (each feature's reads leave it out), a limited person cannot post, bid or ask, a suspended one
- * has no session and cannot sign in. These functions change the rows those reads and checks look
- * at, inside the decision's own transaction.
+ * What moderation's sanctions do (issue 29, decision 023), each in the decision's own transaction:
+ * content removed is hidden everywhere (each feature's reads leave it out), a limited person cannot
+ * post, bid or ask (the features call refuseLimited), a suspended one has no session and cannot sign
+ * in (accounts/auth.ts asks sanctionInForce). Only repositories and hiring's cancel are called from
+ * here, so that the features may call this module without a cycle.
  */
 
 export interface ModerationTarget {
@@ -16,146 +28,109 @@ export interface ModerationTarget {
   id: string;
 }
 
-/** A removed task's status, kept by its sanction as `previous_state` so that restoring puts it back. */
+/** What restoring a removed task puts back: its status, and the offers cancelled with it. */
 interface TaskState {
-  status: string;
+  status: TaskStatus;
+  bids: string[];
 }
 
-/** The tables that flag removed content, with their key. */
-const FLAGGED = {
-  question: { table: "questions", key: "id" },
-  message: { table: "messages", key: "id" },
-  review: { table: "reviews", key: "id" },
-  profile: { table: "profiles", key: "user_id" },
-} as const;
-
 /**
- * Hides the content. A task's status becomes "removed" (its bids stay as they were, so that
- * restoring gives every side back what it had) and its pending bidders are told. Returns what
- * restoring needs: the task's status before, as JSON; null for the others.
+ * Hides the content. A task's status becomes "removed", its waiting offers are cancelled (as a
+ * deleted task's are), and those bidders and its hired freelancer, if any, are told
+ * ("task-removed"). Answers what restoring needs, as JSON: for a task its status before and the
+ * offers cancelled; null for the others (a flag) and for a task gone or removed already.
  */
 export async function removeContent(
   trx: Kysely<DB>,
   notices: Notices,
   target: ModerationTarget,
 ): Promise<string | null> {
-  if (target.kind === "task") {
-    const task = await trx
-      .selectFrom("tasks")
-      .select(["title", "status"])
-      .where("id", "=", target.id)
-      .executeTakeFirst();
-    if (!task || task.status === "removed") return null;
-    await trx.updateTable("tasks").set({ status: "removed" }).where("id", "=", target.id).execute();
-    const bidders = await pendingBidders(trx, target.id);
-    notices.add(
-      ...bidders.map((userId) => ({
-        userId,
-        kind: "task-removed" as const,
-        data: { taskId: target.id, taskTitle: task.title },
-      })),
-    );
-    return JSON.stringify({ status: task.status } satisfies TaskState);
+  switch (target.kind) {
+    case "task": {
+      const task = await removeTask(trx, target.id);
+      if (!task) return null;
+      const cancelled = await cancelPendingBids(trx, target.id);
+      const told = [...cancelled.map((bid) => bid.bidderId), ...(task.assigneeId ? [task.assigneeId] : [])];
+      const data: NotificationData = { taskId: target.id, taskTitle: task.title };
+      notices.add(...told.map((userId) => ({ userId, kind: "task-removed" as const, data })));
+      return JSON.stringify({ status: task.status, bids: cancelled.map((bid) => bid.id) } satisfies TaskState);
+    }
+    case "review": {
+      const subjectId = await setReviewRemoved(trx, target.id, true);
+      // A removed review no longer counts in its subject's record (Find Freelancers reads it).
+      if (subjectId) await recountRecord(trx, subjectId);
+      return null;
+    }
+    case "question":
+      await setQuestionRemoved(trx, target.id, true);
+      return null;
+    case "message":
+      await setMessageRemoved(trx, target.id, true);
+      return null;
+    case "profile":
+      await setProfileRemoved(trx, target.id, true);
+      return null;
   }
-  await setRemoved(trx, target, 1);
-  return null;
 }
 
-/** Undoes removeContent: a task gets its status back, the others their flag cleared. */
+/**
+ * Undoes removeContent: a task back to the status it had (if it is still removed) with the offers
+ * cancelled by its removal waiting again; the others shown again (a review counted again).
+ */
 export async function restoreContent(
   trx: Kysely<DB>,
   target: ModerationTarget,
   previousState: string | null,
 ): Promise<void> {
-  if (target.kind === "task") {
-    const status = previousState ? (JSON.parse(previousState) as TaskState).status : "open";
-    await trx
-      .updateTable("tasks")
-      .set({ status })
-      .where("id", "=", target.id)
-      .where("status", "=", "removed")
-      .execute();
-    return;
+  switch (target.kind) {
+    case "task": {
+      const state = previousState ? (JSON.parse(previousState) as Partial<TaskState>) : {};
+      if ((await restoreTask(trx, target.id, state.status ?? "open")) > 0) {
+        await reopenCancelledBids(trx, state.bids ?? []);
+      }
+      return;
+    }
+    case "review": {
+      const subjectId = await setReviewRemoved(trx, target.id, false);
+      if (subjectId) await recountRecord(trx, subjectId);
+      return;
+    }
+    case "question":
+      return setQuestionRemoved(trx, target.id, false);
+    case "message":
+      return setMessageRemoved(trx, target.id, false);
+    case "profile":
+      return setProfileRemoved(trx, target.id, false);
   }
-  await setRemoved(trx, target, 0);
-}
-
-async function setRemoved(trx: Kysely<DB>, target: ModerationTarget, removed: 0 | 1): Promise<void> {
-  if (target.kind === "task") return;
-  const { table, key } = FLAGGED[target.kind];
-  if (target.kind === "review") {
-    const review = await trx.selectFrom("reviews").select("subject_id").where("id", "=", target.id).executeTakeFirst();
-    await trx.updateTable("reviews").set({ removed }).where("id", "=", target.id).execute();
-    // A removed review no longer counts in its subject's figures; a restored one counts again.
-    if (review) await recountRecord(trx, review.subject_id);
-    return;
-  }
-  await trx.updateTable(table).set({ removed }).where(key, "=", target.id).execute();
-}
-
-async function pendingBidders(trx: Kysely<DB>, taskId: string): Promise<string[]> {
-  const rows = await trx
-    .selectFrom("bids")
-    .select("bidder_id")
-    .where("task_id", "=", taskId)
-    .where("status", "=", "pending")
-    .execute();
-  return rows.map((row) => row.bidder_id);
 }
 
 /**
- * Suspends a person's use of the app: every session deleted (the next request is signed out) and
- * their open tasks cancelled, the pending offers on them declined as a poster's cancel does, and
- * those bidders told the task was removed.
+ * Suspends a person's use of the app: every session deleted (their next request is signed out;
+ * signing in again is refused while the suspension is in force), and their open tasks cancelled as
+ * their own cancel would (the waiting offers declined), those bidders told the task was removed.
+ * Tasks in progress stay: their freelancer may finish or give them back.
  */
 export async function suspendAccount(trx: Kysely<DB>, notices: Notices, userId: string): Promise<void> {
-  await trx.deleteFrom("session").where("userId", "=", userId).execute();
-  const tasks = await trx
-    .selectFrom("tasks")
-    .select(["id", "title"])
-    .where("owner_id", "=", userId)
-    .where("status", "=", "open")
-    .execute();
-  for (const task of tasks) {
-    const cancelled = await trx
-      .updateTable("tasks")
-      .set({ status: "cancelled", updated_at: new Date().toISOString() })
-      .where("id", "=", task.id)
-      .where("status", "=", "open")
-      .executeTakeFirst();
-    if (Number(cancelled.numUpdatedRows) === 0) continue;
-    const declined = await trx
-      .updateTable("bids")
-      .set({ status: "declined" })
-      .where("task_id", "=", task.id)
-      .where("status", "=", "pending")
-      .returning("bidder_id")
-      .execute();
-    notices.add(
-      ...declined.map((row) => ({
-        userId: row.bidder_id,
-        kind: "task-removed" as const,
-        data: { taskId: task.id, taskTitle: task.title, sanction: "suspend" as const },
-      })),
-    );
+  await deleteSessionsOf(trx, userId);
+  for (const task of await listOpenTasksOf(trx, userId)) {
+    // Only while still open: one hired or ended meanwhile stays as it is.
+    const told = await cancelInTransaction(trx, task.id, ["open"]);
+    const data: NotificationData = { taskId: task.id, taskTitle: task.title, sanction: "suspend" };
+    notices.add(...(told ?? []).map((bidderId) => ({ userId: bidderId, kind: "task-removed" as const, data })));
   }
 }
 
-/** The person's limit or suspension in force, if any: the newest not lifted. */
+/** The person's limit or suspension in force, if any (the newest not lifted). */
 export async function sanctionInForce(
   db: Kysely<DB>,
   userId: string,
   kind: "limit" | "suspend",
 ): Promise<{ id: string; rule: string } | null> {
-  const row = await db
-    .selectFrom("sanctions")
-    .select(["id", "rule"])
-    .where("user_id", "=", userId)
-    .where("kind", "=", kind)
-    .where("lifted_at", "is", null)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row ?? null;
+  return (await findSanctionInForce(db, userId, kind)) ?? null;
+}
+
+/** Posting a task, bidding (or changing a bid) and asking a question: 403 naming the rule while limited. */
+export async function refuseLimited(db: Kysely<DB>, userId: string): Promise<void> {
+  const limit = await sanctionInForce(db, userId, "limit");
+  if (limit) throw new HttpProblem(403, MODERATION_MESSAGES.limited(limit.rule));
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
+import { REMOVED_TASK_STATUS } from "../tasks/task-repository.ts";
 
 /**
  * Public profiles' reads (issue 28): a person with what they say of themselves, their record
@@ -28,7 +29,10 @@ function parseSkills(json: string | null): string[] {
   return Array.isArray(parsed) ? parsed.filter((skill): skill is string => typeof skill === "string") : [];
 }
 
-/** A person and what they say of themselves (nothing said without a profile row). */
+/**
+ * A person and what they say of themselves (nothing said without a profile row, or once a
+ * moderator removed it: decision 023).
+ */
 export async function findPerson(db: Kysely<DB>, id: string): Promise<PersonRow | undefined> {
   const row = await db
     .selectFrom("user")
@@ -41,17 +45,19 @@ export async function findPerson(db: Kysely<DB>, id: string): Promise<PersonRow 
       "profiles.bio",
       "profiles.skills",
       "profiles.field",
+      "profiles.removed",
     ])
     .where("user.id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
+  const removed = Number(row.removed ?? 0) === 1;
   return {
     id: row.id,
     name: row.name,
     image: row.image,
     memberSince: isoDate(row.createdAt),
-    bio: row.bio ?? "",
-    skills: parseSkills(row.skills),
+    bio: removed ? "" : (row.bio ?? ""),
+    skills: removed ? [] : parseSkills(row.skills),
     field: row.field ?? null,
   };
 }
@@ -61,7 +67,7 @@ export interface AssignmentCounts {
   asFreelancer: Record<string, number>;
   /** As the client: assignments by outcome. */
   asClient: Record<string, number>;
-  /** Tasks they posted that exist. */
+  /** Tasks they posted that exist (and that no moderator removed). */
   posted: number;
 }
 
@@ -87,7 +93,8 @@ export async function countAssignments(db: Kysely<DB>, userId: string): Promise<
           sql<string>`'posted'`.as("outcome"),
           (eb) => eb.fn.countAll<number>().as("total"),
         ])
-        .where("owner_id", "=", userId),
+        .where("owner_id", "=", userId)
+        .where("status", "<>", REMOVED_TASK_STATUS),
     )
     .execute();
   const counts: AssignmentCounts = { asFreelancer: {}, asClient: {}, posted: 0 };
@@ -129,6 +136,7 @@ export async function countPublishedRatings(db: Kysely<DB>, subjectId: string): 
     ])
     .where("subject_id", "=", subjectId)
     .where("published_at", "is not", null)
+    .where("removed", "=", 0)
     .groupBy(["role", "rating"])
     .execute();
   return rows.map((row) => ({
@@ -176,13 +184,43 @@ export async function saveAbout(db: Kysely<DB>, userId: string, about: AboutRow,
         skills,
         skills_text: skillsText,
         field: about.field,
-        listed: says ? 1 : sql<number>`case when profiles.completed > 0 then 1 else 0 end`,
+        // A profile a moderator removed stays out of Find Freelancers whatever is written to it.
+        listed: says
+          ? sql<number>`1 - profiles.removed`
+          : sql<number>`case when profiles.removed = 0 and profiles.completed > 0 then 1 else 0 end`,
         updated_at: stamp,
       }),
     )
     .returning(["bio", "skills", "field"])
     .executeTakeFirstOrThrow();
   return { bio: row.bio, skills: parseSkills(row.skills), field: row.field };
+}
+
+/**
+ * A moderator removes a profile, or restores it (decision 023): removed, its bio and skills are
+ * shown to nobody and it is out of Find Freelancers (`listed` 0, kept so by every writer of it);
+ * restored, listed again as it would be. A person who never wrote one gets a row, removed, so that
+ * what they write next is hidden too.
+ */
+export async function setProfileRemoved(db: Kysely<DB>, userId: string, removed: boolean, now = new Date()) {
+  const stamp = now.toISOString();
+  if (removed) {
+    await db
+      .insertInto("profiles")
+      .values({ user_id: userId, removed: 1, listed: 0, updated_at: stamp })
+      .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ removed: 1, listed: 0, updated_at: stamp }))
+      .execute();
+    return;
+  }
+  await db
+    .updateTable("profiles")
+    .set({
+      removed: 0,
+      listed: sql<number>`case when field is not null or skills_text <> '' or completed > 0 then 1 else 0 end`,
+      updated_at: stamp,
+    })
+    .where("user_id", "=", userId)
+    .execute();
 }
 
 export type FreelancerSort = "rating" | "completed" | "newest";
@@ -230,13 +268,30 @@ export async function searchFreelancers(
   filter: FreelancerFilter,
 ): Promise<{ freelancers: FreelancerRow[]; total: number }> {
   const text = filter.q?.trim() || undefined;
+  // Whether anyone is suspended, asked first: while nobody is (most of the time), the search's
+  // reads are the ones they were, along the indexes of listed profiles.
+  const anySuspended =
+    (await db
+      .selectFrom("sanctions")
+      .select("id")
+      .where("kind", "=", "suspend")
+      .where("lifted_at", "is", null)
+      .limit(1)
+      .executeTakeFirst()) !== undefined;
   const fromIndex = dialect === "sqlite" && text !== undefined && [...text].length >= TRIGRAM_MIN;
   // On SQLite the matches of the search index lead: a filter's own index (listed, field), which the
   // planner would otherwise take without statistics, is turned off by a unary plus.
   const column = (name: "listed" | "field" | "rating_avg") =>
     fromIndex ? sql`+${sql.ref(`p.${name}`)}` : sql.ref(`p.${name}`);
   const where = () => {
+    // Listed (a removed profile never is), and not suspended (decision 023).
     const conditions = [sql`${column("listed")} = 1`];
+    if (anySuspended) {
+      // The people suspended, read once (not looked up profile by profile).
+      conditions.push(
+        sql`p.user_id not in (select user_id from sanctions where kind = 'suspend' and lifted_at is null)`,
+      );
+    }
     if (filter.field) conditions.push(sql`${column("field")} = ${filter.field}`);
     // Of the rating as shown, to one decimal: 4.95 shows as 5.0 and is found at 5+, 4.9499… is not.
     // The average rounds to at least the minimum m when sum / count >= m - 0.05, that is

@@ -14,6 +14,7 @@ import {
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { sanctionInForce } from "../moderation/enforcement.ts";
 import { listPublishedReviews } from "../reviews/review-repository.ts";
 import { presentReview } from "../reviews/reviews.ts";
 import {
@@ -21,6 +22,7 @@ import {
   countPublishedRatings,
   type FreelancerSort,
   findPerson,
+  type PersonRow,
   type RatingRow,
   saveAbout,
   searchFreelancers,
@@ -70,10 +72,17 @@ function summarizeRatings(rows: RatingRow[], role: ReviewRole, period: Period): 
   return { average: average(sum, count, period), count, distribution };
 }
 
+/** A person whose profile shows: 404 for nobody, and for someone suspended (decision 023), as if gone. */
+async function findShownPerson(db: Kysely<DB>, userId: string): Promise<PersonRow> {
+  const person = await findPerson(db, userId);
+  if (!person || (await sanctionInForce(db, userId, "suspend")))
+    throw new HttpProblem(404, REVIEW_MESSAGES.userNotFound);
+  return person;
+}
+
 /** GET /api/users/{id}: the person, what they say, and their record on both sides; never an email. */
 export async function findPublicProfile(db: Kysely<DB>, userId: string, now = new Date()): Promise<PublicProfile> {
-  const person = await findPerson(db, userId);
-  if (!person) throw new HttpProblem(404, REVIEW_MESSAGES.userNotFound);
+  const person = await findShownPerson(db, userId);
   const [assignments, ratings] = await Promise.all([countAssignments(db, userId), countPublishedRatings(db, userId)]);
   const period = { from: person.memberSince, to: now.toISOString() };
   const freelancer = assignments.asFreelancer;
@@ -138,8 +147,7 @@ export async function findProfileReviews(
   userId: string,
   query: { as?: ReviewRole; page: number; limit: number },
 ): Promise<{ reviews: Review[]; total: number }> {
-  const person = await findPerson(db, userId);
-  if (!person) throw new HttpProblem(404, REVIEW_MESSAGES.userNotFound);
+  await findShownPerson(db, userId);
   const role = query.as === undefined ? undefined : query.as === "freelancer" ? "client" : "freelancer";
   const { reviews, total } = await listPublishedReviews(db, userId, { role, page: query.page, limit: query.limit });
   return { reviews: reviews.map(presentReview), total };

@@ -17,7 +17,7 @@ export async function countCompletedTask(db: Kysely<DB>, freelancerId: string, n
     .onConflict((conflict) =>
       conflict.column("user_id").doUpdateSet({
         completed: sql<number>`profiles.completed + 1`,
-        listed: 1,
+        listed: sql<number>`1 - profiles.removed`,
         updated_at: stamp,
       }),
     )
@@ -88,6 +88,7 @@ export async function recountRecord(db: Kysely<DB>, userId: string, now = new Da
     .where("subject_id", "=", userId)
     .where("role", "=", "client")
     .where("published_at", "is not", null)
+    .where("removed", "=", 0)
     .executeTakeFirstOrThrow();
   const counts: RecordCounts = {
     completed: Number(completed.total),
@@ -96,7 +97,7 @@ export async function recountRecord(db: Kysely<DB>, userId: string, now = new Da
   };
   const stamp = now.toISOString();
   const record = { completed: counts.completed, rating_sum: counts.ratingSum, rating_count: counts.ratingCount };
-  const listed = sql<number>`case when profiles.field is not null or profiles.skills_text <> '' or ${counts.completed} > 0 then 1 else 0 end`;
+  const listed = sql<number>`case when profiles.removed = 0 and (profiles.field is not null or profiles.skills_text <> '' or ${counts.completed} > 0) then 1 else 0 end`;
   if (counts.completed === 0 && counts.ratingCount === 0) {
     await db
       .updateTable("profiles")
@@ -133,7 +134,8 @@ export async function listRecordsCounting(db: Kysely<DB>, userId: string): Promi
         .select("subject_id as id")
         .where("author_id", "=", userId)
         .where("role", "=", "client")
-        .where("published_at", "is not", null),
+        .where("published_at", "is not", null)
+        .where("removed", "=", 0),
     )
     .execute();
   return rows.map((row) => row.id).filter((id) => id !== userId);

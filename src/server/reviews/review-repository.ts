@@ -27,6 +27,8 @@ export interface ReviewRecord {
   publishedAt: string | null;
   answer: string | null;
   answeredAt: string | null;
+  /** Removed by a moderator (decision 023): shown nowhere, counted in no record. */
+  removed: boolean;
 }
 
 /** What a review's author writes (the aspects only as a client). */
@@ -59,6 +61,7 @@ function selectReviews(db: Kysely<DB>) {
       "reviews.published_at",
       "reviews.answer",
       "reviews.answered_at",
+      "reviews.removed",
       "tasks.title as task_title",
       "author.id as author_id",
       "author.name as author_name",
@@ -92,6 +95,7 @@ function toRecord(row: ReviewRow): ReviewRecord {
     publishedAt: row.published_at,
     answer: row.answer,
     answeredAt: row.answered_at,
+    removed: Number(row.removed) === 1,
   };
 }
 
@@ -114,7 +118,10 @@ export async function listTaskReviews(db: Kysely<DB>, taskId: string): Promise<R
   return rows.map(toRecord);
 }
 
-/** A page of the published reviews about a person (of one role, or both), newest first, and how many there are. */
+/**
+ * A page of the published reviews about a person (of one role, or both), newest first, and how
+ * many there are; those a moderator removed are left out.
+ */
 export async function listPublishedReviews(
   db: Kysely<DB>,
   subjectId: string,
@@ -122,12 +129,14 @@ export async function listPublishedReviews(
 ): Promise<{ reviews: ReviewRecord[]; total: number }> {
   let rows = selectReviews(db)
     .where("reviews.subject_id", "=", subjectId)
-    .where("reviews.published_at", "is not", null);
+    .where("reviews.published_at", "is not", null)
+    .where("reviews.removed", "=", 0);
   let count = db
     .selectFrom("reviews")
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .where("subject_id", "=", subjectId)
-    .where("published_at", "is not", null);
+    .where("published_at", "is not", null)
+    .where("removed", "=", 0);
   if (filter.role) {
     rows = rows.where("reviews.role", "=", filter.role);
     count = count.where("role", "=", filter.role);
@@ -216,6 +225,20 @@ export async function setReviewAnswer(db: Kysely<DB>, id: string, answer: string
     .where("published_at", "is not", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * A moderator removes a review, or restores it (decision 023): removed, it is shown nowhere and
+ * counts in no record. Its subject, whose record the caller recounts; undefined when it is gone.
+ */
+export async function setReviewRemoved(db: Kysely<DB>, id: string, removed: boolean): Promise<string | undefined> {
+  const row = await db
+    .updateTable("reviews")
+    .set({ removed: removed ? 1 : 0 })
+    .where("id", "=", id)
+    .returning("subject_id")
+    .executeTakeFirst();
+  return row?.subject_id;
 }
 
 /** Who reviewed a hire, to know who is still to review it. */

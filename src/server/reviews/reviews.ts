@@ -237,6 +237,7 @@ export async function changeReview(
 /** The person reviewed answers a published review, once, in public. */
 export async function answerReview(db: Kysely<DB>, reviewId: string, viewer: Viewer, answer: string): Promise<Review> {
   const review = await findReviewOrFail(db, reviewId);
+  if (review.removed) throw new HttpProblem(404, REVIEW_MESSAGES.reviewNotFound);
   // A hidden review is its author's alone: to anyone else it does not exist yet.
   if (review.publishedAt === null && review.author.id !== viewer.id && review.subject.id !== viewer.id) {
     throw new HttpProblem(404, REVIEW_MESSAGES.reviewNotFound);
@@ -263,7 +264,8 @@ export async function presentTaskReviews(
 ): Promise<TaskReviews> {
   const task = await findTaskOrFail(db, taskId);
   const [assignment, reviews] = await Promise.all([findEndedAssignment(db, task.id), listTaskReviews(db, task.id)]);
-  const published = reviews.filter((review) => review.publishedAt !== null).map(presentReview);
+  // One a moderator removed is shown to nobody, its author included (who still cannot write another).
+  const published = reviews.filter((review) => review.publishedAt !== null && !review.removed).map(presentReview);
   const none = {
     reviewable: assignment !== undefined,
     windowEndsAt: null,
@@ -287,7 +289,7 @@ export async function presentTaskReviews(
     windowEndsAt: end?.toISOString() ?? null,
     canReview: open && mine === null,
     canEdit: open && mine !== null && mine.publishedAt === null,
-    mine: mine && presentReview(mine),
+    mine: mine && !mine.removed ? presentReview(mine) : null,
     waitingForMe: mine === null && theirs !== null && theirs.publishedAt === null,
     other: other ? person(other) : null,
   };

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import {
   LIMITS,
+  TASK_STATUSES,
   type TaskInput,
   type TaskListQuery,
   type TaskListStatus,
@@ -33,6 +34,12 @@ export interface TaskRecord {
 }
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * A task a moderator removed (migration 0015, decision 023): outside TASK_STATUSES, so that no list
+ * asks for it; a list without a status filter leaves it out, and finding it by id answers nothing.
+ */
+export const REMOVED_TASK_STATUS = "removed";
 
 function selectTasks(db: Kysely<DB>) {
   return db
@@ -174,6 +181,8 @@ function filterConditions(filter: TaskFilter, { deadline = "tasks.deadline" }: {
   if (filter.ownerId) conditions.push(sql<boolean>`tasks.owner_id = ${filter.ownerId}`);
   if (filter.category) conditions.push(sql<boolean>`tasks.category = ${filter.category}`);
   if (filter.status?.length) conditions.push(statusCondition(filter.status, todayAnywhereOnEarth(), deadline));
+  // Every status a filter names is one of TASK_STATUSES; without one, every task but those removed.
+  else conditions.push(sql<boolean>`tasks.status <> ${REMOVED_TASK_STATUS}`);
   return conditions;
 }
 
@@ -185,15 +194,16 @@ function filterConditions(filter: TaskFilter, { deadline = "tasks.deadline" }: {
  */
 async function countTasks({ db }: Database, filter: TaskFilter): Promise<number> {
   if (!filter.ownerId) {
-    const stored = async (statuses: TaskStatus[] | undefined) => {
+    // Removed tasks have rows of their own ("removed"), which no list counts.
+    const stored = async (statuses: TaskStatus[]) => {
       let totals = db
         .selectFrom("task_counts")
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total"), sql<number>`0`).as("total"));
       if (filter.category) totals = totals.where("category", "=", filter.category);
-      if (statuses) totals = totals.where("status", "in", statuses);
+      totals = totals.where("status", "in", statuses);
       return Number((await totals.executeTakeFirstOrThrow()).total);
     };
-    if (!filter.status?.length) return stored(undefined);
+    if (!filter.status?.length) return stored([...TASK_STATUSES]);
     const split = splitStatuses(filter.status);
     const [kept, current, allOpen] = await Promise.all([
       split.stored.length > 0 ? stored(split.stored) : 0,
@@ -670,6 +680,43 @@ export async function setTaskStatus(
     .where("status", "in", from);
   if (assignedTo) query = query.where("assignee_id", "=", assignedTo);
   const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * A moderator removes a task (decision 023): its status becomes "removed"; what it was before and
+ * its title, or undefined when it is gone or removed already.
+ */
+export async function removeTask(
+  db: Kysely<DB>,
+  id: string,
+  now = new Date(),
+): Promise<{ status: TaskStatus; title: string; assigneeId: string | null } | undefined> {
+  const task = await db
+    .selectFrom("tasks")
+    .select(["status", "title", "assignee_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!task || task.status === REMOVED_TASK_STATUS) return undefined;
+  // Only from the status just read: a change that committed meanwhile is read again by the caller's retry.
+  const result = await db
+    .updateTable("tasks")
+    .set({ status: REMOVED_TASK_STATUS, updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("status", "=", task.status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return removeTask(db, id, now);
+  return { status: task.status as TaskStatus, title: task.title, assigneeId: task.assignee_id };
+}
+
+/** A removed task restored to the status it had; 0 when it is gone or no longer removed. */
+export async function restoreTask(db: Kysely<DB>, id: string, status: TaskStatus, now = new Date()): Promise<number> {
+  const result = await db
+    .updateTable("tasks")
+    .set({ status, updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("status", "=", REMOVED_TASK_STATUS)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

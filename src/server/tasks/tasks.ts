@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { LIMITS, MESSAGES, type Task, type TaskInput, todayAnywhereOnEarth } from "../../contract/index.ts";
+import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
 import { taskChanges } from "../../contract/notifications.ts";
 import type { Viewer } from "../accounts/session.ts";
 import {
@@ -13,6 +14,7 @@ import { presentBid } from "../bids/present-bid.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { refuseLimited } from "../moderation/enforcement.ts";
 import type { Transactor } from "../notifications/notifier.ts";
 import { findTasksWithReviewDue } from "../reviews/review-repository.ts";
 import {
@@ -23,6 +25,7 @@ import {
   insertTask,
   listFeaturedTasks,
   listTasks,
+  REMOVED_TASK_STATUS,
   type TaskFilter,
   type TaskPage,
   type TaskRecord,
@@ -63,10 +66,17 @@ export function presentTask(task: TaskRecord, viewer: Viewer | null): Task {
   };
 }
 
+/** A task that is there; one a moderator removed is there for nobody (404, saying so). */
 export async function findTaskOrFail(db: Kysely<DB>, id: string): Promise<TaskRecord> {
   const task = await findTaskById(db, id);
   if (!task) throw new HttpProblem(404, MESSAGES.taskNotFound);
+  if (isRemoved(task)) throw new HttpProblem(404, MODERATION_MESSAGES.removedTask);
   return task;
+}
+
+/** Removed by a moderator: hidden everywhere until restored (decision 023). */
+export function isRemoved(task: TaskRecord): boolean {
+  return (task.status as string) === REMOVED_TASK_STATUS;
 }
 
 /**
@@ -148,7 +158,9 @@ export async function findTasks(
   };
 }
 
-export function postTask(db: Kysely<DB>, poster: Viewer, input: TaskInput): Promise<string> {
+/** A limited person posts nothing (decision 023): 403 naming the rule. */
+export async function postTask(db: Kysely<DB>, poster: Viewer, input: TaskInput): Promise<string> {
+  await refuseLimited(db, poster.id);
   return insertTask(db, poster.id, input);
 }
 

@@ -1,0 +1,38 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+
+/** Moderation's effects' own reads and writes (enforcement.ts): a person's sessions, their sanctions in force. */
+
+/** Ends every session of a person: the next request with any of their cookies is signed out. */
+export async function deleteSessionsOf(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.deleteFrom("session").where("userId", "=", userId).execute();
+}
+
+/** A person's sanction of this kind not lifted, the newest (sanctions_user_kind_idx). */
+export async function findSanctionInForce(
+  db: Kysely<DB>,
+  userId: string,
+  kind: "limit" | "suspend",
+): Promise<{ id: string; rule: string } | undefined> {
+  return db
+    .selectFrom("sanctions")
+    .select(["id", "rule"])
+    .where("user_id", "=", userId)
+    .where("kind", "=", kind)
+    .where("lifted_at", "is", null)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A person's open tasks (those a suspension cancels). */
+export async function listOpenTasksOf(db: Kysely<DB>, userId: string): Promise<Array<{ id: string; title: string }>> {
+  return db
+    .selectFrom("tasks")
+    .select(["id", "title"])
+    .where("owner_id", "=", userId)
+    .where("status", "=", "open")
+    .orderBy("created_at", "asc")
+    .execute();
+}
