@@ -21,6 +21,8 @@ export const MODERATION_LIMITS = {
   auditPageMax: 100,
   /** Report groups (targets) the queue shows at once, oldest first. */
   queueMax: 100,
+  /** Reports one decision names (DecisionInputSchema's reportIds). */
+  decisionReportsMax: 1000,
 } as const;
 
 /** What can be reported. */
@@ -242,6 +244,13 @@ export const DecisionInputSchema = z
     sanction: z.enum(AUTHOR_SANCTIONS, { error: `Sanction must be one of ${AUTHOR_SANCTIONS.join(", ")}` }),
     rule: RuleSchema.optional(),
     note: requiredText("Note", MODERATION_LIMITS.moderatorNoteMax),
+    reportIds: z
+      .array(IdSchema("Report id"), { error: "reportIds must be a list of report ids" })
+      .max(MODERATION_LIMITS.decisionReportsMax, `At most ${MODERATION_LIMITS.decisionReportsMax} reports at once`)
+      .optional()
+      .describe(
+        "The open reports decided on (the queue group's, as the moderator saw them): if another moderator closed them first, nothing is applied (409). Left out: the target's reports open when the request is read",
+      ),
   })
   .refine((decision) => decision.rule !== undefined || (!decision.remove && decision.sanction === "none"), {
     message: "Name the house rule that was broken",

@@ -50,9 +50,11 @@ async function decisionTarget(db: Kysely<DB>, target: TargetRef) {
 }
 
 /**
- * POST /api/admin/decisions. The target's open reports are read first and closed in the
- * transaction only if still open: when another moderator closed them a moment before, nothing of
- * this decision happens (409). Acting on a target nobody reported now is allowed.
+ * POST /api/admin/decisions. The reports decided on (those the moderator saw, or else the target's
+ * open ones, read first) are closed in the transaction only if still open: when another moderator
+ * closed them a moment before, nothing of this decision happens (409). Only the moderator's list
+ * holds on SQLite, whose transactions run one after another: read after the other's commit, the
+ * target has no open report left. Acting on a target nobody reported now is allowed.
  */
 export async function decide(
   run: Transactor,
@@ -65,7 +67,7 @@ export async function decide(
   const { snapshot, removed, exists } = await decisionTarget(db, target);
   const author = snapshot.author;
   if (author.id === viewer.id) throw new HttpProblem(403, MODERATION_MESSAGES.selfDecision);
-  const openIds = await listOpenReportIds(db, target);
+  const openIds = input.reportIds ?? (await listOpenReportIds(db, target));
   const note = input.note.trim();
   const rule = input.rule ?? null;
   const removes = input.remove && exists && !removed;
@@ -79,7 +81,7 @@ export async function decide(
 
   return run.transaction(async (trx, notices) => {
     const now = new Date();
-    const closed = await closeReports(trx, openIds, outcome, now);
+    const closed = await closeReports(trx, target, openIds, outcome, now);
     if (openIds.length > 0 && closed.length === 0) throw new HttpProblem(409, MODERATION_MESSAGES.decidedByOther);
     const entries: LogRow[] = [];
     const log = async (action: AuditAction, sanctionId: string | null) => {

@@ -83,11 +83,12 @@ export async function findReportedAuthor(db: Kysely<DB>, target: { kind: string;
 }
 
 /**
- * Closes those of these reports still open, with the outcome; returns the ones this closed. Of two
- * moderators closing the same reports at once, the second closes none.
+ * Closes those of these reports of the target still open, with the outcome; returns the ones this
+ * closed. Of two moderators closing the same reports at once, the second closes none.
  */
 export async function closeReports(
   trx: Kysely<DB>,
+  target: { kind: string; id: string },
   ids: string[],
   outcome: "removed" | "stays",
   now = new Date(),
@@ -97,6 +98,8 @@ export async function closeReports(
     .updateTable("reports")
     .set({ status: "closed", closed_at: now.toISOString(), outcome })
     .where("id", "in", ids)
+    .where("target_kind", "=", target.kind)
+    .where("target_id", "=", target.id)
     .where("status", "=", "open")
     .returning(["id", "reporter_id", "reason"])
     .execute();

@@ -279,7 +279,6 @@ describe("GET /api/admin/queue", () => {
   });
 
   it("lists appeals waiting, the oldest first, until answered", async () => {
-    const [first] = reporters as [TestUser];
     const sanctionIds: string[] = [];
     for (const title of ["Appealed one", "Appealed two"]) {
       const taskId = await postTask(fresh.app, author, { title });

@@ -1,0 +1,568 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
+import { describeNotification } from "../../contract/notifications.ts";
+import { markEmailVerified, PUBLIC_URL, postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
+import { expectRefused, moderationKit } from "./test/moderation-kit.ts";
+
+/**
+ * Issue 29: moderators' decisions, restores and appeals, each one transaction with its audit
+ * entries and notices (decision 023), on both databases.
+ */
+
+const ctx = setupTestApp();
+const kit = moderationKit(ctx);
+const { call, ok, report, decideAs, noticesOf, emailsTo } = kit;
+
+let moderator: TestUser;
+let second: TestUser;
+let admin: TestUser;
+let reporter: TestUser;
+let witness: TestUser;
+
+async function newPerson(name: string) {
+  const user = await signUp(ctx.app, { name });
+  await markEmailVerified(ctx, user.email);
+  return user;
+}
+
+beforeAll(async () => {
+  moderator = await newPerson("Mo Moderator");
+  second = await newPerson("Sue Second");
+  admin = await newPerson("Ada Admin");
+  reporter = await newPerson("Rita Reporter");
+  witness = await newPerson("Will Witness");
+  await kit.grant(moderator, "moderator");
+  await kit.grant(second, "moderator");
+  await kit.grant(admin, "admin");
+});
+
+const removal = (targetKind: string, targetId: string, extra: object = {}) => ({
+  targetKind,
+  targetId,
+  remove: true,
+  sanction: "none",
+  rule: "honest",
+  note: "A fee taken up front is a scam.",
+  ...extra,
+});
+const dismissal = (targetKind: string, targetId: string) => ({
+  targetKind,
+  targetId,
+  remove: false,
+  sanction: "none",
+  note: "Looks fine to me.",
+});
+
+async function sanctionRow(id: string) {
+  return kit.db().db.selectFrom("sanctions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+async function taskStatus(id: string) {
+  return (await kit.db().db.selectFrom("tasks").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+}
+async function reportsOf(targetId: string) {
+  return kit.db().db.selectFrom("reports").selectAll().where("target_id", "=", targetId).execute();
+}
+async function logOf(targetId: string) {
+  return (await kit.auditRows()).filter((row) => row.target_id === targetId);
+}
+
+describe("a decision on reports", () => {
+  it("removes a scam task and limits its poster: the reporters learn it was removed, never the sanction; the poster learns the rule and the note", async () => {
+    const scammer = await newPerson("Sam Scammer");
+    const taskId = await postTask(ctx.app, scammer, { title: "Easy money" });
+    await ok(report(reporter, "task", taskId, "scam"), 201);
+    await ok(report(witness, "task", taskId, "spam"), 201);
+
+    const result = await ok(
+      decideAs(moderator, removal("task", taskId, { sanction: "limit", note: "Asked bidders for a fee." })),
+    );
+    expect(result.entries.map((entry: { action: string }) => entry.action)).toEqual(["remove", "limit"]);
+    expect(result.entries[0]).toMatchObject({
+      actor: { id: moderator.id, name: "Mo Moderator" },
+      targetKind: "task",
+      targetId: taskId,
+      subject: { id: scammer.id, name: "Sam Scammer" },
+      rule: "honest",
+      note: "Asked bidders for a fee.",
+      sanctionId: expect.any(String),
+    });
+    const [removed, limited] = result.entries.map((entry: { sanctionId: string }) => entry.sanctionId);
+    expect(await taskStatus(taskId)).toBe("removed");
+    expect(await sanctionRow(removed)).toMatchObject({
+      user_id: scammer.id,
+      kind: "remove",
+      rule: "honest",
+      target_kind: "task",
+      target_id: taskId,
+      task_id: taskId,
+      target_title: "Easy money",
+      created_by: moderator.id,
+      lifted_at: null,
+    });
+    // What restoring puts back: the task's status.
+    expect(JSON.parse((await sanctionRow(removed)).previous_state ?? "{}")).toMatchObject({ status: "open" });
+    expect(await sanctionRow(limited)).toMatchObject({ kind: "limit", previous_state: null });
+
+    // Every open report closed, removed.
+    expect((await reportsOf(taskId)).map((row) => [row.status, row.outcome, row.closed_at !== null])).toEqual([
+      ["closed", "removed", true],
+      ["closed", "removed", true],
+    ]);
+    const queue = await ok(call(moderator, "GET", "/api/admin/queue"));
+    expect(queue.reports.map((group: { targetId: string }) => group.targetId)).not.toContain(taskId);
+
+    // The reporters: what came of it, with their own reason, and nothing of the sanction.
+    for (const [person, phrase] of [
+      [reporter, "as a scam"],
+      [witness, "as spam"],
+    ] as const) {
+      const [notice, ...more] = await noticesOf(person, "report-outcome");
+      expect(more).toEqual([]);
+      expect(notice?.data).toEqual({
+        taskId,
+        taskTitle: "Easy money",
+        targetKind: "task",
+        reason: phrase === "as a scam" ? "scam" : "spam",
+        outcome: "removed",
+      });
+      const text = describeNotification("report-outcome", notice?.data);
+      expect(text).toBe(`We removed the task “Easy money”, which you reported ${phrase}. Thank you for telling us.`);
+      const [email] = await emailsTo(person, "We removed what you reported");
+      expect(email?.text_body).toContain(text);
+      for (const secret of ["limit", "Be honest", "fee", "Sam"]) expect(email?.text_body).not.toContain(secret);
+    }
+
+    // The author: one notice a sanction, with the rule; the note in the email.
+    const told = await noticesOf(scammer, "moderation-action");
+    expect(told.map((notice) => notice.data)).toEqual([
+      { taskId, taskTitle: "Easy money", targetKind: "task", sanction: "remove", rule: "honest", sanctionId: removed },
+      { taskId, taskTitle: "Easy money", targetKind: "task", sanction: "limit", rule: "honest", sanctionId: limited },
+    ]);
+    const [limitEmail] = await emailsTo(scammer, "Your QuickGig account is limited");
+    expect(limitEmail?.text_body).toContain("Your account is limited for breaking the rule “Be honest”");
+    expect(limitEmail?.text_body).toContain("“Asked bidders for a fee.”");
+    expect(limitEmail?.text_body).toContain(`Open in QuickGig: ${PUBLIC_URL}/account/standing`);
+    const [removalEmail] = await emailsTo(scammer, "A moderator removed your content");
+    expect(removalEmail?.text_body).toContain(
+      "A moderator removed your task “Easy money” for breaking the rule “Be honest”.",
+    );
+    expect(removalEmail?.text_body).toContain("“Asked bidders for a fee.”");
+
+    // The audit log: one entry an effect (both at the decision's moment).
+    expect(
+      (await logOf(taskId))
+        .map((row) => [row.action, row.actor_id, row.subject_id, row.rule, row.sanction_id])
+        .sort((a, b) => String(b[0]).localeCompare(String(a[0]))),
+    ).toEqual([
+      ["remove", moderator.id, scammer.id, "honest", removed],
+      ["limit", moderator.id, scammer.id, "honest", limited],
+    ]);
+
+    // Their standing: the limit in force, every sanction newest first, each appealable once.
+    const standing = await ok(call(scammer, "GET", "/api/me/standing"));
+    expect(standing.role).toBeNull();
+    expect(standing.limited).toMatchObject({ _id: limited, kind: "limit", rule: "honest", canAppeal: true });
+    expect(standing.sanctions.map((sanction: { _id: string }) => sanction._id).sort()).toEqual(
+      [removed, limited].sort(),
+    );
+    expect(standing.sanctions[0]).toMatchObject({
+      note: "Asked bidders for a fee.",
+      targetKind: "task",
+      targetTitle: "Easy money",
+      liftedAt: null,
+      appeal: null,
+      canAppeal: true,
+    });
+  });
+
+  it("dismisses: the reports close as staying up, the reporter is told so, one dismiss entry, nobody sanctioned", async () => {
+    const poster = await newPerson("Honest Poster");
+    const taskId = await postTask(ctx.app, poster, { title: "Walk my dog" });
+    await ok(report(reporter, "task", taskId, "spam"), 201);
+    const result = await ok(decideAs(moderator, dismissal("task", taskId)));
+    expect(result.entries).toEqual([expect.objectContaining({ action: "dismiss", rule: null, sanctionId: null })]);
+    expect(await taskStatus(taskId)).toBe("open");
+    expect((await reportsOf(taskId)).map((row) => [row.status, row.outcome])).toEqual([["closed", "stays"]]);
+    const notice = (await noticesOf(reporter, "report-outcome")).find((row) => row.task_id === taskId);
+    expect(describeNotification("report-outcome", notice?.data)).toBe(
+      "We looked at the task “Walk my dog”, which you reported as spam, and it stays up: it does not break the house rules.",
+    );
+    expect(await emailsTo(reporter, "We looked at what you reported")).toHaveLength(1);
+    expect(await noticesOf(poster, "moderation-action")).toEqual([]);
+    expect((await logOf(taskId)).map((row) => row.action)).toEqual(["dismiss"]);
+  });
+
+  it("removes a question, a message, a review and a profile's bio, and tells a profile's reporters with its person's link", async () => {
+    const author = await newPerson("Quentin Questioner");
+    const owner = await newPerson("Olive Owner");
+    const taskId = await postTask(ctx.app, owner, { title: "Fix my sink" });
+    const questionId = await kit.ask(author, taskId, "Pay me in crypto?");
+    await kit.bid(author, taskId);
+    const messageId = await kit.message(author, taskId, author, "WhatsApp me");
+    const { reviewId } = await kit.reviewed(author, owner, "Scammer!!!");
+    await ok(call(author, "PUT", "/api/profile/about", { bio: "Buy followers", skills: ["Followers"], field: null }));
+
+    await ok(report(owner, "question", questionId, "off-platform"), 201);
+    await ok(report(owner, "message", messageId, "off-platform"), 201);
+    await ok(report(owner, "review", reviewId, "offensive"), 201);
+    await ok(report(owner, "profile", author.id, "prohibited"), 201);
+    for (const [kind, id] of [
+      ["question", questionId],
+      ["message", messageId],
+      ["review", reviewId],
+      ["profile", author.id],
+    ] as const) {
+      const result = await ok(decideAs(moderator, removal(kind, id, { rule: "on-platform" })));
+      expect(result.entries.map((entry: { action: string }) => entry.action)).toEqual(["remove"]);
+    }
+    const db = kit.db().db;
+    const flags = await Promise.all([
+      db.selectFrom("questions").select("removed").where("id", "=", questionId).executeTakeFirstOrThrow(),
+      db.selectFrom("messages").select("removed").where("id", "=", messageId).executeTakeFirstOrThrow(),
+      db.selectFrom("reviews").select("removed").where("id", "=", reviewId).executeTakeFirstOrThrow(),
+      db.selectFrom("profiles").select("removed").where("user_id", "=", author.id).executeTakeFirstOrThrow(),
+    ]);
+    expect(flags.map((row) => Number(row.removed))).toEqual([1, 1, 1, 1]);
+
+    const outcomes = (await noticesOf(owner, "report-outcome")).map((notice) => notice.data);
+    expect(outcomes.map((data) => [data.targetKind, data.taskId, data.taskTitle, data.userId])).toEqual([
+      ["question", taskId, "Fix my sink", undefined],
+      ["message", taskId, "Fix my sink", undefined],
+      ["review", expect.any(String), "Reviewed work", undefined],
+      ["profile", "", "Quentin Questioner", author.id],
+    ]);
+    expect(describeNotification("report-outcome", outcomes[3])).toBe(
+      "We removed Quentin Questioner's profile, which you reported as a prohibited task. Thank you for telling us.",
+    );
+    const profileAction = (await noticesOf(author, "moderation-action")).at(-1);
+    expect(describeNotification("moderation-action", profileAction?.data)).toBe(
+      "A moderator removed your profile's bio and skills for breaking the rule “Keep payment and contact on QuickGig”.",
+    );
+  });
+
+  it("may act on a target nobody reported (from an author's history), and on reports of content deleted since", async () => {
+    const author = await newPerson("Del Deleter");
+    const unreported = await postTask(ctx.app, author, { title: "Nobody reported me" });
+    const warned = await ok(
+      decideAs(moderator, {
+        targetKind: "task",
+        targetId: unreported,
+        remove: false,
+        sanction: "warn",
+        rule: "no-spam",
+        note: "Reposted",
+      }),
+    );
+    expect(warned.entries.map((entry: { action: string }) => entry.action)).toEqual(["warn"]);
+    const warning = (await noticesOf(author, "moderation-action")).at(-1);
+    expect(describeNotification("moderation-action", warning?.data)).toBe(
+      "A moderator warned you for breaking the rule “No spam”.",
+    );
+
+    const deleted = await postTask(ctx.app, author, { title: "Deleted scam" });
+    await ok(report(reporter, "task", deleted, "scam"), 201);
+    await ok(call(author, "DELETE", `/api/tasks/${deleted}`));
+    const limited = await ok(decideAs(moderator, removal("task", deleted, { sanction: "limit" })));
+    // Nothing left to hide: the limit, on the evidence the report kept.
+    expect(limited.entries.map((entry: { action: string }) => entry.action)).toEqual(["limit"]);
+    expect(await sanctionRow(limited.entries[0].sanctionId)).toMatchObject({
+      user_id: author.id,
+      target_title: "Deleted scam",
+      task_id: deleted,
+    });
+    expect((await reportsOf(deleted)).map((row) => row.outcome)).toEqual(["removed"]);
+
+    expectRefused(await decideAs(moderator, removal("task", "never-was")), 404, MODERATION_MESSAGES.targetNotFound);
+  });
+
+  it("refuses a moderator's own content, a missing rule, and everyone without a role", async () => {
+    const taskId = await postTask(ctx.app, moderator, { title: "Moderator's own task" });
+    await ok(report(reporter, "task", taskId, "spam"), 201);
+    expectRefused(await decideAs(moderator, removal("task", taskId)), 403, MODERATION_MESSAGES.selfDecision);
+    expectRefused(
+      await decideAs(second, { ...removal("task", taskId), rule: undefined }),
+      400,
+      "Name the house rule that was broken",
+    );
+    expectRefused(await decideAs(reporter, removal("task", taskId)), 403, MODERATION_MESSAGES.staffOnly);
+    expectRefused(await call(null, "POST", "/api/admin/decisions", removal("task", taskId)), 401);
+    expect(await taskStatus(taskId)).toBe("open");
+    expect((await reportsOf(taskId)).map((row) => row.status)).toEqual(["open"]);
+    expect(await logOf(taskId)).toEqual([]);
+    // Another moderator may.
+    await ok(decideAs(second, dismissal("task", taskId)));
+  });
+
+  it("of two moderators deciding the same reports at once, one decides and the other is answered 409 with nothing applied", async () => {
+    for (let round = 0; round < 3; round++) {
+      const author = await newPerson(`Racer ${round}`);
+      const taskId = await postTask(ctx.app, author, { title: `Raced ${round}` });
+      await ok(report(reporter, "task", taskId, "scam"), 201);
+      await ok(report(witness, "task", taskId, "scam"), 201);
+      // Both moderators have the queue open: each decides on the reports their page shows.
+      const group = (await ok(call(moderator, "GET", "/api/admin/queue"))).reports.find(
+        (item: { targetId: string }) => item.targetId === taskId,
+      );
+      const reportIds = group.reports.map((item: { _id: string }) => item._id);
+      expect(reportIds).toHaveLength(2);
+      const answers = await Promise.all([
+        decideAs(moderator, removal("task", taskId, { sanction: "warn", reportIds })),
+        decideAs(second, removal("task", taskId, { sanction: "limit", reportIds })),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const lost = answers.find((answer) => answer.statusCode === 409);
+      if (lost) expectRefused(lost, 409, MODERATION_MESSAGES.decidedByOther);
+      const won = answers.find((answer) => answer.statusCode === 200)?.json();
+      // One decision: its two entries and two sanctions, one notice to each person.
+      const actions = won.entries.map((entry: { action: string }) => entry.action);
+      expect(actions).toHaveLength(2);
+      expect((await logOf(taskId)).map((row) => row.action).sort()).toEqual([...actions].sort());
+      const sanctions = await kit
+        .db()
+        .db.selectFrom("sanctions")
+        .select("kind")
+        .where("user_id", "=", author.id)
+        .execute();
+      expect(sanctions.map((row) => row.kind).sort()).toEqual([...actions].sort());
+      for (const person of [reporter, witness]) {
+        expect((await noticesOf(person, "report-outcome")).filter((notice) => notice.task_id === taskId)).toHaveLength(
+          1,
+        );
+      }
+      expect(await noticesOf(author, "moderation-action")).toHaveLength(2);
+    }
+  });
+
+  it("a decision on reports another moderator closed since is refused; a report that came after the page was read stays open", async () => {
+    const author = await newPerson("Late Reported");
+    const taskId = await postTask(ctx.app, author, { title: "Seen twice" });
+    const first = (await ok(report(reporter, "task", taskId, "spam"), 201))._id;
+    await ok(decideAs(second, { ...dismissal("task", taskId), reportIds: [first] }));
+    expectRefused(
+      await decideAs(moderator, removal("task", taskId, { reportIds: [first] })),
+      409,
+      MODERATION_MESSAGES.decidedByOther,
+    );
+    expect(await taskStatus(taskId)).toBe("open");
+
+    const seen = (await ok(report(reporter, "task", taskId, "scam"), 201))._id;
+    const late = (await ok(report(witness, "task", taskId, "scam"), 201))._id;
+    await ok(decideAs(moderator, removal("task", taskId, { reportIds: [seen] })));
+    expect(Object.fromEntries((await reportsOf(taskId)).map((row) => [row.id, row.status]))).toEqual({
+      [first]: "closed",
+      [seen]: "closed",
+      [late]: "open",
+    });
+    expect((await logOf(taskId)).map((row) => row.action)).toEqual(["dismiss", "remove"]);
+  });
+});
+
+describe("restoring", () => {
+  it("lifts a removal: the task's status back, the person told, a restore entry; a second restore is refused", async () => {
+    const author = await newPerson("Rex Restored");
+    const taskId = await postTask(ctx.app, author, { title: "Wrongly removed" });
+    const questionId = await kit.ask(reporter, taskId, "Is this real?");
+    const removed = (await ok(decideAs(moderator, removal("task", taskId)))).entries[0].sanctionId;
+    const question = (await ok(decideAs(moderator, removal("question", questionId)))).entries[0].sanctionId;
+    expect(await taskStatus(taskId)).toBe("removed");
+
+    const restored = await ok(
+      call(second, "POST", `/api/admin/sanctions/${removed}/restore`, { note: "It was a real task." }),
+    );
+    expect(restored.entries).toEqual([
+      expect.objectContaining({
+        action: "restore",
+        targetKind: "sanction",
+        targetId: removed,
+        subject: expect.objectContaining({ id: author.id }),
+        actor: expect.objectContaining({ id: second.id }),
+        rule: "honest",
+        note: "It was a real task.",
+        sanctionId: removed,
+      }),
+    ]);
+    expect(await taskStatus(taskId)).toBe("open");
+    expect(await sanctionRow(removed)).toMatchObject({ lifted_by: second.id, lifted_at: expect.any(String) });
+    const lifted = await noticesOf(author, "moderation-lifted");
+    expect(describeNotification("moderation-lifted", lifted[0]?.data)).toBe(
+      "A moderator lifted the removal of your task “Wrongly removed”. It is visible again.",
+    );
+    const [email] = await emailsTo(author, "A moderator's decision about you was lifted");
+    expect(email?.text_body).toContain("“It was a real task.”");
+
+    await ok(call(moderator, "POST", `/api/admin/sanctions/${question}/restore`, { note: "Fine after all" }));
+    const flag = await kit
+      .db()
+      .db.selectFrom("questions")
+      .select("removed")
+      .where("id", "=", questionId)
+      .executeTakeFirstOrThrow();
+    expect(Number(flag.removed)).toBe(0);
+
+    expectRefused(
+      await call(moderator, "POST", `/api/admin/sanctions/${removed}/restore`, { note: "Again" }),
+      409,
+      MODERATION_MESSAGES.alreadyLifted,
+    );
+    expectRefused(
+      await call(moderator, "POST", "/api/admin/sanctions/nope/restore", { note: "?" }),
+      404,
+      MODERATION_MESSAGES.sanctionNotFound,
+    );
+    expect((await kit.auditRows()).filter((row) => row.target_id === removed).map((row) => row.action)).toEqual([
+      "restore",
+    ]);
+  });
+
+  it("lifts a limit (the standing shows none in force); a moderator cannot lift their own sanction", async () => {
+    const author = await newPerson("Lim Ited");
+    const taskId = await postTask(ctx.app, author, { title: "Limited for" });
+    const limit = (await ok(decideAs(moderator, { ...removal("task", taskId), remove: false, sanction: "limit" })))
+      .entries[0].sanctionId;
+    expect((await ok(call(author, "GET", "/api/me/standing"))).limited).toMatchObject({ _id: limit });
+    await ok(call(moderator, "POST", `/api/admin/sanctions/${limit}/restore`, { note: "Served" }));
+    const standing = await ok(call(author, "GET", "/api/me/standing"));
+    expect(standing.limited).toBeNull();
+    expect(standing.sanctions[0]).toMatchObject({ _id: limit, liftedAt: expect.any(String), canAppeal: false });
+
+    const own = await postTask(ctx.app, moderator, { title: "A moderator's task" });
+    const warning = (await ok(decideAs(admin, { ...removal("task", own), remove: false, sanction: "warn" }))).entries[0]
+      .sanctionId;
+    expectRefused(
+      await call(moderator, "POST", `/api/admin/sanctions/${warning}/restore`, { note: "Mine" }),
+      403,
+      MODERATION_MESSAGES.selfDecision,
+    );
+    expect((await ok(call(moderator, "GET", "/api/me/standing"))).role).toBe("moderator");
+    await ok(call(admin, "POST", `/api/admin/sanctions/${warning}/restore`, { note: "Lifted by an admin" }));
+  });
+});
+
+describe("appeals", () => {
+  it("a sanction is appealed once by its person; someone else's is not found; the moderator upholds it and the person is told", async () => {
+    const author = await newPerson("App Ealer");
+    const taskId = await postTask(ctx.app, author, { title: "Appealed removal" });
+    const id = (await ok(decideAs(moderator, removal("task", taskId)))).entries[0].sanctionId;
+    expectRefused(await call(author, "POST", `/api/admin/appeals/${id}`, { decision: "uphold", note: "x" }), 403);
+    expectRefused(
+      await call(moderator, "POST", `/api/admin/appeals/${id}`, { decision: "uphold", note: "Nothing to answer" }),
+      409,
+      MODERATION_MESSAGES.noAppeal,
+    );
+
+    const appeal = { text: "  It was a real job, I can show the contract.  " };
+    expectRefused(
+      await call(reporter, "POST", `/api/sanctions/${id}/appeal`, appeal),
+      404,
+      MODERATION_MESSAGES.sanctionNotFound,
+    );
+    expectRefused(
+      await call(author, "POST", "/api/sanctions/nope/appeal", appeal),
+      404,
+      MODERATION_MESSAGES.sanctionNotFound,
+    );
+    expectRefused(await call(null, "POST", `/api/sanctions/${id}/appeal`, appeal), 401);
+    const appealed = await ok(call(author, "POST", `/api/sanctions/${id}/appeal`, appeal), 201);
+    expect(appealed).toMatchObject({
+      _id: id,
+      appeal: { text: "It was a real job, I can show the contract.", outcome: null, decidedAt: null, note: null },
+      canAppeal: false,
+    });
+    expectRefused(
+      await call(author, "POST", `/api/sanctions/${id}/appeal`, { text: "Once more" }),
+      409,
+      MODERATION_MESSAGES.alreadyAppealed,
+    );
+
+    const upheld = await ok(
+      call(second, "POST", `/api/admin/appeals/${id}`, { decision: "uphold", note: "The fee was the job." }),
+    );
+    expect(upheld.entries).toEqual([
+      expect.objectContaining({ action: "uphold", targetKind: "sanction", targetId: id, note: "The fee was the job." }),
+    ]);
+    expect(await taskStatus(taskId)).toBe("removed");
+    const [decided] = await noticesOf(author, "appeal-decided");
+    expect(describeNotification("appeal-decided", decided?.data)).toBe(
+      "Your appeal was looked at: the removal of your task “Appealed removal” stays.",
+    );
+    expect((await emailsTo(author, "Your appeal was answered"))[0]?.text_body).toContain("“The fee was the job.”");
+    const standing = await ok(call(author, "GET", "/api/me/standing"));
+    expect(standing.sanctions[0].appeal).toMatchObject({
+      outcome: "upheld",
+      decidedAt: expect.any(String),
+      note: "The fee was the job.",
+    });
+    expectRefused(
+      await call(moderator, "POST", `/api/admin/appeals/${id}`, { decision: "restore", note: "Changed my mind" }),
+      409,
+      MODERATION_MESSAGES.noAppeal,
+    );
+    expect((await kit.auditRows()).filter((row) => row.target_id === id).map((row) => row.action)).toEqual(["uphold"]);
+  });
+
+  it("a suspension ends the sessions; its email carries the appeal link, whose token appeals once without signing in; restored on appeal", async () => {
+    const suspect = await newPerson("Sus Pended");
+    const taskId = await postTask(ctx.app, suspect, { title: "Fake job" });
+    await ok(report(reporter, "profile", suspect.id, "scam"), 201);
+    const result = await ok(
+      decideAs(moderator, {
+        targetKind: "profile",
+        targetId: suspect.id,
+        remove: false,
+        sanction: "suspend",
+        rule: "honest",
+        note: "Fake identity.",
+      }),
+    );
+    const id = result.entries[0].sanctionId;
+    expectRefused(await call(suspect, "GET", "/api/me/standing"), 401);
+    expect(await taskStatus(taskId)).toBe("cancelled");
+
+    const [email, ...others] = await emailsTo(suspect, "Your QuickGig account is suspended");
+    expect(others).toEqual([]);
+    expect(email?.text_body).toContain("Your account is suspended for breaking the rule “Be honest”.");
+    expect(email?.text_body).toContain("“Fake identity.”");
+    expect(email?.text_body).not.toContain("/account/standing");
+    const link = email?.text_body.match(/Appeal this decision: (\S+)/)?.[1] ?? "";
+    expect(link.startsWith(`${PUBLIC_URL}/appeal#token=`)).toBe(true);
+    expect(email?.html_body).toContain(`href="${link}"`);
+    const token = decodeURIComponent(link.split("#token=")[1] ?? "");
+    expect(token.startsWith(`${id}.`)).toBe(true);
+
+    const text = "I am who I say I am.";
+    for (const forged of [`${id}.forged`, "nonsense", `${id}`, token.replace(id, "someone-else")]) {
+      expectRefused(
+        await call(null, "POST", "/api/appeals", { token: forged, text }),
+        400,
+        MODERATION_MESSAGES.badAppealLink,
+      );
+    }
+    const appealed = await ok(call(null, "POST", "/api/appeals", { token, text }), 201);
+    expect(appealed).toMatchObject({ _id: id, kind: "suspend", appeal: { text }, canAppeal: false });
+    expectRefused(await call(null, "POST", "/api/appeals", { token, text }), 409, MODERATION_MESSAGES.alreadyAppealed);
+
+    const queue = await ok(call(moderator, "GET", "/api/admin/queue"));
+    expect(queue.appeals.find((item: { sanction: { _id: string } }) => item.sanction._id === id)).toMatchObject({
+      person: { id: suspect.id },
+      text,
+      sanction: { kind: "suspend", targetKind: "profile", targetTitle: "Sus Pended" },
+    });
+
+    const restored = await ok(
+      call(second, "POST", `/api/admin/appeals/${id}`, { decision: "restore", note: "Verified their ID." }),
+    );
+    expect(restored.entries.map((entry: { action: string }) => entry.action)).toEqual(["restore"]);
+    expect(await sanctionRow(id)).toMatchObject({
+      appeal_outcome: "restored",
+      appeal_note: "Verified their ID.",
+      lifted_by: second.id,
+      lifted_at: expect.any(String),
+    });
+    const [decided] = await noticesOf(suspect, "appeal-decided");
+    expect(describeNotification("appeal-decided", decided?.data)).toBe(
+      "Your appeal was accepted: your account's suspension is lifted.",
+    );
+    // Tasks a suspension cancelled stay cancelled.
+    expect(await taskStatus(taskId)).toBe("cancelled");
+  });
+});
