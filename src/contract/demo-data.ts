@@ -7,6 +7,24 @@ import type { FreelancerField } from "./reputation.ts";
  */
 export const DEMO_USER = { name: "Demo Client", email: "demo@quickgig.dev", password: "Demo1234" } as const;
 
+/** The demo admin (decision 023): works the moderators' queue at /admin, with the same password. */
+export const DEMO_ADMIN = { name: "Quinn Harper", email: "admin@quickgig.dev" } as const;
+
+/**
+ * A question that asks to be paid outside QuickGig, on the demo client's first task, reported by
+ * the demo client and by Maya: the moderators' queue is not empty in the demo.
+ */
+export const DEMO_REPORTED_QUESTION = {
+  asker: { name: "Rick Fast", email: "rick@quickgig.dev" },
+  task: 0,
+  body: "I can do it for half the budget if you pay me directly by bank transfer. Text me on WhatsApp at +1 555 0100 and we skip QuickGig's fees.",
+  /** Who reported it (0 the demo client, 1.. the freelancers below) and why. */
+  reports: [
+    { by: 0, reason: "off-platform" },
+    { by: 1, reason: "scam" },
+  ],
+} as const;
+
 export const DEMO_FREELANCERS = [
   { name: "Maya Patel", email: "maya@quickgig.dev" },
   { name: "Lucas Moreau", email: "lucas@quickgig.dev" },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ADMIN, DEMO_REPORTED_QUESTION } from "../contract/demo-data.ts";
 import { DEMO_USER } from "./demo/seed.ts";
 import { cookiesOf, PRODUCTION_BUNDLE, type ServerProcess, startServerProcess } from "./test/server-process.ts";
 import { inDays } from "./test/test-app.ts";
@@ -80,6 +81,27 @@ describe("a newcomer's first run", () => {
     const waiting = await call("GET", `/api/tasks/${analytics._id}/reviews`, { cookie: demo.cookie });
     expect(waiting.body).toMatchObject({ waitingForMe: true, canReview: true, published: [] });
     expect(waiting.body.other.name).toBe("Lucas Moreau");
+  });
+
+  it("has a demo admin whose queue holds the question two demo people reported", async () => {
+    const admin = await call("POST", "/api/auth/sign-in/email", {
+      body: { email: DEMO_ADMIN.email, password: DEMO_USER.password },
+    });
+    expect(admin.status).toBe(200);
+    const queue = await call("GET", "/api/admin/queue", { cookie: admin.cookie });
+    expect(queue.status).toBe(200);
+    expect(queue.body.reports).toHaveLength(1);
+    expect(queue.body.reports[0]).toMatchObject({
+      targetKind: "question",
+      reportCount: 2,
+      reasons: { "off-platform": 1, scam: 1 },
+      author: { name: DEMO_REPORTED_QUESTION.asker.name },
+      current: { text: DEMO_REPORTED_QUESTION.body },
+    });
+    const demo = await call("POST", "/api/auth/sign-in/email", {
+      body: { email: DEMO_USER.email, password: DEMO_USER.password },
+    });
+    expect((await call("GET", "/api/admin/queue", { cookie: demo.cookie })).status).toBe(403);
   });
 
   it("signs up, posts a task, takes a bid from another user and reads it back", async () => {

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import {
+  DEMO_ADMIN,
+  DEMO_REPORTED_QUESTION,
   DEMO_USER,
   type DemoReview,
   DEMO_FREELANCERS as FREELANCERS,
@@ -11,7 +13,10 @@ import type { ReviewInput } from "../../contract/reputation.ts";
 import type { Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { placeBid } from "../bids/bid-repository.ts";
+import { insertQuestion } from "../conversation/question-repository.ts";
 import { acceptBid, completeTask } from "../hiring/hiring.ts";
+import { createReport } from "../moderation/reports.ts";
+import { grantRole } from "../moderation/roles.ts";
 import { type Transactor, withoutNotices } from "../notifications/notifier.ts";
 import { updateAbout } from "../profiles/profiles.ts";
 import { answerReview, writeReview } from "../reviews/reviews.ts";
@@ -24,7 +29,8 @@ const reviewInput = ({ rating, text, aspects }: DemoReview): ReviewInput => ({ r
 /**
  * Fills an empty database with a living marketplace: a demo client whose sign-in the README gives,
  * three freelancers with the same password, what each says of themselves, their tasks, a few bids
- * and hires, and the finished tasks' reviews (published where both sides wrote one).
+ * and hires, and the finished tasks' reviews (published where both sides wrote one); an admin, and a
+ * question two of them reported waiting in the moderators' queue.
  */
 export async function seedDemoData(
   { database, auth, config }: Pick<AppDeps, "database" | "auth" | "config">,
@@ -37,7 +43,8 @@ export async function seedDemoData(
   const context = await auth.$context;
   const passwordHash = await context.password.hash(DEMO_USER.password);
   const userIds: string[] = [];
-  for (const person of [DEMO_USER, ...FREELANCERS]) {
+  const everyone = [DEMO_USER, ...FREELANCERS, DEMO_ADMIN, DEMO_REPORTED_QUESTION.asker];
+  for (const person of everyone) {
     const user = await context.internalAdapter.createUser(
       { name: person.name, email: person.email, emailVerified: true },
       { method: "email-password" },
@@ -50,7 +57,7 @@ export async function seedDemoData(
     });
     userIds.push(user.id);
   }
-  const people: Viewer[] = [DEMO_USER, ...FREELANCERS].map((person, index) => ({
+  const people: Viewer[] = everyone.map((person, index) => ({
     id: userIds[index] as string,
     name: person.name,
     email: person.email,
@@ -60,11 +67,13 @@ export async function seedDemoData(
   const quiet: Transactor = withoutNotices(db);
 
   const now = Date.now();
+  const taskIds: string[] = [];
   for (const [index, task] of TASKS.entries()) {
     const postedAt = new Date(now - (TASKS.length - index) * 3 * 60 * 60 * 1000);
     const deadline = new Date(now + task.daysLeft * DAY_MS).toISOString().slice(0, 10);
     const ownerId = userIds[task.owner] as string;
     const taskId = await insertTask(db, ownerId, { ...task, deadline }, postedAt);
+    taskIds.push(taskId);
     const bidIds: string[] = [];
     for (const bidder of task.bidders) {
       const offer = OFFERS[bidder] ?? OFFERS[0];
@@ -101,7 +110,27 @@ export async function seedDemoData(
       await answerReview(db, clientReview._id, freelancer, task.reviews.answer);
     }
   }
+  await seedModeration(db, people, taskIds);
   log.info({ users: userIds.length, tasks: TASKS.length }, `demo data added; sign in as ${DEMO_USER.email}`);
+}
+
+/** The demo admin, and a question asking to be paid outside QuickGig that two people reported. */
+async function seedModeration(db: AppDeps["database"]["db"], people: Viewer[], taskIds: string[]) {
+  await grantRole(db, DEMO_ADMIN.email, "admin", null);
+  const asker = people.find((person) => person.email === DEMO_REPORTED_QUESTION.asker.email) as Viewer;
+  const questionId = await insertQuestion(
+    db,
+    taskIds[DEMO_REPORTED_QUESTION.task] as string,
+    asker.id,
+    DEMO_REPORTED_QUESTION.body,
+  );
+  for (const report of DEMO_REPORTED_QUESTION.reports) {
+    await createReport(db, people[report.by] as Viewer, {
+      targetKind: "question",
+      targetId: questionId,
+      reason: report.reason,
+    });
+  }
 }
 
 export { DEMO_USER };
