@@ -6,6 +6,7 @@ import { notify } from "../../lib/notify.ts";
 import { CreateTaskSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
+import { LimitBanner } from "../moderation/public.ts";
 import { createTask, TaskForm } from "../tasks/public.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,6 +34,8 @@ export function Component() {
         title="Add Task"
         intro="Fill in the form below with what needs to be done, the category, your budget and the deadline."
       />
+      {/* A limited person is refused posting: told so before they fill in the form. */}
+      <LimitBanner className="mb-6" />
       <TaskForm
         schema={CreateTaskSchema}
         defaultValues={EMPTY}

@@ -12,6 +12,7 @@ import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { isSameEmail, requireUser } from "../accounts/public.ts";
 import { listBids } from "../bids/public.ts";
+import { ReportButton } from "../moderation/public.ts";
 import { useUnreadCounts } from "../notifications/public.ts";
 import { getTask } from "../tasks/public.ts";
 import { listMessages, listThreads, type Message, markThreadRead, sendMessage, type Thread } from "./messages-api.ts";
@@ -157,6 +158,7 @@ function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: s
               <time dateTime={message.sentAt} className="text-xs opacity-80">
                 {formatDateTime(message.sentAt)}
               </time>
+              {!message.mine && <ReportButton kind="message" id={message._id} by={message.senderName} />}
             </li>
           ))}
         </ol>

@@ -7,6 +7,7 @@ import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { useSession } from "../accounts/public.ts";
+import { ReportButton } from "../moderation/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
 import { Stars } from "../reviews/public.ts";
 import { explainAverage, explainCancellation, explainCompletion, formatMonth, plural } from "./explain.ts";
@@ -228,6 +229,11 @@ export function Component() {
             <Link to={paths.profile} className="link mt-4 inline-block text-sm">
               Edit what you say about yourself
             </Link>
+          )}
+          {session.user && !own && (
+            <p className="mt-4">
+              <ReportButton kind="profile" id={profile.id} />
+            </p>
           )}
         </div>
       </div>

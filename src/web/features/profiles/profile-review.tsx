@@ -6,6 +6,8 @@ import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDeadline } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
+import { useSession } from "../accounts/public.ts";
+import { ReportButton } from "../moderation/public.ts";
 import { Stars } from "../reviews/public.ts";
 import { answerReview, type Review } from "./profiles-api.ts";
 import { ReviewAnswerTextSchema } from "./reputation.ts";
@@ -79,6 +81,7 @@ function AnswerForm({ review, onAnswered }: { review: Review; onAnswered: (revie
  * reviews of work before its own tasks) shows the title alone.
  */
 export function ProfileReview({ review: initial, canAnswer }: { review: Review; canAnswer: boolean }) {
+  const viewerId = useSession().user?.id;
   const [review, setReview] = useState(initial);
   const [seen, setSeen] = useState(initial);
   if (seen !== initial) {
@@ -106,6 +109,7 @@ export function ProfileReview({ review: initial, canAnswer }: { review: Review; 
           {review.author.name}
         </Link>{" "}
         · <time dateTime={published}>{day(published)}</time>
+        {viewerId !== review.author.id && <ReportButton kind="review" id={review._id} by={review.author.name} />}
       </p>
       <p className="mt-2 whitespace-pre-line break-words">{review.text}</p>
       {review.answer && (

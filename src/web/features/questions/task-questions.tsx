@@ -5,6 +5,7 @@ import { loginPath, paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
+import { ReportSlot } from "../moderation/public.ts";
 import { answerQuestion, askQuestion, hideQuestion, listQuestions, type Question } from "./questions-api.ts";
 
 // The form to ask or answer, with its field and counter, loads for those who write, not with the page.
@@ -112,6 +113,7 @@ export function TaskQuestions({
                   {formatDateTime(question.createdAt)}
                 </time>
                 {question.hidden && <span className="ml-2 font-semibold text-red-700 dark:text-red-300">Hidden</span>}
+                {signedIn && !question.mine && <ReportSlot kind="question" id={question._id} by={question.askerName} />}
               </p>
               <p className="mt-1 whitespace-pre-line break-words">{question.body}</p>
               {question.answer && answering !== question._id && (

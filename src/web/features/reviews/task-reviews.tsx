@@ -7,6 +7,8 @@ import { paths } from "../../config/paths.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
+import { useSession } from "../accounts/public.ts";
+import { ReportButton } from "../moderation/public.ts";
 import { getTaskReviews, postReview, type Review, type TaskReviews, updateMyReview } from "./reviews-api.ts";
 import { Stars } from "./stars.tsx";
 import "../../lazy-screens.css";
@@ -22,6 +24,7 @@ const ReviewDialog = lazy(() => import("./review-dialog.tsx"));
 const REVIEW_HASH = "#review";
 
 function ReviewCard({ review, label }: { review: Review; label: string }) {
+  const viewerId = useSession().user?.id;
   return (
     <article aria-label={label} className="rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -53,6 +56,7 @@ function ReviewCard({ review, label }: { review: Review; label: string }) {
       {review.publishedAt && (
         <p className="muted mt-2 text-xs">
           Published <time dateTime={review.publishedAt}>{formatDateTime(review.publishedAt)}</time>
+          {viewerId !== review.author.id && <ReportButton kind="review" id={review._id} by={review.author.name} />}
         </p>
       )}
       {review.answer && (

@@ -5,6 +5,7 @@ import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { isSameEmail, loadSession, useSession } from "../accounts/public.ts";
 import { PlaceBid, PlaceBidSignedOut, PublicOffers } from "../bids/public.ts";
+import { ReportSlot } from "../moderation/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
 import { TaskQuestions } from "../questions/public.ts";
 import { TaskReviews } from "../reviews/public.ts";
@@ -37,7 +38,7 @@ export function Component() {
   // A notice about this task (a bid, a hire, a release, a question, a review): the page reads it again.
   useRevalidateOnNotice(task._id);
   return (
-    <TaskDetailsView task={task}>
+    <TaskDetailsView task={task} report={signedIn && !poster && <ReportSlot kind="task" id={task._id} />}>
       {/* A task ended with a hire: its reviews first, read again with the page (a notice: the other side reviewed). */}
       <TaskReviews key={`reviews-${task._id}`} task={task} isPoster={poster} version={task} />
       {poster && (

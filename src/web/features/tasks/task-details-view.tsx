@@ -34,16 +34,18 @@ function Detail({
 
 /**
  * A task's details as everyone who may open them sees them, with the reader's own part (the bid
- * panel, offers and questions) as children: the live page (task-details-page.tsx) and its first
- * screen, which the server renders with the task (app/page-screens.tsx), share it.
+ * panel, offers and questions) as children and their Report beside the status: the live page
+ * (task-details-page.tsx) and its first screen, which the server renders with the task
+ * (app/page-screens.tsx), share it.
  */
-export function TaskDetailsView({ task, children }: { task: Task; children: ReactNode }) {
+export function TaskDetailsView({ task, report, children }: { task: Task; report?: ReactNode; children: ReactNode }) {
   return (
     <article className={`mx-auto max-w-4xl px-4 py-12 sm:px-6 ${PHONE_ACTION_ROOM}`}>
       <div className="card p-6 sm:p-8">
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm font-semibold text-indigo-700 dark:text-indigo-300">Task Details</p>
           <TaskStatusBadge status={task.status} deadline={task.deadline} />
+          {report}
         </div>
         <h1 className="mt-1 text-3xl font-bold break-words text-slate-900 dark:text-white">{task.title}</h1>
         {task.assignee && (
