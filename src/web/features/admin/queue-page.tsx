@@ -1,4 +1,57 @@
-/** Placeholder while issue 29's page is built: the helper that owns this file replaces it. */
+import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
+import { toRouteError } from "../../lib/route-errors.ts";
+import { usePageTitle } from "../../lib/title.ts";
+import { requireUser } from "../accounts/public.ts";
+import { getQueue } from "./admin-api.ts";
+import { AdminFrame } from "./admin-frame.tsx";
+import { AppealCard } from "./appeal-card.tsx";
+import { ReportGroupCard } from "./report-group.tsx";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  try {
+    return await getQueue(request.signal);
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+/** /admin: the open reports grouped by what was reported, oldest first, and the appeals waiting. */
 export function Component() {
-  return null;
+  usePageTitle("Moderation queue");
+  const { reports, appeals } = useLoaderData<typeof loader>();
+  const { revalidate } = useRevalidator();
+  return (
+    <AdminFrame
+      title="Moderation queue"
+      intro="Open reports, oldest first, and appeals waiting. Every decision names a house rule, carries a note and goes into the audit log."
+    >
+      <section aria-labelledby="queue-reports" className="grid gap-4">
+        <h2 id="queue-reports" className="text-xl font-semibold">
+          Reports <span className="muted font-normal">({reports.length})</span>
+        </h2>
+        {reports.length === 0 ? (
+          <p className="card p-8 text-center font-medium" role="status">
+            No reports waiting. Everything reported has been looked at.
+          </p>
+        ) : (
+          reports.map((group) => (
+            <ReportGroupCard key={`${group.targetKind}:${group.targetId}`} group={group} onDone={revalidate} />
+          ))
+        )}
+      </section>
+      <section aria-labelledby="queue-appeals" className="mt-10 grid gap-4">
+        <h2 id="queue-appeals" className="text-xl font-semibold">
+          Appeals <span className="muted font-normal">({appeals.length})</span>
+        </h2>
+        {appeals.length === 0 ? (
+          <p className="card p-6 text-center" role="status">
+            No appeals waiting.
+          </p>
+        ) : (
+          appeals.map((appeal) => <AppealCard key={appeal.sanction._id} appeal={appeal} onDone={revalidate} />)
+        )}
+      </section>
+    </AdminFrame>
+  );
 }

@@ -1,0 +1,67 @@
+import type {
+  AppealItem,
+  AuditAction,
+  AuditEntry,
+  DecisionInput,
+  Queue,
+  ReportGroup,
+  StaffRole,
+} from "../../../contract/moderation.ts";
+import { apiJson } from "../../lib/api.ts";
+
+export type { AppealItem, AuditEntry, Queue, ReportGroup };
+
+export interface StaffMember {
+  id: string;
+  name: string;
+  image: string | null;
+  email: string;
+  role: StaffRole;
+  grantedAt: string;
+}
+
+export interface AuditFilter {
+  action?: AuditAction | undefined;
+  actor?: string | undefined;
+  subject?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  page: number;
+  limit: number;
+}
+
+export function getQueue(signal?: AbortSignal): Promise<Queue> {
+  return apiJson<Queue>("/api/admin/queue", { signal });
+}
+
+export function decide(input: DecisionInput): Promise<{ entries: AuditEntry[] }> {
+  return apiJson("/api/admin/decisions", { method: "POST", body: input });
+}
+
+export function restoreSanction(id: string, note: string): Promise<{ entries: AuditEntry[] }> {
+  return apiJson(`/api/admin/sanctions/${encodeURIComponent(id)}/restore`, { method: "POST", body: { note } });
+}
+
+export function decideAppeal(id: string, decision: "restore" | "uphold", note: string) {
+  return apiJson<{ entries: AuditEntry[] }>(`/api/admin/appeals/${encodeURIComponent(id)}`, {
+    method: "POST",
+    body: { decision, note },
+  });
+}
+
+export function getAudit(filter: AuditFilter, signal?: AbortSignal): Promise<{ entries: AuditEntry[]; total: number }> {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) {
+    if (value !== undefined && value !== "") query.set(key, String(value));
+  }
+  return apiJson(`/api/admin/audit?${query.toString()}`, { signal });
+}
+
+export function getStaff(signal?: AbortSignal): Promise<{ staff: StaffMember[] }> {
+  return apiJson("/api/admin/roles", { signal });
+}
+
+/** Gives the person with this email a role, or takes theirs (null). */
+export function setRole(email: string, role: StaffRole | null): Promise<unknown> {
+  return apiJson("/api/admin/roles", { method: "POST", body: { email, role } });
+}

@@ -1,0 +1,138 @@
+import { waitFor, within } from "@testing-library/react";
+import { http } from "msw";
+import { describe, expect, it } from "vitest";
+import { type AuditEntry, MODERATION_MESSAGES } from "../../../contract/moderation.ts";
+import { moderationOf } from "../../mocks/mock-moderation.ts";
+import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+import { freshMockApi } from "../../test/setup.ts";
+import { ADMIN, makeModerator } from "./test/admin-helpers.ts";
+
+type View = Awaited<ReturnType<typeof renderRoute>>;
+
+const entryActions = (view: View) =>
+  within(view.screen.getByRole("list", { name: "Audit entries" }))
+    .getAllByRole("listitem")
+    .map((item) => item.querySelector("p span")?.textContent);
+
+/** Requests the page made to the API, for the query it sent. */
+function recordAsked(asked: URLSearchParams[]) {
+  return http.get("*/api/admin/audit", ({ request }) => {
+    asked.push(new URL(request.url).searchParams);
+    return undefined;
+  });
+}
+
+describe("The audit log", () => {
+  it("shows every entry newest first: when, who, what, target, person, rule and note; nothing can be edited or deleted", async () => {
+    const { screen, db } = await renderRoute("/admin/audit", { as: ADMIN });
+    expect(await screen.findByRole("heading", { level: 1, name: "Audit log" })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Audit log - QuickGig"));
+    const view = { screen } as View;
+    expect(entryActions(view)).toEqual(["Limited", "Warned"]);
+    expect(screen.getByText("2 entries")).toBeTruthy();
+
+    const [limited] = within(screen.getByRole("list", { name: "Audit entries" })).getAllByRole("listitem");
+    if (!limited) throw new Error("The newest entry");
+    const omar = db.users.find((user) => user.name === "Omar Haddad");
+    expect(limited.textContent).toContain("by Quinn Harper");
+    expect(within(limited).getByRole("link", { name: "Omar Haddad's profile" }).getAttribute("href")).toBe(
+      `/users/${omar?.id}`,
+    );
+    expect(within(limited).getByRole("link", { name: "Omar Haddad" })).toBeTruthy();
+    expect(limited.textContent).toContain("RuleNo spam");
+    expect(limited.textContent).toContain("NoteCopied the same offer, word for word, to twelve tasks in one evening.");
+    expect(within(limited).getByRole("time").getAttribute("datetime")).toBe(moderationOf(db).log[1]?.at);
+
+    // Read-only: the only button filters; no entry has a control that changes it.
+    expect(screen.getAllByRole("button").map((button) => button.textContent)).toEqual(
+      expect.not.arrayContaining([expect.stringMatching(/edit|delete|remove|change/i)]),
+    );
+    expect(within(screen.getByRole("list", { name: "Audit entries" })).queryAllByRole("button")).toEqual([]);
+    expect(within(screen.getByRole("list", { name: "Audit entries" })).queryAllByRole("textbox")).toEqual([]);
+  });
+
+  it("keeps its filters in the URL: action, moderator and person by clicking a name, and dates", async () => {
+    const asked: URLSearchParams[] = [];
+    const db = freshMockApi();
+    const view = await renderRoute("/admin/audit", { as: ADMIN, db, handlers: [recordAsked(asked)] });
+    const { screen, user, router } = view;
+    await screen.findByRole("list", { name: "Audit entries" });
+
+    await user.selectOptions(screen.getByLabelText("Action"), "Limited");
+    await waitFor(() => expect(router.state.location.search).toBe("?action=limit"));
+    await waitFor(() => expect(entryActions(view)).toEqual(["Limited"]));
+    expect(asked.at(-1)?.get("action")).toBe("limit");
+
+    const omar = db.users.find((user) => user.name === "Omar Haddad")?.id ?? "";
+    await user.click(screen.getByRole("link", { name: "Omar Haddad" }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?action=limit&subject=${omar}`));
+    expect(asked.at(-1)?.get("subject")).toBe(omar);
+    const chips = await screen.findByRole("list", { name: "People filtered by" });
+    expect(chips.textContent).toContain("Person: Omar Haddad");
+
+    await user.click(within(chips).getByRole("link", { name: "Clear the person filter" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?action=limit"));
+
+    const admin = db.users.find((user) => user.name === "Quinn Harper")?.id ?? "";
+    await user.click(screen.getByRole("link", { name: "Quinn Harper" }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?action=limit&actor=${admin}`));
+    expect(asked.at(-1)?.get("actor")).toBe(admin);
+    expect((await screen.findByRole("list", { name: "People filtered by" })).textContent).toContain(
+      "Moderator: Quinn Harper",
+    );
+
+    // Dates: entries from a day after today leave nothing.
+    const tomorrow = new Date(Date.now() + 864e5).toISOString().slice(0, 10);
+    await user.type(screen.getByLabelText("From"), tomorrow);
+    await user.click(screen.getByRole("button", { name: "Filter" }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?action=limit&actor=${admin}&from=${tomorrow}`));
+    expect(await screen.findByText("No entries match these filters.")).toBeTruthy();
+    expect(asked.at(-1)?.get("from")).toBe(tomorrow);
+
+    // Back: the filters before, in the form again.
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).toBe(`?action=limit&actor=${admin}`));
+    await waitFor(() => expect(entryActions(view)).toEqual(["Limited"]));
+    expect((screen.getByLabelText("From") as HTMLInputElement).value).toBe("");
+  });
+
+  it("pages through a long log", async () => {
+    const db = freshMockApi();
+    const store = moderationOf(db);
+    const [first] = store.log as [AuditEntry];
+    for (let index = 0; index < 60; index += 1) {
+      store.log.push({
+        ...first,
+        _id: `l-${index}`,
+        action: "dismiss",
+        at: new Date(Date.now() - index * 1000).toISOString(),
+      });
+    }
+    const asked: URLSearchParams[] = [];
+    const view = await renderRoute("/admin/audit", { as: ADMIN, db, handlers: [recordAsked(asked)] });
+    const { screen, user, router } = view;
+    expect(await screen.findByText("Page 1 of 2")).toBeTruthy();
+    expect(entryActions(view)).toHaveLength(50);
+    expect(screen.getByText("62 entries · page 1 of 2")).toBeTruthy();
+    await user.click(screen.getByRole("link", { name: /Next/ }));
+    await waitFor(() => expect(router.state.location.search).toBe("?page=2"));
+    expect(await screen.findByText("Page 2 of 2")).toBeTruthy();
+    await waitFor(() => expect(entryActions(view)).toHaveLength(12));
+    expect(asked.at(-1)?.get("page")).toBe("2");
+    expect(entryActions(view).at(-1)).toBe("Warned");
+  });
+
+  it("is for moderators too, and refused to anyone else", async () => {
+    const db = freshMockApi();
+    makeModerator(db, DEMO_FREELANCER);
+    const moderator = await renderRoute("/admin/audit", { as: DEMO_FREELANCER, db });
+    expect(await moderator.screen.findByRole("list", { name: "Audit entries" })).toBeTruthy();
+    const nav = moderator.screen.getByRole("navigation", { name: "Moderation" });
+    expect(within(nav).getByRole("link", { name: "Audit log" }).getAttribute("aria-current")).toBe("page");
+  });
+
+  it("answers a person without a role that only moderators can do this", async () => {
+    const { screen } = await renderRoute("/admin/audit", { as: DEMO_CLIENT });
+    expect(await screen.findByRole("heading", { name: MODERATION_MESSAGES.staffOnly })).toBeTruthy();
+  });
+});
