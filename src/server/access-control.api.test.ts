@@ -1,4 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MODERATION_MESSAGES } from "../contract/moderation.ts";
+import { type Database, openDatabase } from "./db/database.ts";
+import { grantRole } from "./moderation/roles.ts";
 import { postTask, setupTestApp, signUp, type TestUser, taskInput } from "./test/test-app.ts";
 
 /**
@@ -16,6 +19,13 @@ let noticeId: number;
 /** A task the owner completed with the bidder, whose two reviews are published. */
 let reviewedTaskId: string;
 let reviewId: string;
+/** Moderation (issue 29): a message in the owner's thread with the bidder, a moderator and an admin, and a warning of the bidder's, appealed. */
+let messageId: string;
+let moderator: TestUser;
+let admin: TestUser;
+let sanctionId: string;
+let database: Database | undefined;
+afterAll(async () => database?.close());
 
 interface Row {
   body?: () => object;
@@ -89,6 +99,44 @@ const matrix: Record<string, Row> = {
   },
   // What a person says of themselves: their own only (the session says whose), so no one is refused.
   "PUT /api/profile/about": { body: () => ({ bio: "Changed by someone", skills: ["Forgery"], field: "Writers" }) },
+  // Moderation (issue 29): a thread's message is its two people's to report; a sanction its person's to appeal.
+  "POST /api/reports": {
+    body: () => ({ targetKind: "message", targetId: messageId, reason: "spam" }),
+    refused: { user: () => stranger, status: 404 },
+  },
+  "POST /api/sanctions/{id}/appeal": {
+    id: () => sanctionId,
+    body: () => ({ text: "Not me" }),
+    refused: { user: () => stranger, status: 404 },
+  },
+  // A suspended person's appeal from their email's link: no session, the signed token says which.
+  "POST /api/appeals": { body: () => ({ token: `${sanctionId}.forged`, text: "Let me back" }), anonymous: 400 },
+  // The moderators' (every /api/admin route for every role: the matrix below).
+  "POST /api/admin/decisions": {
+    body: () => ({
+      targetKind: "task",
+      targetId: taskId,
+      remove: true,
+      sanction: "suspend",
+      rule: "honest",
+      note: "x",
+    }),
+    refused: { user: () => stranger, status: 403 },
+  },
+  "POST /api/admin/sanctions/{id}/restore": {
+    id: () => sanctionId,
+    body: () => ({ note: "Lifted" }),
+    refused: { user: () => bidder, status: 403 },
+  },
+  "POST /api/admin/appeals/{id}": {
+    id: () => sanctionId,
+    body: () => ({ decision: "restore", note: "Lifted" }),
+    refused: { user: () => bidder, status: 403 },
+  },
+  "POST /api/admin/roles": {
+    body: () => ({ email: stranger.email, role: "admin" }),
+    refused: { user: () => moderator, status: 403 },
+  },
 };
 
 async function snapshot() {
@@ -103,6 +151,13 @@ async function snapshot() {
   });
   // What the owner says of themselves (the rest of a profile is dated now).
   const { bio, skills, field } = (await ctx.app.inject({ url: `/api/users/${owner.id}` })).json();
+  // What moderators decided about the owner and the bidder, and who has a role.
+  const standings = await Promise.all(
+    [owner, bidder, stranger].map(async (user) =>
+      (await ctx.app.inject({ url: "/api/me/standing", headers: { cookie: user.cookie } })).json(),
+    ),
+  );
+  const staff = await ctx.app.inject({ url: "/api/admin/roles", headers: { cookie: admin.cookie } });
   return JSON.stringify([
     tasks.json(),
     bids.json(),
@@ -111,6 +166,8 @@ async function snapshot() {
     choices.json(),
     reviews.json(),
     { bio, skills, field },
+    standings,
+    staff.json(),
   ]);
 }
 
@@ -144,6 +201,23 @@ beforeAll(async () => {
   await as(owner, `/api/tasks/${reviewedTaskId}/complete`, {});
   reviewId = (await as(owner, `/api/tasks/${reviewedTaskId}/reviews`, { rating: 4, text: "Good work" })).json()._id;
   await as(bidder, `/api/tasks/${reviewedTaskId}/reviews`, { rating: 5, text: "Clear brief" });
+
+  messageId = (await as(owner, `/api/tasks/${taskId}/threads/${bidder.id}/messages`, { body: "Hello" })).json()._id;
+  moderator = await signUp(ctx.app, { name: "Matrix Moderator" });
+  admin = await signUp(ctx.app, { name: "Matrix Admin" });
+  database = openDatabase(ctx.database.config);
+  await grantRole(database.db, moderator.email, "moderator", null);
+  await grantRole(database.db, admin.email, "admin", null);
+  const warned = await as(moderator, "/api/admin/decisions", {
+    targetKind: "task",
+    targetId: reviewedTaskId,
+    remove: false,
+    sanction: "warn",
+    rule: "respectful",
+    note: "Mind your words",
+  });
+  sanctionId = warned.json().entries[0].sanctionId;
+  await as(owner, `/api/sanctions/${sanctionId}/appeal`, { text: "I was polite" });
 });
 
 describe("access control matrix", () => {
@@ -235,6 +309,10 @@ const visitorReads: Record<string, 200 | 401> = {
   "GET /api/events": 401,
   "GET /api/threads": 401,
   "GET /api/tasks/{id}/threads/{bidderId}/messages": 401,
+  "GET /api/me/standing": 401,
+  "GET /api/admin/queue": 401,
+  "GET /api/admin/audit": 401,
+  "GET /api/admin/roles": 401,
 };
 
 /** The id a read's path names: a person's for a profile (the task's poster), else the task's. */
@@ -273,6 +351,66 @@ describe("what a visitor reads", () => {
     expect(sitemap.body).toContain(`/task-details/${taskId}</loc>`);
     expect((await ctx.app.inject({ url: "/robots.txt" })).statusCode).toBe(200);
   });
+});
+
+/**
+ * Every /api/admin route for each role: a visitor 401, a signed-in person without a role 403, a
+ * moderator allowed (roles 403), an admin allowed. A new admin route without a row fails the suite.
+ */
+const adminRoutes: Record<string, { id?: () => string; body?: () => object; adminOnly?: true }> = {
+  "GET /api/admin/queue": {},
+  "GET /api/admin/audit": {},
+  "GET /api/admin/roles": { adminOnly: true },
+  "POST /api/admin/roles": { adminOnly: true, body: () => ({ email: stranger.email, role: null }) },
+  "POST /api/admin/decisions": {
+    body: () => ({ targetKind: "review", targetId: reviewId, remove: false, sanction: "none", note: "Checked" }),
+  },
+  "POST /api/admin/sanctions/{id}/restore": { id: () => sanctionId, body: () => ({ note: "Lifted" }) },
+  "POST /api/admin/appeals/{id}": { id: () => sanctionId, body: () => ({ decision: "uphold", note: "Stays" }) },
+};
+
+describe("the moderators' routes for each role", () => {
+  it("has a row for every /api/admin route", async () => {
+    const document = (await ctx.app.inject({ url: "/api/docs/json" })).json() as { paths: Record<string, object> };
+    const routes = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith("/api/admin/"))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(routes.sort()).toEqual(Object.keys(adminRoutes).sort());
+  });
+
+  const send = (operation: string, user: TestUser | null) => {
+    const [method = "", path = ""] = operation.split(" ");
+    const row = adminRoutes[operation] ?? {};
+    return ctx.app.inject({
+      method: method as "GET" | "POST",
+      url: path.replace("{id}", row.id?.() ?? ""),
+      ...(user ? { headers: { cookie: user.cookie } } : {}),
+      ...(row.body ? { payload: row.body() } : {}),
+    });
+  };
+
+  for (const [operation, row] of Object.entries(adminRoutes)) {
+    it(`${operation}: a visitor 401, anyone without a role 403, a moderator ${row.adminOnly ? "403" : "allowed"}, an admin allowed`, async () => {
+      const refusals = [
+        [null, 401, undefined],
+        [stranger, 403, MODERATION_MESSAGES.staffOnly],
+        [owner, 403, MODERATION_MESSAGES.staffOnly],
+        ...(row.adminOnly ? [[moderator, 403, MODERATION_MESSAGES.adminOnly] as const] : []),
+      ] as const;
+      for (const [user, status, detail] of refusals) {
+        const response = await send(operation, user);
+        expect(response.statusCode, `${user?.name ?? "visitor"}: ${response.body}`).toBe(status);
+        expect(response.headers["content-type"]).toContain("application/problem+json");
+        if (detail) expect(response.json().detail).toBe(detail);
+      }
+      // Past the door: what the route itself answers (a second restore is 409, for instance).
+      for (const user of row.adminOnly ? [admin] : [moderator, admin]) {
+        const response = await send(operation, user);
+        expect(response.statusCode, `${user.name}: ${response.body}`).toBeLessThan(500);
+        expect([401, 403]).not.toContain(response.statusCode);
+      }
+    });
+  }
 });
 
 describe("reads change nothing", () => {

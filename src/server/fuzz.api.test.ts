@@ -3,7 +3,17 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TASK_CATEGORIES, TASK_SORTS } from "../contract/index.ts";
+import {
+  AUDIT_ACTIONS,
+  AUTHOR_SANCTIONS,
+  REPORT_REASONS,
+  REPORT_TARGETS,
+  RULE_IDS,
+  STAFF_ROLES,
+} from "../contract/moderation.ts";
 import { FREELANCER_FIELDS, FREELANCER_SORTS } from "../contract/reputation.ts";
+import { openDatabase } from "./db/database.ts";
+import { grantRole } from "./moderation/roles.ts";
 import { rawRequest } from "./test/raw-http.ts";
 import { inDays, PUBLIC_URL, postTask, setupTestApp, signUp, type TestUser } from "./test/test-app.ts";
 
@@ -18,10 +28,14 @@ let user: TestUser;
 let taskId: string;
 /** A task the fuzzing user posted, hired for and completed: theirs to review (issue 28). */
 let endedTaskId: string;
+/** Moderation (issue 29): the other person, an admin, and a warning of the other's, appealed. */
+let other: TestUser;
+let staff: TestUser;
+let sanctionId: string;
 
 beforeAll(async () => {
   user = await signUp(ctx.app);
-  const other = await signUp(ctx.app);
+  other = await signUp(ctx.app);
   taskId = await postTask(ctx.app, other);
   endedTaskId = await postTask(ctx.app, user);
   const as = (who: TestUser, url: string, payload: object) =>
@@ -29,6 +43,24 @@ beforeAll(async () => {
   const bid = await as(other, "/api/bids", { taskId: endedTaskId });
   await as(user, `/api/tasks/${endedTaskId}/accept`, { bidId: bid.json()._id });
   await as(user, `/api/tasks/${endedTaskId}/complete`, {});
+
+  staff = await signUp(ctx.app);
+  const database = openDatabase(ctx.database.config);
+  try {
+    await grantRole(database.db, staff.email, "admin", null);
+  } finally {
+    await database.close();
+  }
+  const decision = {
+    targetKind: "profile",
+    targetId: other.id,
+    remove: false,
+    sanction: "warn",
+    rule: "honest",
+    note: "x",
+  };
+  sanctionId = (await as(staff, "/api/admin/decisions", decision)).json().entries[0].sanctionId;
+  await as(other, `/api/sanctions/${sanctionId}/appeal`, { text: "Not me" });
 });
 
 function expectWellFormed(response: LightMyRequestResponse) {
@@ -184,17 +216,65 @@ const method = fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS
 function send(
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS",
   url: string,
-  withSession: boolean,
+  withSession: boolean | TestUser,
   payload?: unknown,
 ) {
   const headers: Record<string, string> = { origin: PUBLIC_URL };
-  if (withSession) headers.cookie = user.cookie;
+  if (withSession) headers.cookie = withSession === true ? user.cookie : withSession.cookie;
   if (payload !== undefined) {
     headers["content-type"] = "application/json";
     return ctx.app.inject({ method, url, headers, payload: JSON.stringify(payload) ?? "null" });
   }
   return ctx.app.inject({ method, url, headers });
 }
+
+/** Moderation: who asks (nobody, the fuzzing user, an admin), and the ids of what exists, as markers. */
+const asWhom = fc
+  .constantFrom("none", "user", "staff")
+  .map((who) => () => (who === "none" ? false : who === "user" ? true : staff));
+const moderationId = fc.oneof(id, fc.constant("TASK"), fc.constant("OTHER"), fc.constant("SANCTION"));
+const moderationPath = (value: string) => encodeURIComponent(String(resolveId(value)));
+function resolveId(value: unknown): unknown {
+  if (value === "TASK") return taskId;
+  if (value === "OTHER") return other.id;
+  if (value === "SANCTION") return sanctionId;
+  return value;
+}
+/** The markers of a body's ids, replaced with the ids they stand for. */
+function withIds(body: unknown, ...keys: string[]): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  const record = { ...(body as Record<string, unknown>) };
+  for (const key of keys) if (key in record) record[key] = resolveId(record[key]);
+  return record;
+}
+const reportBody = fc.oneof(
+  fc.record(
+    {
+      targetKind: maybe(fc.constantFrom(...REPORT_TARGETS, "user")),
+      targetId: maybe(moderationId),
+      reason: maybe(fc.constantFrom(...REPORT_REASONS, "rude")),
+      note: maybe(fc.oneof(text, fc.string({ minLength: 995, maxLength: 1005 }))),
+    },
+    { requiredKeys: [] },
+  ),
+  junk,
+);
+const decisionBody = fc.oneof(
+  fc.record(
+    {
+      targetKind: maybe(fc.constantFrom(...REPORT_TARGETS, "user")),
+      targetId: maybe(moderationId),
+      remove: maybe(fc.boolean()),
+      sanction: maybe(fc.constantFrom(...AUTHOR_SANCTIONS, "ban")),
+      rule: maybe(fc.constantFrom(...RULE_IDS, "none")),
+      note: maybe(text),
+      reportIds: maybe(fc.array(fc.oneof(id, junk), { maxLength: 5 })),
+    },
+    { requiredKeys: [] },
+  ),
+  junk,
+);
+const noteBody = fc.oneof(fc.record({ note: maybe(text) }, { requiredKeys: [] }), junk);
 
 const routes: Array<[string, fc.Arbitrary<() => Promise<LightMyRequestResponse>>]> = [
   [
@@ -408,6 +488,133 @@ const routes: Array<[string, fc.Arbitrary<() => Promise<LightMyRequestResponse>>
             payload: body,
           }),
     ),
+  ],
+  [
+    "POST /api/reports",
+    fc.tuple(reportBody, signedIn).map(
+      ([b, s]) =>
+        () =>
+          send("POST", "/api/reports", s, withIds(b, "targetId")),
+    ),
+  ],
+  ["GET /api/me/standing", signedIn.map((s) => () => send("GET", "/api/me/standing", s))],
+  [
+    "POST /api/sanctions/:id/appeal",
+    fc.tuple(moderationId, fc.oneof(fc.record({ text: maybe(text) }, { requiredKeys: [] }), junk), signedIn).map(
+      ([i, b, s]) =>
+        () =>
+          send("POST", `/api/sanctions/${moderationPath(i)}/appeal`, s, b),
+    ),
+  ],
+  [
+    "POST /api/appeals (a token, no session)",
+    fc
+      .oneof(
+        fc.record(
+          {
+            token: maybe(fc.oneof(fc.string(), fc.constant("SANCTION"), fc.string({ minLength: 490, maxLength: 510 }))),
+            text: maybe(text),
+          },
+          { requiredKeys: [] },
+        ),
+        junk,
+      )
+      .map((b) => () => {
+        const record = b as { token?: unknown } | null;
+        const token =
+          record && typeof record === "object" && record.token === "SANCTION" ? `${sanctionId}.x` : undefined;
+        return send("POST", "/api/appeals", false, token ? { ...record, token } : b);
+      }),
+  ],
+  ["GET /api/admin/queue", asWhom.map((who) => () => send("GET", "/api/admin/queue", who()))],
+  [
+    "GET /api/admin/audit",
+    fc
+      .tuple(
+        fc.record(
+          {
+            action: maybe(fc.constantFrom(...AUDIT_ACTIONS, "erase")),
+            actor: maybe(moderationId),
+            subject: maybe(moderationId),
+            from: maybe(date),
+            to: maybe(date),
+            page: maybe(fc.oneof(fc.integer(), fc.string())),
+            limit: maybe(fc.oneof(fc.integer(), fc.string())),
+          },
+          { requiredKeys: [] },
+        ),
+        asWhom,
+      )
+      .map(
+        ([q, who]) =>
+          () =>
+            send(
+              "GET",
+              `/api/admin/audit?${queryString(withIds(q, "actor", "subject") as Record<string, unknown>)}`,
+              who(),
+            ),
+      ),
+  ],
+  [
+    "POST /api/admin/decisions",
+    fc.tuple(decisionBody, asWhom).map(
+      ([b, who]) =>
+        () =>
+          send("POST", "/api/admin/decisions", who(), withIds(b, "targetId")),
+    ),
+  ],
+  [
+    "POST /api/admin/sanctions/:id/restore",
+    fc.tuple(moderationId, noteBody, asWhom).map(
+      ([i, b, who]) =>
+        () =>
+          send("POST", `/api/admin/sanctions/${moderationPath(i)}/restore`, who(), b),
+    ),
+  ],
+  [
+    "POST /api/admin/appeals/:id",
+    fc
+      .tuple(
+        moderationId,
+        fc.oneof(
+          fc.record(
+            { decision: maybe(fc.constantFrom("restore", "uphold", "delete")), note: maybe(text) },
+            { requiredKeys: [] },
+          ),
+          junk,
+        ),
+        asWhom,
+      )
+      .map(
+        ([i, b, who]) =>
+          () =>
+            send("POST", `/api/admin/appeals/${moderationPath(i)}`, who(), b),
+      ),
+  ],
+  [
+    "GET and POST /api/admin/roles",
+    fc
+      .tuple(
+        fc.boolean(),
+        fc.oneof(
+          fc.record(
+            {
+              email: maybe(fc.oneof(fc.emailAddress(), fc.string(), fc.constant("OTHER"))),
+              role: maybe(fc.constantFrom(...STAFF_ROLES, null, "owner")),
+            },
+            { requiredKeys: [] },
+          ),
+          junk,
+        ),
+        asWhom,
+      )
+      .map(([read, b, who]) => () => {
+        if (read) return send("GET", "/api/admin/roles", who());
+        const record = b as { email?: unknown } | null;
+        const body =
+          record && typeof record === "object" && record.email === "OTHER" ? { ...record, email: other.email } : b;
+        return send("POST", "/api/admin/roles", who(), body);
+      }),
   ],
   [
     "POST /api/auth/sign-in/email",

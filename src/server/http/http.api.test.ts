@@ -107,6 +107,13 @@ describe("API reference", () => {
     const document = (await ctx.app.inject({ url: "/api/docs/json" })).json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths).sort()).toEqual([
+      "/api/admin/appeals/{id}",
+      "/api/admin/audit",
+      "/api/admin/decisions",
+      "/api/admin/queue",
+      "/api/admin/roles",
+      "/api/admin/sanctions/{id}/restore",
+      "/api/appeals",
       "/api/bids",
       "/api/bids/{id}",
       "/api/email/one-click-unsubscribe",
@@ -115,6 +122,7 @@ describe("API reference", () => {
       "/api/features-tasks",
       "/api/freelancers",
       "/api/me/notification-preferences",
+      "/api/me/standing",
       "/api/me/summary",
       "/api/my-bids",
       "/api/notifications",
@@ -124,7 +132,9 @@ describe("API reference", () => {
       "/api/profile/about",
       "/api/questions/{id}",
       "/api/questions/{id}/answer",
+      "/api/reports",
       "/api/reviews/{id}/answer",
+      "/api/sanctions/{id}/appeal",
       "/api/tasks",
       "/api/tasks/{id}",
       "/api/tasks/{id}/accept",
