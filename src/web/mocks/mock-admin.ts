@@ -1,5 +1,5 @@
 import { HttpResponse, http } from "msw";
-import { DEMO_USER } from "../../contract/demo-data.ts";
+import { DEMO_ADMIN, DEMO_USER } from "../../contract/demo-data.ts";
 import { ANONYMOUS_NAME } from "../../contract/limits.ts";
 import {
   AppealDecisionSchema,
@@ -30,12 +30,6 @@ type Answer = <Args extends { request: Request; params: Record<string, string | 
 ) => (args: Args) => Promise<Response>;
 type Parse = <S extends import("zod").ZodType>(schema: S, value: unknown) => import("zod").infer<S>;
 
-/**
- * The mock marketplace's admin (the demo user is nobody's moderator). The contract's demo data will
- * name one (admin@quickgig.dev, the demo password); until then it is made here.
- */
-export const MOCK_ADMIN = { name: "Quinn Harper", email: "admin@quickgig.dev" } as const;
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ago = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
 
@@ -53,14 +47,6 @@ function sinceOf(store: MockModeration): Map<string, string> {
 function personRef(db: MockDb, id: string): PersonRef {
   const user = db.userById(id);
   return { id, name: user?.name || ANONYMOUS_NAME, image: user?.image ?? null };
-}
-
-/** Content is removed while a `remove` sanction on it is not lifted. */
-export function isRemoved(store: MockModeration, kind: ReportTarget, id: string): boolean {
-  return store.sanctions.some(
-    (sanction) =>
-      sanction.kind === "remove" && sanction.targetKind === kind && sanction.targetId === id && !sanction.liftedAt,
-  );
 }
 
 /** The content as it is now, removed or not, in a snapshot's shape; null once its author deleted it. */
@@ -218,7 +204,7 @@ export class MockAdmin {
           snapshot: report.snapshot,
         })),
         current,
-        removed: isRemoved(this.store, first.targetKind, first.targetId),
+        removed: this.store.isRemoved(first.targetKind, first.targetId),
         author: personRef(this.db, authorId),
         history: {
           reports: this.store.reports.filter(
@@ -291,7 +277,7 @@ export class MockAdmin {
     const rule = input.rule ?? null;
     const entries: AuditEntry[] = [];
 
-    if (input.remove && !isRemoved(this.store, input.targetKind, input.targetId)) {
+    if (input.remove && !this.store.isRemoved(input.targetKind, input.targetId)) {
       const removal = this.sanction(authorId, "remove", rule ?? "", input.note, { ...target, title });
       entries.push(this.record(viewer.id, "remove", target, authorId, rule, input.note, removal.id));
       tell(this.db, authorId, "moderation-action", {
@@ -324,7 +310,7 @@ export class MockAdmin {
       entries.push(this.record(viewer.id, "dismiss", target, authorId, null, input.note));
     }
 
-    const outcome = isRemoved(this.store, input.targetKind, input.targetId) ? "removed" : "stays";
+    const outcome = this.store.isRemoved(input.targetKind, input.targetId) ? "removed" : "stays";
     for (const report of open) {
       report.status = "closed";
       report.outcome = outcome;
@@ -465,15 +451,15 @@ export class MockAdmin {
     return this.staffList();
   }
 
-  /** The mock marketplace's admin, and a queue with something in it: three reported targets and an appeal. */
+  /** The demo admin (the demo user has no role), and a queue with something in it: three reported targets and an appeal. */
   seed() {
     const db = this.db;
-    let admin = db.users.find((user) => user.email === MOCK_ADMIN.email);
+    let admin = db.users.find((user) => user.email === DEMO_ADMIN.email);
     if (!admin) {
       admin = {
         id: db.nextId("u"),
-        name: MOCK_ADMIN.name,
-        email: MOCK_ADMIN.email,
+        name: DEMO_ADMIN.name,
+        email: DEMO_ADMIN.email,
         image: null,
         password: DEMO_USER.password,
         emailVerified: true,

@@ -1,9 +1,9 @@
-import { MOCK_ADMIN } from "../../../mocks/mock-admin.ts";
+import { DEMO_ADMIN } from "../../../../contract/demo-data.ts";
 import type { MockDb } from "../../../mocks/mock-db.ts";
 import { moderationOf } from "../../../mocks/mock-moderation.ts";
 
-/** The mock marketplace's admin (mocks/mock-admin.ts). */
-export const ADMIN = MOCK_ADMIN.email;
+/** The demo admin (mock mode makes them one: mocks/mock-admin.ts). */
+export const ADMIN = DEMO_ADMIN.email;
 
 /** Makes this demo person a moderator of the mock marketplace. */
 export function makeModerator(db: MockDb, email: string) {
