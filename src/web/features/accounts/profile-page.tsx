@@ -1,15 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import type { Standing } from "../../../contract/moderation.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { TextField } from "../../components/field.tsx";
 import { Spinner } from "../../components/spinner.tsx";
+import { morePaths } from "../../config/more-paths.ts";
 import { loginPath, paths } from "../../config/paths.ts";
-import { errorMessage } from "../../lib/api.ts";
+import { apiJson, errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
 import { ProfileSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
+import { useAfterFirstPaint } from "../../lib/use-after-first-paint.ts";
 import { EmailPreferences, getPreferences } from "../notifications/public.ts";
 import { AboutForm, loadAbout } from "../profiles/public.ts";
 import { updateProfile } from "./auth-api.ts";
@@ -71,6 +74,42 @@ function ProfileForm({ user }: { user: User }) {
   );
 }
 
+/**
+ * Account standing for everyone; the moderation queue for moderators and admins, once
+ * /api/me/standing (read after the first paint: the profile does not wait for it) says so.
+ */
+function AccountLinks() {
+  const ready = useAfterFirstPaint();
+  const [staff, setStaff] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    const controller = new AbortController();
+    apiJson<Standing>("/api/me/standing", { signal: controller.signal })
+      .then((standing) => setStaff(standing.role !== null))
+      // Without the standing the queue's link stays out; the queue itself says who may open it.
+      .catch(() => {
+        if (!controller.signal.aborted) setStaff(false);
+      });
+    return () => controller.abort();
+  }, [ready]);
+  return (
+    <nav
+      aria-label="Your account"
+      aria-busy={staff === null}
+      className="mt-4 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm"
+    >
+      <Link to={morePaths.standing} className="link">
+        Account standing
+      </Link>
+      {staff && (
+        <Link to={morePaths.admin} className="link">
+          Moderation queue
+        </Link>
+      )}
+    </nav>
+  );
+}
+
 export function Component() {
   usePageTitle("Profile");
   const session = useSession();
@@ -95,6 +134,7 @@ export function Component() {
           <h1 className="mt-4 text-2xl font-bold break-words">{user.name}</h1>
           <p className="muted break-all">{user.email}</p>
         </div>
+        <AccountLinks key={`links-${user.id}`} />
         <h2 className="mt-8 text-lg font-semibold">Edit your profile</h2>
         <ProfileForm user={user} />
         {about ? (
