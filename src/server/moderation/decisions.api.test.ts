@@ -238,6 +238,16 @@ describe("a decision on reports", () => {
     expect(describeNotification("moderation-action", profileAction?.data)).toBe(
       "A moderator removed your profile's bio and skills for breaking the rule “Keep payment and contact on QuickGig”.",
     );
+
+    // A profile stays reportable (its name is still shown); the queue shows its removed words to moderators.
+    await ok(report(witness, "profile", author.id, "scam"), 201);
+    const group = (await ok(call(moderator, "GET", "/api/admin/queue"))).reports.find(
+      (item: { targetId: string }) => item.targetId === author.id,
+    );
+    expect(group).toMatchObject({
+      removed: true,
+      current: { title: "Quentin Questioner", text: "Buy followers\n\nSkills: Followers" },
+    });
   });
 
   it("may act on a target nobody reported (from an author's history), and on reports of content deleted since", async () => {
@@ -424,6 +434,12 @@ describe("restoring", () => {
     const standing = await ok(call(author, "GET", "/api/me/standing"));
     expect(standing.limited).toBeNull();
     expect(standing.sanctions[0]).toMatchObject({ _id: limit, liftedAt: expect.any(String), canAppeal: false });
+    // Nothing left to appeal.
+    expectRefused(
+      await call(author, "POST", `/api/sanctions/${limit}/appeal`, { text: "Too late" }),
+      409,
+      MODERATION_MESSAGES.alreadyLifted,
+    );
 
     const own = await postTask(ctx.app, moderator, { title: "A moderator's task" });
     const warning = (await ok(decideAs(admin, { ...removal("task", own), remove: false, sanction: "warn" }))).entries[0]
@@ -515,6 +531,9 @@ describe("appeals", () => {
       }),
     );
     const id = result.entries[0].sanctionId;
+    expect(
+      (await logOf(suspect.id)).map((row) => [row.action, row.target_kind, row.subject_id, row.sanction_id]),
+    ).toEqual([["suspend", "profile", suspect.id, id]]);
     expectRefused(await call(suspect, "GET", "/api/me/standing"), 401);
     expect(await taskStatus(taskId)).toBe("cancelled");
 
