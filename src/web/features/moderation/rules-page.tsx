@@ -13,13 +13,15 @@ export function Component() {
   usePageTitle("House rules");
   return (
     <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-      <h1 className="text-4xl font-bold tracking-tight text-slate-900 dark:text-white">House rules</h1>
+      <h1 id="house-rules" className="text-4xl font-bold tracking-tight text-slate-900 dark:text-white">
+        House rules
+      </h1>
       <p className="muted mt-4 text-lg leading-relaxed">
         QuickGig works when people can trust what they read. These rules apply to every task, bid, question, message,
         review and profile. Anyone signed in can report something that breaks them, with the Report button beside it; a
         moderator looks at every report, and whoever reported it is told what came of it.
       </p>
-      <ol className="mt-10 space-y-4">
+      <ol aria-labelledby="house-rules" className="mt-10 space-y-4">
         {HOUSE_RULES.map((rule, index) => (
           <li key={rule.id} id={rule.id} className="card scroll-mt-24 p-6">
             <h2 className="text-lg font-semibold">

@@ -59,7 +59,9 @@ function AppealForm({ sanction }: { sanction: SanctionView }) {
       notify.success("Your appeal is sent. A moderator will look at it.");
       await revalidate();
     } catch (failure) {
-      // Refused (already appealed, say): the server's words, and the page as it is now.
+      // Refused (appealed or lifted meanwhile, say): the server's words, in a toast that outlasts the
+      // form, and the page as it is now.
+      notify.error(errorMessage(failure));
       setError(errorMessage(failure));
       setBusy(false);
       await revalidate();

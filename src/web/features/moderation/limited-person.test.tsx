@@ -1,0 +1,124 @@
+import { act, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it } from "vitest";
+import { LIMITED_CAN, MODERATION_MESSAGES, type Standing } from "../../../contract/moderation.ts";
+import { closeDialog } from "../../lib/dialogs.ts";
+import type { MockDb } from "../../mocks/mock-db.ts";
+import { moderationOf } from "../../mocks/mock-moderation.ts";
+import { LUCAS, taskTitled, userId } from "../../test/demo.ts";
+import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+import { freshMockApi } from "../../test/setup.ts";
+
+// Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
+beforeEach(() => {
+  toast.dismiss();
+  closeDialog();
+});
+
+const REFUSAL = MODERATION_MESSAGES.limited("on-platform");
+
+/** Maya is limited for asking a client to pay outside QuickGig. */
+function limitMaya(db: MockDb) {
+  moderationOf(db).sanctions.push({
+    id: "s-limit",
+    userId: userId(db, DEMO_FREELANCER),
+    kind: "limit",
+    rule: "on-platform",
+    note: "Asked the client to pay by bank transfer.",
+    targetKind: "question",
+    targetId: "q-1",
+    targetTitle: "Landing page for a neighbourhood bakery",
+    createdAt: new Date().toISOString(),
+    liftedAt: null,
+    appeal: null,
+  });
+}
+
+/** The server's 403 for a limited person, as problem+json. */
+const refuse = () =>
+  HttpResponse.json(
+    { type: "about:blank", title: "403", status: 403, detail: REFUSAL },
+    { status: 403, headers: { "content-type": "application/problem+json" } },
+  );
+
+describe("A limited person", () => {
+  it("is told on Add Task what they cannot do, what they still can and why, before filling it in", async () => {
+    const db = freshMockApi();
+    limitMaya(db);
+    const { screen } = await renderRoute("/dashboard/add-task", { as: DEMO_FREELANCER, db });
+    const banner = (await screen.findByText("Your account is limited")).closest("[role=status]") as HTMLElement;
+    expect(within(banner).getByText(REFUSAL)).toBeTruthy();
+    expect(banner.textContent).toContain(LIMITED_CAN);
+    expect(within(banner).getByRole("link", { name: "See the decision and appeal it" }).getAttribute("href")).toBe(
+      "/account/standing",
+    );
+    // The form stays: the server has the last word.
+    expect(screen.getByRole("button", { name: "Add Task" })).toBeTruthy();
+  });
+
+  it("sees no notice on Add Task when not limited, once their standing is read", async () => {
+    const db = freshMockApi();
+    let read: Standing | null = null;
+    const { screen } = await renderRoute("/dashboard/add-task", {
+      as: LUCAS,
+      db,
+      handlers: [
+        http.get("*/api/me/standing", () => {
+          read = { role: null, limited: null, sanctions: [] };
+          return HttpResponse.json(read);
+        }),
+      ],
+    });
+    await screen.findByLabelText("Task Title");
+    await waitFor(() => expect(read).not.toBeNull());
+    await act(async () => {});
+    expect(screen.queryByText("Your account is limited")).toBeNull();
+  });
+
+  it("is refused posting with the server's words as they are", async () => {
+    const db = freshMockApi();
+    const { screen, user } = await renderRoute("/dashboard/add-task", {
+      as: DEMO_FREELANCER,
+      db,
+      handlers: [http.post("*/api/tasks", refuse)],
+    });
+    await user.type(await screen.findByLabelText("Task Title"), "Write an FAQ page");
+    await user.selectOptions(screen.getByLabelText("Category"), "Writing");
+    await user.type(screen.getByLabelText("Deadline"), "2099-06-30");
+    await user.type(screen.getByLabelText("Description"), "Ten questions and answers.");
+    await user.type(screen.getByLabelText("Budget ($)"), "120");
+    await user.click(screen.getByRole("button", { name: "Add Task" }));
+    expect(await screen.findByText(REFUSAL, { selector: "[data-sonner-toast] *" })).toBeTruthy();
+  });
+
+  it("is refused bidding with the server's words as they are, the form kept open", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Social media plan");
+    const { screen, user } = await renderRoute(`/task-details/${task.id}`, {
+      as: LUCAS,
+      db,
+      handlers: [http.post("*/api/bids", refuse)],
+    });
+    await user.click(await screen.findByRole("button", { name: "Place a Bid" }));
+    const dialog = await screen.findByRole("dialog", { name: "Place a Bid" });
+    await user.click(within(dialog).getByRole("button", { name: "Place bid" }));
+    expect(await screen.findByText(REFUSAL, { selector: "[data-sonner-toast] *" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Place a Bid" })).toBe(dialog);
+  });
+
+  it("is refused asking a question with the server's words as they are, the question kept", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Social media plan");
+    const { screen, user } = await renderRoute(`/task-details/${task.id}`, {
+      as: LUCAS,
+      db,
+      handlers: [http.post("*/api/tasks/:id/questions", refuse)],
+    });
+    const box = (await screen.findByLabelText("Ask the client a question")) as HTMLTextAreaElement;
+    await user.type(box, "Is there a brand guide?");
+    await user.click(screen.getByRole("button", { name: "Ask" }));
+    expect(await screen.findByText(REFUSAL, { selector: "[data-sonner-toast] *" })).toBeTruthy();
+    expect(box.value).toBe("Is there a brand guide?");
+  });
+});
