@@ -283,6 +283,19 @@ describe("a decision on reports", () => {
     expect((await reportsOf(deleted)).map((row) => row.outcome)).toEqual(["removed"]);
 
     expectRefused(await decideAs(moderator, removal("task", "never-was")), 404, MODERATION_MESSAGES.targetNotFound);
+
+    // Gone with its author's account: nobody left to sanction, the reports still closed.
+    const leaver = await newPerson("Lee Leaver");
+    const orphan = await postTask(ctx.app, leaver, { title: "Left behind" });
+    await ok(report(reporter, "task", orphan, "scam"), 201);
+    await kit.db().db.deleteFrom("user").where("id", "=", leaver.id).execute();
+    expectRefused(
+      await decideAs(moderator, removal("task", orphan, { sanction: "suspend" })),
+      404,
+      MODERATION_MESSAGES.targetNotFound,
+    );
+    await ok(decideAs(moderator, removal("task", orphan)));
+    expect((await reportsOf(orphan)).map((row) => [row.status, row.outcome])).toEqual([["closed", "removed"]]);
   });
 
   it("refuses a moderator's own content, a missing rule, and everyone without a role", async () => {

@@ -67,6 +67,10 @@ export async function decide(
   const { snapshot, removed, exists } = await decisionTarget(db, target);
   const author = snapshot.author;
   if (author.id === viewer.id) throw new HttpProblem(403, MODERATION_MESSAGES.selfDecision);
+  // Content deleted with its author's account: its reports can be closed, nobody sanctioned.
+  if (!exists && input.sanction !== "none" && !(await readTargetNow(db, { kind: "profile", id: author.id }))) {
+    throw new HttpProblem(404, MODERATION_MESSAGES.targetNotFound);
+  }
   const openIds = input.reportIds ?? (await listOpenReportIds(db, target));
   const note = input.note.trim();
   const rule = input.rule ?? null;
