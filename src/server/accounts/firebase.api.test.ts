@@ -9,9 +9,14 @@ import {
 } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
+import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
 import { openDatabase } from "../db/database.ts";
+import { createId } from "../ids.ts";
+import { suspendAccount } from "../moderation/enforcement.ts";
+import { withoutNotices } from "../notifications/notifier.ts";
 import { EMULATOR_PROJECT, type FirebaseEmulator, startFirebaseEmulator } from "../test/firebase-emulator.ts";
 import { markEmailVerified, PUBLIC_URL, sessionCookie, setupTestApp, signUp } from "../test/test-app.ts";
+import { ACCOUNT_SUSPENDED } from "./auth.ts";
 import { FIREBASE_UNCONFIRMED } from "./firebase.ts";
 
 const PROJECT = "quickgig-test";
@@ -221,5 +226,47 @@ describe("Firebase sign-in against the Auth emulator", () => {
     const joined = await signIn(verified.idToken);
     expect(joined.statusCode, joined.body).toBe(200);
     expect(joined.json().user.id).toBe(existing.id);
+  });
+
+  it("refuses a suspended person 403 with the rule's message, no session (decision 023)", async () => {
+    const email = unique();
+    const created = await emulator.signUp(email, "Fire-Base-Pass-8", "Fiona Suspended");
+    await emulator.verifyEmail(created.localId);
+    const first = await signIn((await emulator.signIn(email, "Fire-Base-Pass-8")).idToken);
+    expect(first.statusCode, first.body).toBe(200);
+    const database = openDatabase(ctx.database.config);
+    try {
+      const userId = first.json().user.id as string;
+      await withoutNotices(database.db).transaction(async (trx, notices) => {
+        await trx
+          .insertInto("sanctions")
+          .values({
+            id: createId(),
+            user_id: userId,
+            kind: "suspend",
+            rule: "no-spam",
+            note: "Fake offers.",
+            target_kind: "profile",
+            target_id: userId,
+            task_id: null,
+            target_title: email,
+            previous_state: null,
+            created_by: userId,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        await suspendAccount(trx, notices, userId);
+      });
+    } finally {
+      await database.close();
+    }
+
+    const refused = await signIn((await emulator.signIn(email, "Fire-Base-Pass-8")).idToken);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers["content-type"]).toContain("application/problem+json");
+    expect(refused.json()).toMatchObject({ detail: MODERATION_MESSAGES.suspended("no-spam"), code: ACCOUNT_SUSPENDED });
+    expect(sessionCookie(refused)).not.toContain("session_token=");
+    const session = await ctx.app.inject({ url: "/api/auth/get-session", headers: { cookie: sessionCookie(first) } });
+    expect(session.json()).toBeNull();
   });
 });
