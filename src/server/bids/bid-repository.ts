@@ -219,6 +219,17 @@ export async function reopenCancelledBids(db: Kysely<DB>, bidIds: string[]): Pro
     .execute();
 }
 
+/** A suspended person's waiting offers, withdrawn (decision 023): no poster hires someone who cannot sign in. */
+export async function withdrawPendingBidsOf(db: Kysely<DB>, bidderId: string): Promise<number> {
+  const result = await db
+    .updateTable("bids")
+    .set({ status: "withdrawn" })
+    .where("bidder_id", "=", bidderId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Who has a pending offer on a task: those a change to it concerns. */
 export async function pendingBidderIds(db: Kysely<DB>, taskId: string): Promise<string[]> {
   const rows = await db

@@ -561,13 +561,15 @@ describe("a suspended person", () => {
     expect(await found()).toEqual([person.id]);
   });
 
-  it("has their open tasks cancelled, those bidders told it was removed; work in progress stays", async () => {
+  it("has their open tasks cancelled, those bidders told it was removed, their own offers withdrawn; work in progress stays", async () => {
     const person = await signUp(ctx.app, { name: "Suspended Poster" });
     const bidderA = await signUp(ctx.app, { name: "Bidder A" });
     const bidderB = await signUp(ctx.app, { name: "Bidder B" });
     const open = await postTask(ctx.app, person, { title: "Suspended open" });
     const bidA = await bid(bidderA, open);
     const inProgress = await hire(person, bidderB, "Suspended in progress");
+    const elsewhere = await postTask(ctx.app, bidderA, { title: "Suspended offered on" });
+    const offer = await bid(person, elsewhere);
     await suspend(person);
 
     expect((await ok(call(null, "GET", `/api/tasks/${open}`))).status).toBe("cancelled");
@@ -578,5 +580,13 @@ describe("a suspended person", () => {
     expect((await noticesOf(bidderB)).some((notice) => notice.kind === "task-removed")).toBe(false);
     // Their freelancer may still give it back.
     await ok(call(bidderB, "POST", `/api/tasks/${inProgress}/release`));
+    // Their offer elsewhere is gone from the poster's list, and cannot be accepted.
+    const offers = await ok(call(bidderA, "GET", `/api/bids?taskId=${elsewhere}`));
+    expect(offers.map((row: { _id: string }) => row._id)).not.toContain(offer);
+    expectRefused(
+      await call(bidderA, "POST", `/api/tasks/${elsewhere}/accept`, { bidId: offer }),
+      409,
+      MESSAGES.bidGone,
+    );
   });
 });

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { TaskStatus } from "../../contract/index.ts";
 import { MODERATION_MESSAGES, type ReportTarget } from "../../contract/moderation.ts";
 import type { NotificationData } from "../../contract/notifications.ts";
-import { cancelPendingBids, reopenCancelledBids } from "../bids/bid-repository.ts";
+import { cancelPendingBids, reopenCancelledBids, withdrawPendingBidsOf } from "../bids/bid-repository.ts";
 import { setMessageRemoved } from "../conversation/message-repository.ts";
 import { setQuestionRemoved } from "../conversation/question-repository.ts";
 import type { DB } from "../db/schema.ts";
@@ -106,12 +106,15 @@ export async function restoreContent(
 
 /**
  * Suspends a person's use of the app: every session deleted (their next request is signed out;
- * signing in again is refused while the suspension is in force), and their open tasks cancelled as
- * their own cancel would (the waiting offers declined), those bidders told the task was removed.
- * Tasks in progress stay: their freelancer may finish or give them back.
+ * signing in again is refused while the suspension is in force), their open tasks cancelled as
+ * their own cancel would (the waiting offers declined), those bidders told the task was removed,
+ * and their own waiting offers withdrawn, so that no poster hires someone who cannot sign in.
+ * Work in progress stays, on either side: the other may finish it, cancel it or give it back.
+ * Lifting the suspension brings none of these back (their bidders and posters have moved on).
  */
 export async function suspendAccount(trx: Kysely<DB>, notices: Notices, userId: string): Promise<void> {
   await deleteSessionsOf(trx, userId);
+  await withdrawPendingBidsOf(trx, userId);
   for (const task of await listOpenTasksOf(trx, userId)) {
     // Only while still open: one hired or ended meanwhile stays as it is.
     const told = await cancelInTransaction(trx, task.id, ["open"]);
