@@ -2,7 +2,7 @@
  * The house's rules as code (docs/architecture.md): which room may import which. `npm test` runs
  * them (`npm run deps`); src/architecture.test.ts checks that a wrong import fails them.
  */
-const SERVER_FEATURES = "accounts|bids|conversation|email|hiring|notifications|profiles|reviews|tasks";
+const SERVER_FEATURES = "accounts|bids|conversation|email|hiring|moderation|notifications|profiles|reviews|tasks";
 const TESTS = "(\\.test\\.tsx?$|/test/|^src/web/mocks/)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
