@@ -597,4 +597,38 @@ describe("appeals", () => {
     // Tasks a suspension cancelled stay cancelled.
     expect(await taskStatus(taskId)).toBe("cancelled");
   });
+
+  it("a suspension's email goes even to an unconfirmed address and to someone who turned those emails off: it is their only way to appeal", async () => {
+    const unconfirmed = await signUp(ctx.app, { name: "Una Confirmed" });
+    const turnedOff = await newPerson("Tom Turnedoff");
+    await ok(call(turnedOff, "PUT", "/api/me/notification-preferences", { "moderation-action": "off" }));
+    for (const person of [unconfirmed, turnedOff]) {
+      await ok(
+        decideAs(moderator, {
+          targetKind: "profile",
+          targetId: person.id,
+          remove: false,
+          sanction: "suspend",
+          rule: "respectful",
+          note: "Insults in every message.",
+        }),
+      );
+      const [email] = await emailsTo(person, "Your QuickGig account is suspended");
+      expect(email?.text_body).toMatch(/Appeal this decision: \S+\/appeal#token=/);
+    }
+    // A warning follows the person's choice, as any notice does.
+    const warned = await newPerson("Wren Warned");
+    await ok(call(warned, "PUT", "/api/me/notification-preferences", { "moderation-action": "app" }));
+    await ok(
+      decideAs(moderator, {
+        targetKind: "profile",
+        targetId: warned.id,
+        remove: false,
+        sanction: "warn",
+        rule: "respectful",
+        note: "Mind your words.",
+      }),
+    );
+    expect(await emailsTo(warned, "A warning from QuickGig's moderators")).toEqual([]);
+  });
 });

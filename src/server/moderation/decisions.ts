@@ -129,7 +129,9 @@ export async function decide(
         data: { ...about, sanction: kind, rule: rule ?? "", sanctionId: id },
         quote: note,
         // A suspended person cannot sign in to appeal: their email's button is the signed link that can.
-        ...(kind === "suspend" ? { link: { path: appealLink(appealSecret, id), label: "Appeal this decision" } } : {}),
+        ...(kind === "suspend"
+          ? { link: { path: appealLink(appealSecret, id), label: "Appeal this decision" }, mustEmail: true }
+          : {}),
       });
     };
 

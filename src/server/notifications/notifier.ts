@@ -65,6 +65,12 @@ export interface Notice {
    * and its label. A suspension's email leads to its signed appeal link, its person signed out.
    */
   link?: { path: string; label: string };
+  /**
+   * Emailed whatever the person chose and even to an unconfirmed address: a suspension's notice,
+   * the only way left to a person who cannot sign in to appeal (decision 023). It carries no one
+   * else's words, only the moderators'.
+   */
+  mustEmail?: boolean;
 }
 
 /** What a write hands the notices it causes to; they are written when its transaction ends. */
@@ -182,7 +188,7 @@ export class Notifier implements Transactor {
     const stale = notices.filter((notice) => ENDS_CHANGE_EMAILS.has(notice.kind));
     await dropWaitingEmails(trx, { keys: stale.map((notice) => taskChangeKey(notice.userId, notice.data.taskId)) });
     for (const notice of notices) {
-      const channel = channelOf(notice);
+      const channel = notice.mustEmail ? "email" : channelOf(notice);
       const person = people.find((row) => row.id === notice.userId);
       if (channel === "off" || !person) continue;
       told.push(notice.userId);
@@ -198,7 +204,7 @@ export class Notifier implements Transactor {
         })
         .execute();
       // Only to a confirmed address: otherwise anyone could have QuickGig mail a stranger their words.
-      if (channel !== "email" || !person.emailVerified) continue;
+      if (channel !== "email" || !(person.emailVerified || notice.mustEmail)) continue;
       const line = describeNotification(notice.kind, notice.data);
       const gathered = GATHERED[notice.kind];
       if (gathered) {
