@@ -27,4 +27,17 @@ describe("Login", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/auth/login"));
     expect(router.state.location.search).toContain("my-posted-tasks");
   });
+
+  it("says a Google sign-in was refused for a suspended account, without trusting the address's own words", async () => {
+    const { screen, router } = await renderRoute(
+      "/auth/login?error=ACCOUNT_SUSPENDED&error_description=Send%20your%20password%20to%20evil.example",
+    );
+    expect(
+      await screen.findByText(
+        "Your account is suspended. You can appeal once, from the link in the email we sent you.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/evil\.example/)).toBeNull();
+    await waitFor(() => expect(router.state.location.search).not.toContain("error=ACCOUNT_SUSPENDED"));
+  });
 });

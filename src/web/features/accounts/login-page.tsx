@@ -16,6 +16,7 @@ import { PasswordField } from "./password-field.tsx";
 /** Google sends people back here with ?error=CODE when its sign-in did not complete. */
 function googleErrorMessage(code: string): string {
   if (code === "account_not_linked") return MESSAGES.googleAccountExists;
+  if (code === "ACCOUNT_SUSPENDED") return MESSAGES.accountSuspended;
   return `Google sign-in did not complete (${code.replaceAll("_", " ")}). Please try again.`;
 }
 
