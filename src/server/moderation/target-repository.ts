@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { REMOVED_TASK_STATUS } from "../tasks/task-repository.ts";
 
 /**
  * What can be reported, read straight from its table as it is now (removed content included), with
@@ -11,9 +12,6 @@ export interface AuthorRow {
   name: string;
   image: string | null;
 }
-
-/** The removed task's status (migration 0015). */
-export const REMOVED_STATUS = "removed";
 
 interface ContentRow {
   /** A task's title, the title of the task the content is on, or a person's name. */
@@ -76,7 +74,7 @@ export async function findTaskTarget(db: Kysely<DB>, id: string): Promise<TaskTa
       text: row.description,
       author: { id: row.author_id, name: row.name, image: row.image },
       taskId: row.id,
-      removed: row.status === REMOVED_STATUS,
+      removed: row.status === REMOVED_TASK_STATUS,
     }
   );
 }
@@ -109,7 +107,7 @@ export async function findQuestionTarget(db: Kysely<DB>, id: string): Promise<Qu
       taskId: row.task_id,
       removed: flag(row.removed),
       taskOwnerId: row.owner_id,
-      taskRemoved: row.status === REMOVED_STATUS,
+      taskRemoved: row.status === REMOVED_TASK_STATUS,
       hidden: flag(row.hidden),
     }
   );
@@ -173,7 +171,7 @@ export async function findReviewTarget(db: Kysely<DB>, id: string): Promise<Revi
       author: { id: row.author_id, name: row.name, image: row.image },
       taskId: row.task_id,
       removed: flag(row.removed),
-      taskRemoved: row.status === REMOVED_STATUS,
+      taskRemoved: row.status === REMOVED_TASK_STATUS,
       published: row.published_at !== null,
     }
   );
