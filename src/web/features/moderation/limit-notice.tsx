@@ -13,8 +13,8 @@ export function LimitNotice({ limit, standingLink = true }: { limit: SanctionVie
     >
       <Ban aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0">
-        <p className="font-semibold">Your account is limited</p>
-        <p className="mt-1 text-sm">{MODERATION_MESSAGES.limited(limit.rule)}</p>
+        {/* The server's own words when it refuses: "Your account is limited for breaking the rule …". */}
+        <p className="font-medium">{MODERATION_MESSAGES.limited(limit.rule)}</p>
         <p className="mt-2 text-sm">
           {standingLink && (
             <>

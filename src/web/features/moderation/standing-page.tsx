@@ -167,7 +167,8 @@ function SanctionCard({ sanction }: { sanction: SanctionView }) {
           <dt className="muted text-xs font-semibold tracking-wide uppercase">The moderator's note</dt>
           <dd className="mt-0.5 whitespace-pre-line break-words">{sanction.note}</dd>
         </div>
-        {!sanction.liftedAt && sanction.kind !== "remove" && (
+        {/* A limit in force is explained by the notice above the list. */}
+        {!sanction.liftedAt && (sanction.kind === "warn" || sanction.kind === "suspend") && (
           <div>
             <dt className="muted text-xs font-semibold tracking-wide uppercase">What it means</dt>
             <dd className="mt-0.5">{SANCTION_MEANINGS[sanction.kind].text}</dd>
