@@ -265,8 +265,13 @@ export class MockAdmin {
     const viewer = this.requireStaff();
     const open = this.store.reports.filter(
       (report) =>
-        report.status === "open" && report.targetKind === input.targetKind && report.targetId === input.targetId,
+        report.status === "open" &&
+        report.targetKind === input.targetKind &&
+        report.targetId === input.targetId &&
+        (input.reportIds === undefined || input.reportIds.includes(report.id)),
     );
+    // The reports the moderator saw were decided by another a moment ago, as the server says.
+    if (input.reportIds?.length && open.length === 0) throw new MockProblem(409, MODERATION_MESSAGES.decidedByOther);
     const content = currentOf(this.db, input.targetKind, input.targetId) ?? open[0]?.snapshot ?? null;
     if (!content) throw new MockProblem(404, MODERATION_MESSAGES.targetNotFound);
     const authorId = content.author.id;

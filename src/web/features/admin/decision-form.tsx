@@ -85,6 +85,8 @@ export function DecisionForm({ group, onDone }: { group: ReportGroup; onDone: ()
       sanction,
       ...(rule ? { rule } : {}),
       note,
+      // The reports this moderator saw: if another decided them a moment ago, the server says so (409).
+      reportIds: group.reports.map((report) => report._id),
     });
     if (!checked.success) {
       const found: Partial<Record<Field, string>> = {};
