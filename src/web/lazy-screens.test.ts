@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 
 const WEB = path.resolve(import.meta.dirname);
 /** The folders whose screens load lazy-screens.css with their code. */
-const LAZY_FOLDERS = ["features/profiles", "features/reviews"];
+const LAZY_FOLDERS = ["features/profiles", "features/reviews", "features/moderation", "features/admin"];
 
 function listed(sheet: string, directive: string): string[] {
   const css = readFileSync(path.join(WEB, sheet), "utf8");
