@@ -26,7 +26,12 @@ export const MESSAGES = {
   notQuestionPoster: "Only the person who posted this task can answer or hide its questions.",
   questionNotFound: "This question does not exist or has been hidden.",
   threadNotFound: "This conversation does not exist.",
-  /** Google's sign-in refused to a suspended person (its redirect cannot be trusted to name the rule). */
-  accountSuspended: "Your account is suspended. You can appeal once, from the link in the email we sent you.",
   googleAccountExists: "An account with this email already exists. Sign in with your email and password instead.",
 } as const;
+
+/**
+ * Google's sign-in refused to a suspended person (its redirect cannot be trusted to name the rule).
+ * Apart from MESSAGES, which every page with a form downloads: only the login page needs it.
+ */
+export const ACCOUNT_SUSPENDED_MESSAGE =
+  "Your account is suspended. You can appeal once, from the link in the email we sent you.";

@@ -14,7 +14,7 @@ import { type MockSanction, moderationOf } from "./mock-moderation.ts";
 
 const { db, handlers } = createHandlers();
 const server = setupServer(...handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen());
 afterAll(() => server.close());
 
 const BASE = "http://quickgig.mock";

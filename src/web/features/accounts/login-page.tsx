@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { MESSAGES } from "../../../contract/messages.ts";
+import { ACCOUNT_SUSPENDED_MESSAGE, MESSAGES } from "../../../contract/messages.ts";
 import { TextField } from "../../components/field.tsx";
 import { paths, safeRedirect } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
@@ -16,7 +16,7 @@ import { PasswordField } from "./password-field.tsx";
 /** Google sends people back here with ?error=CODE when its sign-in did not complete. */
 function googleErrorMessage(code: string): string {
   if (code === "account_not_linked") return MESSAGES.googleAccountExists;
-  if (code === "ACCOUNT_SUSPENDED") return MESSAGES.accountSuspended;
+  if (code === "ACCOUNT_SUSPENDED") return ACCOUNT_SUSPENDED_MESSAGE;
   return `Google sign-in did not complete (${code.replaceAll("_", " ")}). Please try again.`;
 }
 
