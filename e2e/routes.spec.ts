@@ -12,6 +12,8 @@ test.describe("every route of the route table", () => {
     ["/auth/forgot-password", "Forgot Password - QuickGig", "Forgot Your Password?"],
     ["/auth/reset-password?token=abc", "Reset Password - QuickGig", "Choose a New Password"],
     ["/email/unsubscribe?token=abc", "Unsubscribe - QuickGig", "Unsubscribe"],
+    ["/rules", "House rules - QuickGig", "House rules"],
+    ["/appeal", "Appeal a suspension - QuickGig", "Appeal a suspension"],
   ] as const) {
     test(`open page ${path} shows with its title`, async ({ page }) => {
       await page.goto(path);
@@ -28,6 +30,9 @@ test.describe("every route of the route table", () => {
     ["/dashboard/my-posted-tasks", "My Posted Tasks - QuickGig", "My Posted Tasks"],
     ["/dashboard/update-task/{task}", "Update Task - QuickGig", "Update Task"],
     ["/dashboard/notifications", "Notifications - QuickGig", "Notifications"],
+    ["/account/standing", "Account standing - QuickGig", "Account standing"],
+    // Without a role, the moderators' queue is the error page saying so, as any refused page.
+    ["/admin", "ErrorPage - QuickGig", "Only moderators can do this."],
   ] as const) {
     test(`login-required page ${path} shows to a signed-in user`, async ({ page, makeUser, login }) => {
       const user = await makeUser();

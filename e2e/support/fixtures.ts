@@ -1,4 +1,6 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { promisify } from "node:util";
 import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 
 export { expect };
@@ -151,6 +153,18 @@ export const test = base.extend<
     });
   },
 });
+
+/** Gives a person a role as an operator would, with `npm run admin` on the server's database. */
+export async function grantRole(email: string, role: "moderator" | "admin"): Promise<void> {
+  const databaseUrl = process.env.E2E_DATABASE_URL;
+  if (!databaseUrl) throw new Error("E2E_DATABASE_URL is not set: run through e2e/support/global-setup.ts");
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", "src/server/admin-cli.ts", "grant", email, role],
+    { env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "test" } },
+  );
+  expect(stdout).toContain(`${email} is now`);
+}
 
 /**
  * A browser window of its own for one person, signed in (the session cookie put in directly), or

@@ -114,6 +114,8 @@ export default async function globalSetup() {
   process.env.E2E_OIDC_CONTROL = controlURL;
   process.env.E2E_SERVER_LOG = logFile;
   process.env.E2E_STATIC_ORIGIN = staticOrigin;
+  // For `npm run admin` on the server's database (a moderator for the moderation story).
+  process.env.E2E_DATABASE_URL = path.join(dataDir, "e2e.db");
 
   return async () => {
     server.kill("SIGTERM");
