@@ -28,10 +28,3 @@ export const MESSAGES = {
   threadNotFound: "This conversation does not exist.",
   googleAccountExists: "An account with this email already exists. Sign in with your email and password instead.",
 } as const;
-
-/**
- * Google's sign-in refused to a suspended person (its redirect cannot be trusted to name the rule).
- * Apart from MESSAGES, which every page with a form downloads: only the login page needs it.
- */
-export const ACCOUNT_SUSPENDED_MESSAGE =
-  "Your account is suspended. You can appeal once, from the link in the email we sent you.";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { ACCOUNT_SUSPENDED_MESSAGE, MESSAGES } from "../../../contract/messages.ts";
+import { MESSAGES } from "../../../contract/messages.ts";
 import { TextField } from "../../components/field.tsx";
 import { paths, safeRedirect } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
@@ -12,6 +12,14 @@ import { signInWithEmail } from "./auth-api.ts";
 import { AuthCard, OrDivider } from "./auth-card.tsx";
 import { GoogleButton } from "./google-button.tsx";
 import { PasswordField } from "./password-field.tsx";
+
+/**
+ * Google's sign-in refused to a suspended person: in our words, since the redirect's own cannot be
+ * trusted to name the rule (the server's password refusal names it). Kept here, not with the
+ * contract's MESSAGES, whose chunk every page with a form downloads.
+ */
+const ACCOUNT_SUSPENDED_MESSAGE =
+  "Your account is suspended. You can appeal once, from the link in the email we sent you.";
 
 /** Google sends people back here with ?error=CODE when its sign-in did not complete. */
 function googleErrorMessage(code: string): string {

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
+import type { PersonRef } from "../../../contract/reputation.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { morePaths } from "../../config/more-paths.ts";
-import { RequireAuth } from "../accounts/public.ts";
+import { paths } from "../../config/paths.ts";
 
 const LINKS = [
   { to: morePaths.admin, label: "Queue", end: true },
@@ -37,15 +38,30 @@ export function AdminNav() {
   );
 }
 
-/** The moderators' pages: signed in only, the nav above the page's title. */
+/**
+ * The moderators' pages, the nav above the page's title. Their loaders send a visitor to sign in
+ * (requireUser), as the other signed-in pages outside the dashboard do: no RequireAuth here, whose
+ * module My Bids' first download would then fetch as a file of its own.
+ */
 export function AdminFrame({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
-    <RequireAuth>
-      <section className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
-        <AdminNav />
-        <PageHeader title={title} intro={intro} />
-        {children}
-      </section>
-    </RequireAuth>
+    <section className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6">
+      <AdminNav />
+      <PageHeader title={title} intro={intro} />
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A person's name linking to their profile. Not components/person-link.tsx: a module the task's
+ * page shares with these pages is split into a file of its own, which the task's first download
+ * then fetches too (e2e/bundle.spec.ts); every person here has an id.
+ */
+export function ProfileLink({ person }: { person: Pick<PersonRef, "id" | "name"> }) {
+  return (
+    <Link to={paths.user(person.id)} className="link">
+      {person.name}
+    </Link>
   );
 }

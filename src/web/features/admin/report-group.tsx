@@ -8,11 +8,11 @@ import {
   ruleTitle,
   type Snapshot,
 } from "../../../contract/moderation.ts";
-import { PersonLink } from "../../components/person-link.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
 import { restoreSanction } from "./admin-api.ts";
+import { ProfileLink } from "./admin-frame.tsx";
 import { DecisionForm } from "./decision-form.tsx";
 import { people, SANCTION_NOUNS, targetHeading, targetHref } from "./moderation-words.ts";
 import { NoteForm } from "./note-form.tsx";
@@ -147,7 +147,7 @@ export function ReportGroupCard({ group, onDone }: { group: ReportGroup; onDone:
           {group.reports.map((report) => (
             <li key={report._id} className="min-w-0 border-l-2 border-slate-200 pl-3 text-sm dark:border-slate-700">
               <p className="break-words">
-                <PersonLink id={report.reporter.id} name={report.reporter.name} /> · {REASON_LABELS[report.reason]} ·{" "}
+                <ProfileLink person={report.reporter} /> · {REASON_LABELS[report.reason]} ·{" "}
                 <time dateTime={report.createdAt} className="muted">
                   {formatDateTime(report.createdAt)}
                 </time>
@@ -166,7 +166,7 @@ export function ReportGroupCard({ group, onDone }: { group: ReportGroup; onDone:
 
       <section className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
         <h4 className="text-sm font-semibold">
-          Author: <PersonLink id={group.author.id} name={group.author.name} />
+          Author: <ProfileLink person={group.author} />
         </h4>
         <p className="muted mt-1 text-sm">
           {group.history.reports === 0
