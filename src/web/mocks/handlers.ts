@@ -36,7 +36,7 @@ import {
 import { matchesSearch, searchWords } from "../../contract/search.ts";
 import { adminHandlers } from "./mock-admin.ts";
 import { MockDb, MockProblem } from "./mock-db.ts";
-import { moderationHandlers } from "./mock-moderation.ts";
+import { moderationHandlers, moderationOf } from "./mock-moderation.ts";
 import { profileHandlers } from "./mock-profiles.ts";
 import { mockReviews, reviewHandlers } from "./mock-reviews.ts";
 
@@ -116,6 +116,8 @@ export function createHandlers(db = new MockDb()) {
   };
 
   const reviews = mockReviews(db);
+  /** Reports, sanctions and roles (mock-moderation.ts): a limited person is refused posting, bidding and asking. */
+  const moderation = moderationOf(db);
   /** Task.reviewDue, MyBid.task.reviewDue: for the poster and the hired freelancer with a review to write. */
   const reviewDue = (task: Parameters<typeof reviews.reviewDue>[0], viewerId: string) =>
     reviews.reviewDue(task, viewerId) ? { reviewDue: true } : {};
@@ -246,6 +248,7 @@ export function createHandlers(db = new MockDb()) {
       api("/tasks"),
       answer(async ({ request }) => {
         const viewer = db.requireViewer();
+        moderation.requireNotLimited(viewer.id);
         const task = db.createTask(viewer.id, parse(CreateTaskSchema, await body(request)));
         return HttpResponse.json({ insertedId: task.id }, { status: 201 });
       }),
@@ -332,6 +335,7 @@ export function createHandlers(db = new MockDb()) {
     http.post(
       api("/bids"),
       answer(async ({ request }) => {
+        moderation.requireNotLimited(db.requireViewer().id);
         const input = parse(CreateBidSchema, await body(request));
         const bid = db.placeBid(input.taskId, input);
         return HttpResponse.json({ ...db.presentBid(bid), insertedId: bid.id }, { status: 201 });
@@ -341,6 +345,7 @@ export function createHandlers(db = new MockDb()) {
       api("/bids/:id"),
       answer(async ({ params, request }) => {
         const bid = db.ownBid(param(params.id));
+        moderation.requireNotLimited(bid.bidderId);
         if (bid.status !== "pending") throw new MockProblem(409, MESSAGES.bidNotPending);
         const task = db.task(bid.taskId);
         db.requireBiddingOpen(task);
@@ -423,6 +428,7 @@ export function createHandlers(db = new MockDb()) {
         const viewer = db.requireViewer();
         const task = db.task(param(params.id));
         if (task.ownerId === viewer.id) throw new MockProblem(403, MESSAGES.ownTaskQuestion);
+        moderation.requireNotLimited(viewer.id);
         const input = parse(AskQuestionSchema, await body(request));
         const question = {
           id: db.nextId("q"),

@@ -146,4 +146,34 @@ describe("mock mode's moderation, as the server answers", () => {
       MODERATION_MESSAGES.alreadyAppealed,
     );
   });
+
+  it("refuses a limited person posting a task, bidding, changing a bid and asking, naming the rule; withdrawing stays", async () => {
+    const lucas = idOf("lucas@quickgig.dev");
+    const task = bakery();
+    if (!task) throw new Error("no bakery task");
+    signIn("lucas@quickgig.dev");
+    const ownBid = db.bids.find((bid) => bid.bidderId === lucas && bid.status === "pending");
+    moderationOf(db).sanctions.push({
+      id: "s-limit-lucas",
+      userId: lucas,
+      kind: "limit",
+      rule: "no-spam",
+      note: "The same offer on forty tasks.",
+      targetKind: "profile",
+      targetId: lucas,
+      targetTitle: "Lucas Moreau",
+      createdAt: "2026-03-01T00:00:00.000Z",
+      liftedAt: null,
+      appeal: null,
+    });
+    const limited = MODERATION_MESSAGES.limited("no-spam");
+    const newTask = { title: "T", category: "Design", description: "D", deadline: "2099-01-01", budget: 10 };
+    expect(await refused("POST", "/api/tasks", newTask, 403)).toBe(limited);
+    expect(await refused("POST", "/api/bids", { taskId: task.id, amount: 100 }, 403)).toBe(limited);
+    expect(await refused("POST", `/api/tasks/${task.id}/questions`, { body: "When?" }, 403)).toBe(limited);
+    if (!ownBid) throw new Error("Lucas has no pending bid in the mock marketplace");
+    expect(await refused("PATCH", `/api/bids/${ownBid.id}`, { amount: 90 }, 403)).toBe(limited);
+    const withdrawn = await fetch(`${BASE}/api/bids/${ownBid.id}`, { method: "DELETE" });
+    expect(withdrawn.status).toBe(200);
+  });
 });
