@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { type Account, test as base, baseURL, daysFromNow, expect, uniqueId } from "./support/fixtures.ts";
+import { type Account, test as base, baseURL, daysFromNow, expect, grantRole, uniqueId } from "./support/fixtures.ts";
 
 /**
  * Titles, descriptions, names and photo URLs holding script payloads are shown as plain text on
@@ -413,3 +413,51 @@ test("a public profile, a task's reviews and Find Freelancers show payloads as t
   await expect(page.getByRole("link", { name: BIDDER_NAME })).toBeVisible();
   await expectNothingInjected(page, dialogs);
 });
+
+test("the moderators' queue and audit log, and the sanctioned person's standing, show payloads as text", async ({
+  page,
+  makeUser,
+  login,
+  dialogs,
+}) => {
+  const { poster, bidder, taskIds, titles } = await seed(makeUser);
+  const moderator = await makeUser({ name: `Mod ${uniqueId()}` });
+  await grantRole(moderator.email, "moderator");
+  const taskId = taskIds[1] as string;
+  const send = async (account: Account, url: string, data: object) => {
+    const response = await account.api.post(url, { data });
+    expect(response.ok(), await response.text()).toBe(true);
+    return response.json();
+  };
+  await send(bidder, "/api/reports", { targetKind: "task", targetId: taskId, reason: "other", note: DESCRIPTION });
+
+  await login(moderator);
+  await page.goto("/admin");
+  const group = page.getByRole("article", { name: new RegExp(uniqueWordOf(titles[1] as string)) });
+  await expect(group.getByText("<script>alert(12)</script>", { exact: false }).first()).toBeVisible();
+  await expect(group.getByRole("link", { name: POSTER_NAME }).first()).toBeVisible();
+  await expectNothingInjected(page, dialogs);
+
+  await send(moderator, "/api/admin/decisions", {
+    targetKind: "task",
+    targetId: taskId,
+    remove: true,
+    sanction: "warn",
+    rule: "honest",
+    note: DESCRIPTION,
+  });
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("link", { name: POSTER_NAME }).first()).toBeVisible();
+  await expectNothingInjected(page, dialogs);
+
+  await login(poster);
+  await page.goto("/account/standing");
+  await expect(page.getByRole("heading", { name: "Warning" })).toBeVisible();
+  await expect(page.getByText("<script>alert(12)</script>", { exact: false }).first()).toBeVisible();
+  await expectNothingInjected(page, dialogs);
+});
+
+/** The seed's own word at the end of a payload title ("… #t1a2b"), to find its card. */
+function uniqueWordOf(title: string): string {
+  return title.slice(title.lastIndexOf("#"));
+}
