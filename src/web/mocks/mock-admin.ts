@@ -20,15 +20,10 @@ import {
 } from "../../contract/moderation.ts";
 import type { NotificationData, NotificationKind } from "../../contract/notifications.ts";
 import type { PersonRef } from "../../contract/reputation.ts";
-import { type MockDb, MockProblem } from "./mock-db.ts";
+import { type Answer, type MockDb, MockProblem, type Parse } from "./mock-db.ts";
 import { type MockModeration, type MockReport, type MockSanction, moderationOf } from "./mock-moderation.ts";
 import { mockProfiles } from "./mock-profiles.ts";
 import { mockReviews } from "./mock-reviews.ts";
-
-type Answer = <Args extends { request: Request; params: Record<string, string | readonly string[] | undefined> }>(
-  run: (args: Args) => Response | Promise<Response> | object | Promise<object>,
-) => (args: Args) => Promise<Response>;
-type Parse = <S extends import("zod").ZodType>(schema: S, value: unknown) => import("zod").infer<S>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ago = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();

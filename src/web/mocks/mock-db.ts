@@ -621,3 +621,12 @@ export class MockDb {
     return { notifications: this.notices.filter((n) => n.userId === userId && !n.read).length, messages };
   }
 }
+
+/** handlers.ts's `answer`: runs a handler and turns a MockProblem into its problem+json, as the feature mocks take it. */
+export type Answer = <
+  Args extends { request: Request; params: Record<string, string | readonly string[] | undefined> },
+>(
+  run: (args: Args) => Response | Promise<Response> | object | Promise<object>,
+) => (args: Args) => Promise<Response>;
+/** handlers.ts's `parse`: a body or a query through a contract schema, refused 400 as the server does. */
+export type Parse = <S extends import("zod").ZodType>(schema: S, value: unknown) => import("zod").infer<S>;

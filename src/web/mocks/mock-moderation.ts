@@ -14,7 +14,7 @@ import {
   type Standing,
   TokenAppealInputSchema,
 } from "../../contract/moderation.ts";
-import { type MockDb, MockProblem } from "./mock-db.ts";
+import { type Answer, type MockDb, MockProblem, type Parse } from "./mock-db.ts";
 import { mockProfiles } from "./mock-profiles.ts";
 import { mockReviews } from "./mock-reviews.ts";
 
@@ -96,11 +96,6 @@ export function moderationOf(db: MockDb): MockModeration {
   }
   return store;
 }
-
-type Answer = <Args extends { request: Request; params: Record<string, string | readonly string[] | undefined> }>(
-  run: (args: Args) => Response | Promise<Response> | object | Promise<object>,
-) => (args: Args) => Promise<Response>;
-type Parse = <S extends import("zod").ZodType>(schema: S, value: unknown) => import("zod").infer<S>;
 
 function person(db: MockDb, id: string) {
   const user = db.userById(id);

@@ -18,7 +18,7 @@ import {
   type ReviewRole,
 } from "../../contract/reputation.ts";
 
-import { type MockDb, MockProblem } from "./mock-db.ts";
+import { type Answer, type MockDb, MockProblem, type Parse } from "./mock-db.ts";
 import { mockReviews } from "./mock-reviews.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -295,11 +295,6 @@ export function mockProfiles(db: MockDb): MockProfiles {
   }
   return profiles;
 }
-
-type Answer = <Args extends { request: Request; params: Record<string, string | readonly string[] | undefined> }>(
-  run: (args: Args) => Response | Promise<Response> | object | Promise<object>,
-) => (args: Args) => Promise<Response>;
-type Parse = <S extends import("zod").ZodType>(schema: S, value: unknown) => import("zod").infer<S>;
 
 /** The profile operations, answered with handlers.ts's `answer` and `parse` (its refusals). */
 export function profileHandlers(db: MockDb, answer: Answer, parse: Parse) {

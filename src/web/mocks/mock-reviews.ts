@@ -11,7 +11,7 @@ import {
   type ReviewRole,
   type TaskReviews,
 } from "../../contract/reputation.ts";
-import { type MockDb, MockProblem } from "./mock-db.ts";
+import { type Answer, type MockDb, MockProblem } from "./mock-db.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -281,12 +281,7 @@ function parseReview(value: unknown): ReviewInput {
  * The three review operations, answered with `answer` (handlers.ts: a MockProblem becomes
  * problem+json).
  */
-export function reviewHandlers(
-  db: MockDb,
-  answer: <Args extends { request: Request; params: Record<string, string | readonly string[] | undefined> }>(
-    run: (args: Args) => Response | Promise<Response> | object | Promise<object>,
-  ) => (args: Args) => Promise<Response>,
-) {
+export function reviewHandlers(db: MockDb, answer: Answer) {
   const reviews = mockReviews(db);
   const taskOf = (params: Record<string, string | readonly string[] | undefined>) => db.task(String(params.id ?? ""));
   const body = async (request: Request) => {
