@@ -366,6 +366,7 @@ export const MODERATION_MESSAGES = {
   ownRole: "You cannot change your own role.",
   selfDecision: "You cannot decide on your own content.",
   decidedByOther: "These reports were just decided by another moderator.",
+  staffDecision: "Only an admin can decide about a moderator's or an admin's content or account.",
   /** A limited person refused posting, bidding or asking. */
   limited: (rule: string) =>
     `Your account is limited for breaking the rule “${ruleTitle(rule)}”: you cannot post tasks, bid or ask questions. ${LIMITED_CAN}`,

@@ -268,9 +268,8 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
         ? `Your appeal was accepted: ${sanctionNoun(data)} is lifted.`
         : `Your appeal was looked at: ${sanctionNoun(data)} stays.`;
     case "task-removed":
-      return data.sanction === "suspend"
-        ? `${task}, which you bid on, was cancelled: its poster's account was suspended.`
-        : `${task}, which you bid on, was removed by a moderator.`;
+      // The same for a removal and a suspension's cancel: a bidder may be its reporter, who never learns the sanction.
+      return `${task}, which you bid on, was removed by a moderator.`;
   }
 }
 

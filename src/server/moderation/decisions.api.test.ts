@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
-import { describeNotification } from "../../contract/notifications.ts";
+import { describeNotification, type NotificationKind } from "../../contract/notifications.ts";
 import { markEmailVerified, PUBLIC_URL, postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 import { expectRefused, moderationKit } from "./test/moderation-kit.ts";
 
@@ -312,8 +312,9 @@ describe("a decision on reports", () => {
     expect(await taskStatus(taskId)).toBe("open");
     expect((await reportsOf(taskId)).map((row) => row.status)).toEqual(["open"]);
     expect(await logOf(taskId)).toEqual([]);
-    // Another moderator may.
-    await ok(decideAs(second, dismissal("task", taskId)));
+    // Another moderator may not either, a moderator's content being an admin's to decide; an admin may.
+    expectRefused(await decideAs(second, dismissal("task", taskId)), 403, MODERATION_MESSAGES.staffDecision);
+    await ok(decideAs(admin, dismissal("task", taskId)));
   });
 
   it("of two moderators deciding the same reports at once, one decides and the other is answered 409 with nothing applied", async () => {
@@ -630,5 +631,55 @@ describe("appeals", () => {
       }),
     );
     expect(await emailsTo(warned, "A warning from QuickGig's moderators")).toEqual([]);
+  });
+
+  it("only an admin decides about a moderator's or an admin's account, content or sanction", async () => {
+    const decision = (person: TestUser) => ({
+      targetKind: "profile" as const,
+      targetId: person.id,
+      remove: false,
+      sanction: "warn" as const,
+      rule: "respectful" as const,
+      note: "Rude to a client.",
+    });
+    for (const staff of [admin, second]) {
+      expectRefused(await decideAs(moderator, decision(staff)), 403, MODERATION_MESSAGES.staffDecision);
+    }
+    const warned = await ok(decideAs(admin, decision(second)));
+    const id = warned.entries[0].sanctionId;
+    expectRefused(
+      await call(moderator, "POST", `/api/admin/sanctions/${id}/restore`, { note: "Let it go." }),
+      403,
+      MODERATION_MESSAGES.staffDecision,
+    );
+    await ok(call(admin, "POST", `/api/admin/sanctions/${id}/restore`, { note: "Said sorry." }));
+  });
+
+  it("a bidder who reported a task whose poster is suspended learns it is gone, never the suspension", async () => {
+    const poster = await newPerson("Pat Poster");
+    const bidder = await newPerson("Bea Bidder");
+    const taskId = await postTask(ctx.app, poster, { title: "Too good to be true" });
+    await ok(call(bidder, "POST", "/api/bids", { taskId, amount: 100 }), 201);
+    await ok(report(bidder, "task", taskId, "scam"), 201);
+    await ok(
+      decideAs(moderator, {
+        targetKind: "task",
+        targetId: taskId,
+        remove: false,
+        sanction: "suspend",
+        rule: "honest",
+        note: "A known scam.",
+      }),
+    );
+    const lines = [...(await noticesOf(bidder, "task-removed")), ...(await noticesOf(bidder, "report-outcome"))].map(
+      (notice) => describeNotification(notice.kind as NotificationKind, notice.data),
+    );
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "“Too good to be true”, which you bid on, was removed by a moderator.",
+        "We removed the task “Too good to be true”, which you reported as a scam. Thank you for telling us.",
+      ]),
+    );
+    expect(lines.join(" ")).not.toMatch(/suspend/i);
   });
 });

@@ -29,6 +29,7 @@ import {
   type SanctionRow,
 } from "./moderation-repository.ts";
 import { parseSnapshot } from "./reports.ts";
+import { roleOf } from "./roles.ts";
 import { sanctionNoticeData } from "./sanctions.ts";
 import { readTargetNow, type TargetRef } from "./targets.ts";
 
@@ -67,6 +68,7 @@ export async function decide(
   const { snapshot, removed, exists } = await decisionTarget(db, target);
   const author = snapshot.author;
   if (author.id === viewer.id) throw new HttpProblem(403, MODERATION_MESSAGES.selfDecision);
+  await refuseActingOnStaff(db, viewer, author.id);
   // Content deleted with its author's account: its reports can be closed, nobody sanctioned.
   if (!exists && input.sanction !== "none" && !(await readTargetNow(db, { kind: "profile", id: author.id }))) {
     throw new HttpProblem(404, MODERATION_MESSAGES.targetNotFound);
@@ -75,8 +77,10 @@ export async function decide(
   const note = input.note.trim();
   const rule = input.rule ?? null;
   const removes = input.remove && exists && !removed;
-  // What the reporters learn: gone (removed now or before, or deleted by its author) or still up.
-  const outcome = input.remove || removed || !exists ? "removed" : "stays";
+  // What the reporters learn: gone (removed now or before, deleted by its author, or a task or
+  // profile that its author's suspension takes down) or still up; never the sanction itself.
+  const takenDown = input.sanction === "suspend" && (target.kind === "task" || target.kind === "profile");
+  const outcome = input.remove || removed || !exists || takenDown ? "removed" : "stays";
   const about: NotificationData = {
     taskId: snapshot.taskId ?? "",
     taskTitle: snapshot.title ?? author.name,
@@ -86,7 +90,8 @@ export async function decide(
   return run.transaction(async (trx, notices) => {
     const now = new Date();
     const closed = await closeReports(trx, target, openIds, outcome, now);
-    if (openIds.length > 0 && closed.length === 0) throw new HttpProblem(409, MODERATION_MESSAGES.decidedByOther);
+    // Some or all of the reports seen were decided a moment ago by another moderator: nothing of this one happens.
+    if (closed.length < openIds.length) throw new HttpProblem(409, MODERATION_MESSAGES.decidedByOther);
     const entries: LogRow[] = [];
     const log = async (action: AuditAction, sanctionId: string | null) => {
       const entry: NewLogEntry = {
@@ -137,7 +142,8 @@ export async function decide(
 
     if (removes) {
       const previousState = await removeContent(trx, notices, target);
-      await sanction("remove", previousState, async () => {});
+      // A task removed by another decision a moment ago has no state of its own to restore: that one's sanction stands.
+      if (target.kind !== "task" || previousState !== null) await sanction("remove", previousState, async () => {});
     }
     if (input.sanction !== "none") {
       const kind = input.sanction;
@@ -179,7 +185,17 @@ async function sanctionToDecide(db: Kysely<DB>, viewer: Viewer, id: string): Pro
   const row = await findSanctionById(db, id);
   if (!row) throw new HttpProblem(404, MODERATION_MESSAGES.sanctionNotFound);
   if (row.user_id === viewer.id) throw new HttpProblem(403, MODERATION_MESSAGES.selfDecision);
+  await refuseActingOnStaff(db, viewer, row.user_id);
   return row;
+}
+
+/**
+ * Only an admin decides about a moderator's or an admin's content, sanctions and appeals: otherwise
+ * one moderator could suspend every admin and uphold their appeals.
+ */
+async function refuseActingOnStaff(db: Kysely<DB>, viewer: Viewer, personId: string): Promise<void> {
+  if ((await roleOf(db, personId)) === null) return;
+  if ((await roleOf(db, viewer.id)) !== "admin") throw new HttpProblem(403, MODERATION_MESSAGES.staffDecision);
 }
 
 function sanctionLog(viewer: Viewer, row: SanctionRow, action: AuditAction, note: string): NewLogEntry {

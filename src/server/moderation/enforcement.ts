@@ -84,10 +84,10 @@ export async function restoreContent(
 ): Promise<void> {
   switch (target.kind) {
     case "task": {
-      const state = previousState ? (JSON.parse(previousState) as Partial<TaskState>) : {};
-      if ((await restoreTask(trx, target.id, state.status ?? "open")) > 0) {
-        await reopenCancelledBids(trx, state.bids ?? []);
-      }
+      // Without the status it had, a task stays removed rather than guessed open.
+      if (!previousState) return;
+      const state = JSON.parse(previousState) as TaskState;
+      if ((await restoreTask(trx, target.id, state.status)) > 0) await reopenCancelledBids(trx, state.bids);
       return;
     }
     case "review": {
@@ -118,7 +118,8 @@ export async function suspendAccount(trx: Kysely<DB>, notices: Notices, userId: 
   for (const task of await listOpenTasksOf(trx, userId)) {
     // Only while still open: one hired or ended meanwhile stays as it is.
     const told = await cancelInTransaction(trx, task.id, ["open"]);
-    const data: NotificationData = { taskId: task.id, taskTitle: task.title, sanction: "suspend" };
+    // The same words as a removal: a bidder who reported the task learns it is gone, not the sanction.
+    const data: NotificationData = { taskId: task.id, taskTitle: task.title };
     notices.add(...(told ?? []).map((bidderId) => ({ userId: bidderId, kind: "task-removed" as const, data })));
   }
 }

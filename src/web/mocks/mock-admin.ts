@@ -327,7 +327,7 @@ export class MockAdmin {
       for (const bid of this.db.bids) {
         if (bid.taskId !== task.id || bid.status !== "pending") continue;
         bid.status = "declined";
-        tell(this.db, bid.bidderId, "task-removed", { taskId: task.id, taskTitle: task.title, sanction: "suspend" });
+        tell(this.db, bid.bidderId, "task-removed", { taskId: task.id, taskTitle: task.title });
       }
     }
   }
