@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { openDatabase } from "../db/database.ts";
 import { setupTestApp, signUp } from "../test/test-app.ts";
 
 const ctx = setupTestApp();
@@ -90,5 +91,37 @@ describe("the session cookie", () => {
     });
     expect(signOut.statusCode).toBe(200);
     for (const read of Object.values(readers)) expect(await read(user.cookie)).toBe(false);
+  });
+});
+
+describe("a suspension in force (decision 023)", () => {
+  it("makes a session that outlived it count for nothing on the API's routes, until it is lifted", async () => {
+    const user = await signUp(ctx.app);
+    const isSignedIn = readers["the API's routes"];
+    expect(await isSignedIn(user.cookie)).toBe(true);
+    // As if a sign-in had landed between the suspension's deleting of sessions and its commit.
+    const database = openDatabase(ctx.database.config);
+    const { db } = database;
+    const now = new Date().toISOString();
+    await db
+      .insertInto("sanctions")
+      .values({
+        id: "s-race",
+        user_id: user.id,
+        kind: "suspend",
+        rule: "honest",
+        note: "Fake identity.",
+        target_kind: "profile",
+        target_id: user.id,
+        task_id: null,
+        target_title: user.name,
+        created_by: "someone",
+        created_at: now,
+      })
+      .execute();
+    expect(await isSignedIn(user.cookie)).toBe(false);
+    await db.updateTable("sanctions").set({ lifted_at: now }).where("id", "=", "s-race").execute();
+    expect(await isSignedIn(user.cookie)).toBe(true);
+    await database.close();
   });
 });

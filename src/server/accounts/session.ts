@@ -64,6 +64,18 @@ export class Sessions {
       .innerJoin("user", "user.id", "session.userId")
       .select(["session.expiresAt", "user.id", "user.name", "user.email", "user.image"])
       .where("session.token", "=", token)
+      // A suspension deletes its person's sessions; one signed in at that very moment counts for nothing either.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("sanctions")
+              .select("sanctions.id")
+              .whereRef("sanctions.user_id", "=", "user.id")
+              .where("sanctions.kind", "=", "suspend")
+              .where("sanctions.lifted_at", "is", null),
+          ),
+        ),
+      )
       .executeTakeFirst();
     if (!row) return null;
     const expiresAt = new Date(row.expiresAt).getTime();
