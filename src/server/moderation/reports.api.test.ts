@@ -170,6 +170,25 @@ describe("POST /api/reports", () => {
     expectRefused(await report(other, "task", taskId), 404, MODERATION_MESSAGES.targetNotFound);
     expectRefused(await report(other, "profile", scammer.id), 404, MODERATION_MESSAGES.targetNotFound);
   });
+
+  it("a published review stays on its subject's profile once its task is removed, and can be reported there", async () => {
+    const client = await signUp(ctx.app, { name: "Cal Client" });
+    const freelancer = await signUp(ctx.app, { name: "Fay Freelancer" });
+    const { taskId, reviewId } = await kit.reviewed(client, freelancer, "Never again");
+    await ok(
+      kit.decideAs(moderator, {
+        targetKind: "task",
+        targetId: taskId,
+        remove: true,
+        sanction: "none",
+        rule: "lawful",
+        note: "A prohibited task.",
+      }),
+    );
+    const shown = await ok(call(other, "GET", `/api/users/${freelancer.id}/reviews?as=freelancer`));
+    expect(shown.reviews.map((review: { _id: string }) => review._id)).toEqual([reviewId]);
+    await ok(report(other, "review", reviewId), 201);
+  });
 });
 
 describe("the snapshot", () => {

@@ -40,7 +40,6 @@ export interface MessageTargetRow extends ContentRow {
 }
 export interface ReviewTargetRow extends ContentRow {
   kind: "review";
-  taskRemoved: boolean;
   published: boolean;
 }
 export interface ProfileTargetRow extends Omit<ContentRow, "text"> {
@@ -156,7 +155,6 @@ export async function findReviewTarget(db: Kysely<DB>, id: string): Promise<Revi
       "reviews.removed",
       "tasks.id as task_id",
       "tasks.title",
-      "tasks.status",
       "user.id as author_id",
       "user.name",
       "user.image",
@@ -171,7 +169,6 @@ export async function findReviewTarget(db: Kysely<DB>, id: string): Promise<Revi
       author: { id: row.author_id, name: row.name, image: row.image },
       taskId: row.task_id,
       removed: flag(row.removed),
-      taskRemoved: row.status === REMOVED_TASK_STATUS,
       published: row.published_at !== null,
     }
   );

@@ -68,7 +68,7 @@ function snapshotOf(row: TargetRow): Snapshot {
 /**
  * Whether this person sees the content where it is shown: nothing removed; a question hidden by the
  * poster only to the poster and its asker; a message only to its thread's two people; a review once
- * published, or to its author; a profile unless its person is suspended.
+ * published (its task removed or not), or to its author; a profile unless its person is suspended.
  */
 async function visibleTo(db: Kysely<DB>, row: TargetRow, viewerId: string): Promise<boolean> {
   switch (row.kind) {
@@ -81,7 +81,8 @@ async function visibleTo(db: Kysely<DB>, row: TargetRow, viewerId: string): Prom
     case "message":
       return !row.removed && (viewerId === row.taskOwnerId || viewerId === row.bidderId);
     case "review":
-      return !row.removed && !row.taskRemoved && (row.published || viewerId === row.author.id);
+      // Shown on profiles even once its task is removed (the work was done): reportable there too.
+      return !row.removed && (row.published || viewerId === row.author.id);
     case "profile":
       return (await sanctionInForce(db, row.author.id, "suspend")) === null;
   }
