@@ -488,6 +488,18 @@ describe("the timed job, at the moments it runs", () => {
 
   const published = async (taskId: string) => (await reviewsOf(null, taskId, jobs)).published;
 
+  it("reminds nobody of a task a moderator removed", async () => {
+    // People of their own: the next test counts its freelancer's record.
+    const client = await signUp(jobs.app, { name: "Rae Removed" });
+    const worker = await signUp(jobs.app, { name: "Wes Worker" });
+    const taskId = await hire(jobs, client, worker, "complete", "Removed after the work");
+    await jobsDb().db.updateTable("tasks").set({ status: "removed" }).where("id", "=", taskId).execute();
+    await firstProcess().runOnce(await momentOf([taskId], 0.6));
+    for (const user of [client, worker]) {
+      expect(await noticesOf(jobsDb(), user, "review-reminder", taskId)).toEqual([]);
+    }
+  });
+
   it("reminds whoever has not reviewed halfway, once, then publishes the hidden review at the window's end", async () => {
     const taskId = await hire(jobs, poster, freelancer, "complete", "Quick task");
     const written = await expectOk(post(jobs, poster, taskId, review(2, "Slow")), 201);

@@ -27,7 +27,7 @@ import { HttpProblem } from "../http/problem.ts";
 import type { Notices, Transactor } from "../notifications/notifier.ts";
 import { addPublishedRatings } from "../profiles/record-repository.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
-import { findTaskOrFail, type TaskRecord } from "../tasks/tasks.ts";
+import { findTaskOrFail, isRemoved, type TaskRecord } from "../tasks/tasks.ts";
 import {
   findPersonById,
   findReviewById,
@@ -348,7 +348,8 @@ export async function remindReviewers(
       if (!(await claimReminder(trx, id, now))) return 0;
       const assignment = await findAssignmentById(trx, id);
       const task = assignment && (await findTaskById(trx, assignment.taskId));
-      if (!assignment || !task) return 0;
+      // A task a moderator removed is nobody's to review now: no reminder leading to a page that answers 404.
+      if (!assignment || !task || isRemoved(task)) return 0;
       const authors = await listAssignmentAuthors(trx, id);
       const end = windowEndOf(assignment, windowMs)?.getTime() ?? now.getTime();
       const daysLeft = Math.max(1, Math.ceil((end - now.getTime()) / DAY_MS));
