@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { parseSkills } from "../profiles/profile-repository.ts";
 import { REMOVED_TASK_STATUS } from "../tasks/task-repository.ts";
 
 /**
@@ -172,12 +173,6 @@ export async function findReviewTarget(db: Kysely<DB>, id: string): Promise<Revi
       published: row.published_at !== null,
     }
   );
-}
-
-function parseSkills(json: string | null): string[] {
-  if (!json) return [];
-  const parsed: unknown = JSON.parse(json);
-  return Array.isArray(parsed) ? parsed.filter((skill): skill is string => typeof skill === "string") : [];
 }
 
 /** A person's profile: what they say of themselves (nothing without a profile row). */

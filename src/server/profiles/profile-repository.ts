@@ -23,7 +23,8 @@ function isoDate(value: Date | string): string {
   return new Date(value).toISOString();
 }
 
-function parseSkills(json: string | null): string[] {
+/** A profile's skills column (a JSON array of strings), as a list. */
+export function parseSkills(json: string | null): string[] {
   if (!json) return [];
   const parsed: unknown = JSON.parse(json);
   return Array.isArray(parsed) ? parsed.filter((skill): skill is string => typeof skill === "string") : [];
