@@ -358,6 +358,7 @@ export const MessageSchema = z.object({
   senderName: z.string(),
   mine: z.boolean(),
   sentAt: z.string(),
+  removed: z.literal(true).optional().describe("Removed by a moderator: its body says so, its words are gone"),
 });
 export type Message = z.infer<typeof MessageSchema>;
 

@@ -51,6 +51,7 @@ function presentMessage(message: MessageRecord, viewer: Viewer): Message {
     senderName: message.senderName.trim() || ANONYMOUS_NAME,
     mine: message.senderId === viewer.id,
     sentAt: message.sentAt,
+    ...(message.removed ? { removed: true as const } : {}),
   };
 }
 

@@ -345,6 +345,8 @@ describe("removed questions, messages and reviews", () => {
         "Hello, thanks for the offer.",
         MODERATION_MESSAGES.removedMessage,
       ]);
+      // Said as a flag too: nobody is offered to report what is gone.
+      expect(messages.map((message: { removed?: boolean }) => message.removed)).toEqual([undefined, true]);
       const preview = (await ok(call(user, "GET", "/api/threads"))).find(
         (row: { taskId: string }) => row.taskId === taskId,
       );

@@ -158,7 +158,9 @@ function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: s
               <time dateTime={message.sentAt} className="text-xs opacity-80">
                 {formatDateTime(message.sentAt)}
               </time>
-              {!message.mine && <ReportButton kind="message" id={message._id} by={message.senderName} />}
+              {!message.mine && !message.removed && (
+                <ReportButton kind="message" id={message._id} by={message.senderName} />
+              )}
             </li>
           ))}
         </ol>
