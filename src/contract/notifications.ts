@@ -126,9 +126,9 @@ export const NotificationDataSchema = z.object({
    * task a question, message or review is on, or a person's name for a profile (taskId "" then).
    */
   targetKind: z.enum(REPORT_TARGETS).optional(),
-  /** report-outcome: the reporter's reason, and whether the content was removed or stays up. */
+  /** report-outcome: the reporter's reason, and whether the content was removed, deleted by its author first, or stays up. */
   reason: z.enum(REPORT_REASONS).optional(),
-  outcome: z.enum(["removed", "stays"]).optional(),
+  outcome: z.enum(["removed", "deleted", "stays"]).optional(),
   /** moderation-action, moderation-lifted, appeal-decided: the sanction, its rule and its id. */
   sanction: z.enum(SANCTION_KINDS).optional(),
   rule: z.string().optional(),
@@ -280,9 +280,9 @@ function describeReportOutcome(data: NotificationData): string {
   const target = data.targetKind === "profile" ? `${data.taskTitle}'s profile` : what;
   const as = data.reason ? REASON_PHRASES[data.reason] : "";
   const reported = `you reported${as ? ` ${as}` : ""}`;
-  return data.outcome === "removed"
-    ? `We removed ${target}, which ${reported}. Thank you for telling us.`
-    : `We looked at ${target}, which ${reported}, and it stays up: it does not break the house rules.`;
+  if (data.outcome === "removed") return `We removed ${target}, which ${reported}. Thank you for telling us.`;
+  if (data.outcome === "deleted") return `We looked at ${target}, which ${reported}: its author has deleted it.`;
+  return `We looked at ${target}, which ${reported}, and it stays up: it does not break the house rules.`;
 }
 
 function contentNoun(kind: ReportTarget | undefined, title: string): string {
@@ -330,7 +330,7 @@ export function notificationLink(kind: NotificationKind, data: NotificationData)
     return STANDING_PATH;
   }
   if (kind === "report-outcome") {
-    if (data.outcome === "removed") return null;
+    if (data.outcome !== "stays") return null;
     if (data.targetKind === "profile") return data.userId ? `/users/${data.userId}` : null;
   }
   if (kind === "message-new" && data.bidderId) return `/dashboard/messages/${data.taskId}/${data.bidderId}`;

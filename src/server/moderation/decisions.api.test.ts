@@ -280,7 +280,12 @@ describe("a decision on reports", () => {
       target_title: "Deleted scam",
       task_id: deleted,
     });
-    expect((await reportsOf(deleted)).map((row) => row.outcome)).toEqual(["removed"]);
+    // The reporter learns its author deleted it first, not that a moderator removed it.
+    expect((await reportsOf(deleted)).map((row) => row.outcome)).toEqual(["deleted"]);
+    const [outcome] = (await noticesOf(reporter, "report-outcome")).filter((notice) => notice.task_id === deleted);
+    expect(describeNotification("report-outcome", outcome?.data)).toBe(
+      "We looked at the task “Deleted scam”, which you reported as a scam: its author has deleted it.",
+    );
 
     expectRefused(await decideAs(moderator, removal("task", "never-was")), 404, MODERATION_MESSAGES.targetNotFound);
 
@@ -295,7 +300,7 @@ describe("a decision on reports", () => {
       MODERATION_MESSAGES.targetNotFound,
     );
     await ok(decideAs(moderator, removal("task", orphan)));
-    expect((await reportsOf(orphan)).map((row) => [row.status, row.outcome])).toEqual([["closed", "removed"]]);
+    expect((await reportsOf(orphan)).map((row) => [row.status, row.outcome])).toEqual([["closed", "deleted"]]);
   });
 
   it("refuses a moderator's own content, a missing rule, and everyone without a role", async () => {

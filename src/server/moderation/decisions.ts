@@ -77,10 +77,10 @@ export async function decide(
   const note = input.note.trim();
   const rule = input.rule ?? null;
   const removes = input.remove && exists && !removed;
-  // What the reporters learn: gone (removed now or before, deleted by its author, or a task or
-  // profile that its author's suspension takes down) or still up; never the sanction itself.
+  // What the reporters learn: removed (now or before, or a task or profile that its author's
+  // suspension takes down), deleted by its author first, or still up; never the sanction itself.
   const takenDown = input.sanction === "suspend" && (target.kind === "task" || target.kind === "profile");
-  const outcome = input.remove || removed || !exists || takenDown ? "removed" : "stays";
+  const outcome = !exists ? "deleted" : input.remove || removed || takenDown ? "removed" : "stays";
   const about: NotificationData = {
     taskId: snapshot.taskId ?? "",
     taskTitle: snapshot.title ?? author.name,
@@ -163,7 +163,7 @@ function tellReporters(
   notices: Notices,
   closed: Array<{ reporterId: string; reason: string }>,
   about: NotificationData,
-  outcome: "removed" | "stays",
+  outcome: "removed" | "deleted" | "stays",
   target: TargetRef,
   authorId: string,
 ) {

@@ -90,7 +90,7 @@ export async function closeReports(
   trx: Kysely<DB>,
   target: { kind: string; id: string },
   ids: string[],
-  outcome: "removed" | "stays",
+  outcome: "removed" | "deleted" | "stays",
   now = new Date(),
 ): Promise<Array<{ id: string; reporterId: string; reason: string }>> {
   if (ids.length === 0) return [];
