@@ -96,6 +96,29 @@ describe("The audit log", () => {
     expect((screen.getByLabelText("From") as HTMLInputElement).value).toBe("");
   });
 
+  it("names the command line as who granted a first admin, with no link to filter by an account it has not", async () => {
+    const db = freshMockApi();
+    moderationOf(db).log.push({
+      _id: "log-cli",
+      at: new Date().toISOString(),
+      actor: { id: "", name: "command line", image: null },
+      action: "grant-role",
+      targetKind: "person",
+      targetId: "u-1",
+      subject: null,
+      rule: null,
+      note: "Role: admin",
+      sanctionId: null,
+    });
+    const { screen } = await renderRoute("/admin/audit", { as: ADMIN, db });
+    const entries = await screen.findByRole("list", { name: "Audit entries" });
+    const granted = within(entries)
+      .getAllByRole("listitem")
+      .find((item) => item.textContent?.includes("by command line"));
+    if (!granted) throw new Error("the command line's entry");
+    expect(within(granted).queryByRole("link", { name: "command line" })).toBeNull();
+  });
+
   it("pages through a long log", async () => {
     const db = freshMockApi();
     const store = moderationOf(db);

@@ -122,10 +122,14 @@ function Entry({ entry, query }: { entry: AuditEntry; query: AuditQuery }) {
       <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <span className="font-semibold">{AUDIT_ACTION_LABELS[entry.action]}</span>
         <span className="muted">
-          by{" "}
-          <Link to={filterBy({ actor: entry.actor.id })} className="link" title="Show only this moderator's entries">
-            {entry.actor.name}
-          </Link>
+          by {/* The command line (a first admin) has no account to filter by. */}
+          {entry.actor.id ? (
+            <Link to={filterBy({ actor: entry.actor.id })} className="link" title="Show only this moderator's entries">
+              {entry.actor.name}
+            </Link>
+          ) : (
+            entry.actor.name
+          )}
         </span>
         <time dateTime={entry.at} className="muted sm:ml-auto">
           {formatDateTime(entry.at)}
