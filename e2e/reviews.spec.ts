@@ -38,6 +38,8 @@ test("a client and a freelancer review each other blind, both see both at once, 
   browser,
   makeUser,
 }) => {
+  // Three windows of two people, each page live: a story takes more than one screen's time.
+  test.setTimeout(test.info().timeout * 2);
   const client = await makeUser({ name: `Client ${uniqueId()}` });
   const freelancer = await makeUser({ name: `Maya ${uniqueId()}` });
   const title = `Logo design ${uniqueId()}`;
