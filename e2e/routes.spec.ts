@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures.ts";
+import { expect, limitFor, test } from "./support/fixtures.ts";
 
 test.describe("every route of the route table", () => {
   // A test per route: each does one page's work, whatever the machine's speed.
@@ -17,7 +17,8 @@ test.describe("every route of the route table", () => {
   ] as const) {
     test(`open page ${path} shows with its title`, async ({ page }) => {
       await page.goto(path);
-      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+      // A page of the route table's second part loads it and its own code first: on a loaded machine, more than a screen's usual wait.
+      await expect(page.getByRole("heading", { name: heading })).toBeVisible({ timeout: limitFor(20_000) });
       await expect(page).toHaveTitle(title);
     });
   }
@@ -41,7 +42,7 @@ test.describe("every route of the route table", () => {
       await page.goto(path.replace("{task}", taskId));
       await expect(
         page.getByRole("heading", { name: heading.replace("{name}", user.name), exact: true }).first(),
-      ).toBeVisible();
+      ).toBeVisible({ timeout: limitFor(20_000) });
       await expect(page).toHaveTitle(title);
     });
   }
