@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from "kysely";
 import type { DB, ModerationLogTable } from "../db/schema.ts";
 import { createId } from "../ids.ts";
 
@@ -333,33 +333,26 @@ export async function listLog(
   filter: LogFilter,
   page: { page: number; limit: number },
 ): Promise<{ rows: LogEntryRow[]; total: number }> {
-  let rows = db
+  // One condition for the page and its count.
+  const matches = (eb: ExpressionBuilder<DB, "moderation_log">) =>
+    eb.and([
+      ...(filter.action ? [eb("moderation_log.action", "=", filter.action)] : []),
+      ...(filter.actorId ? [eb("moderation_log.actor_id", "=", filter.actorId)] : []),
+      ...(filter.subjectId ? [eb("moderation_log.subject_id", "=", filter.subjectId)] : []),
+      ...(filter.from ? [eb("moderation_log.at", ">=", filter.from)] : []),
+      ...(filter.to ? [eb("moderation_log.at", "<=", filter.to)] : []),
+    ]);
+  const rows = db
     .selectFrom("moderation_log")
     .leftJoin("user as actor", "actor.id", "moderation_log.actor_id")
     .leftJoin("user as subject", "subject.id", "moderation_log.subject_id")
     .selectAll("moderation_log")
-    .select(["actor.image as actor_image", "subject.image as subject_image"]);
-  let count = db.selectFrom("moderation_log").select((eb) => eb.fn.countAll<number>().as("total"));
-  if (filter.action) {
-    rows = rows.where("moderation_log.action", "=", filter.action);
-    count = count.where("action", "=", filter.action);
-  }
-  if (filter.actorId) {
-    rows = rows.where("moderation_log.actor_id", "=", filter.actorId);
-    count = count.where("actor_id", "=", filter.actorId);
-  }
-  if (filter.subjectId) {
-    rows = rows.where("moderation_log.subject_id", "=", filter.subjectId);
-    count = count.where("subject_id", "=", filter.subjectId);
-  }
-  if (filter.from) {
-    rows = rows.where("moderation_log.at", ">=", filter.from);
-    count = count.where("at", ">=", filter.from);
-  }
-  if (filter.to) {
-    rows = rows.where("moderation_log.at", "<=", filter.to);
-    count = count.where("at", "<=", filter.to);
-  }
+    .select(["actor.image as actor_image", "subject.image as subject_image"])
+    .where(matches);
+  const count = db
+    .selectFrom("moderation_log")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where(matches);
   const [found, total] = await Promise.all([
     rows
       .orderBy("moderation_log.at", "desc")
