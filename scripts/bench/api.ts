@@ -4,26 +4,28 @@
  *
  *  1. every endpoint as configured for production (anonymous reads may come from the response
  *     cache), each run followed at once by "the limit": a bare node:http server answering the same
- *     status, headers and body from memory;
+ *     status, headers and body from memory; and, on SQLite, for the three hot public reads, by a
+ *     plain Express 5 server reading the same rows with better-sqlite3 (express-baseline.ts);
  *  2. the reads again with RESPONSE_CACHE=false, which is what a cache miss, and every signed-in
  *     read, costs: the database path, whose latency must not grow with the data;
  *  3. start-up: from spawning the process to /readyz answering, on the existing database, beside
  *     the same for the bare node:http server.
  *
  * Each figure is the median of --runs runs. Prints requests/s, p50/p95/p99 latency, the ratio to
- * the limit, the server's peak memory (VmHWM), and at the end the scale ratios (p95 at the largest
+ * the limit and to Express, the server's peak memory (VmHWM), and at the end the scale ratios (p95 at the largest
  * size over p95 at the smallest).
  *
  * Run: npx tsx scripts/bench/api.ts [--db sqlite|postgres] [--tasks 1000,10000,100000]
  *                                   [--seconds 3] [--runs 3] [--connections 50] [--only search]
- * --only keeps the endpoints whose name contains the text (start-up is still measured).
+ * --only keeps the endpoints whose name contains the text, or one of several given with commas
+ * (start-up is still measured); --only hot keeps the three hot public reads Express serves too.
  * Bounded: every run lasts --seconds with --connections connections, then everything stops.
  */
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { isDeepStrictEqual, parseArgs } from "node:util";
 import autocannon from "autocannon";
 import {
   freePort,
@@ -48,7 +50,7 @@ const SECONDS = Number(values.seconds);
 const RUNS = Number(values.runs);
 const CONNECTIONS = Number(values.connections);
 const STARTS = 5;
-const ONLY = values.only.toLowerCase();
+const ONLY = values.only.toLowerCase().split(",");
 /** Not replayed by the limit: they belong to the connection, or are set by node:http itself. */
 const HOP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "set-cookie"]);
 
@@ -58,6 +60,8 @@ interface Target {
   path: string;
   body?: string;
   cookie?: boolean;
+  /** One of the hot public reads the Express server also serves. */
+  express?: boolean;
 }
 
 interface Answer {
@@ -79,7 +83,10 @@ const percentile = (sorted: Float64Array, p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 const round = (value: number, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-const chosen = (targets: Target[]) => targets.filter((target) => target.name.toLowerCase().includes(ONLY));
+const chosen = (targets: Target[]) =>
+  targets.filter((target) =>
+    ONLY.some((part) => target.name.toLowerCase().includes(part) || (part === "hot" && target.express)),
+  );
 
 /** One bounded autocannon run; latencies are kept per response so that p95 is exact. */
 function run(url: string, target: Target, cookie: string, seconds = SECONDS): Promise<Measure> {
@@ -136,6 +143,17 @@ const server = createServer((request, response) => {
 server.listen(Number(process.env.PORT), "127.0.0.1", () => process.send?.("ready"));
 `;
 
+/** The Express server on the benchmark's SQLite file (run through tsx, as this script is). */
+async function startExpress(file: string) {
+  const port = await freePort();
+  const child: ChildProcess = fork(path.join(import.meta.dirname, "express-baseline.ts"), {
+    env: { ...process.env, PORT: String(port), DATABASE_FILE: file, NODE_ENV: "production" },
+    execArgv: ["--import", "tsx"],
+  });
+  await new Promise((resolve) => child.once("message", resolve));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
 /** The limit: node:http answering each path with what the app answered, from memory. */
 async function startBaseline(answers: Record<string, Answer>) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "quickgig-baseline-")), "baseline.mjs");
@@ -173,17 +191,31 @@ interface Row {
   app: Measure;
   limit?: Measure;
   ratio?: number;
+  express?: Measure;
+  expressRatio?: number;
 }
 
-/** --runs runs of a target against the app (and the limit right after each); medians of each figure. */
-async function measure(origin: string, target: Target, cookie: string, limitUrl?: string): Promise<Row> {
+/**
+ * --runs rounds of a target: the app, then the limit and the Express server right after it, when
+ * given; medians of each figure, and of each round's ratios.
+ */
+async function measure(
+  origin: string,
+  target: Target,
+  cookie: string,
+  limitUrl?: string,
+  expressUrl?: string,
+): Promise<Row> {
   const apps: Measure[] = [];
   const limits: Measure[] = [];
+  const expresses: Measure[] = [];
   // A second of warm-up first (not counted): the JIT and the caches start cold for every endpoint.
   await run(origin, target, cookie, 1);
+  if (expressUrl) await run(expressUrl, target, cookie, 1);
   for (let i = 0; i < RUNS; i++) {
     apps.push(await run(origin, target, cookie));
     if (limitUrl) limits.push(await run(limitUrl, target, cookie));
+    if (expressUrl) expresses.push(await run(expressUrl, target, cookie));
   }
   const med = (measures: Measure[]): Measure => ({
     rps: median(measures.map((m) => m.rps)),
@@ -199,6 +231,12 @@ async function measure(origin: string, target: Target, cookie: string, limitUrl?
     ...(limitUrl
       ? { limit: med(limits), ratio: median(apps.map((app, i) => app.rps / (limits[i] as Measure).rps)) }
       : {}),
+    ...(expressUrl
+      ? {
+          express: med(expresses),
+          expressRatio: median(apps.map((app, i) => app.rps / (expresses[i] as Measure).rps)),
+        }
+      : {}),
   };
 }
 
@@ -212,6 +250,9 @@ function print(title: string, rows: Row[]) {
       "p95 ms": round(row.app.p95, 1),
       "p99 ms": round(row.app.p99, 1),
       ...(row.limit ? { "limit req/s": round(row.limit.rps), "app/limit": round(row.ratio as number, 2) } : {}),
+      ...(row.express
+        ? { "Express req/s": round(row.express.rps), "app/Express": round(row.expressRatio as number, 2) }
+        : {}),
       "non-2xx": row.app.non2xx,
       "errors, timeouts": row.app.errors,
     })),
@@ -231,8 +272,8 @@ async function bench(dialect: "sqlite" | "postgres", taskCount: number) {
   const cookie = (users[0] as { cookie: string }).cookie;
 
   const reads = chosen([
-    { name: "GET /api/features-tasks", method: "GET", path: "/api/features-tasks" },
-    { name: "GET /api/tasks (first page)", method: "GET", path: "/api/tasks" },
+    { name: "GET /api/features-tasks", method: "GET", path: "/api/features-tasks", express: true },
+    { name: "GET /api/tasks (first page)", method: "GET", path: "/api/tasks", express: true },
     // What Browse Tasks asks for by default since hiring (issue 12): open tasks only.
     { name: "GET /api/tasks?status=open (Browse's default)", method: "GET", path: "/api/tasks?status=open" },
     {
@@ -257,7 +298,7 @@ async function bench(dialect: "sqlite" | "postgres", taskCount: number) {
         path: `/api/tasks?q=${encodeURIComponent(q)}&status=open&limit=12`,
       }),
     ),
-    { name: "GET /api/tasks/{id}", method: "GET", path: `/api/tasks/${someId}` },
+    { name: "GET /api/tasks/{id}", method: "GET", path: `/api/tasks/${someId}`, express: true },
     { name: "GET /api/bids?taskId= (signed in)", method: "GET", path: `/api/bids?taskId=${ids[0]}`, cookie: true },
   ]);
   const writes = chosen([
@@ -287,9 +328,23 @@ async function bench(dialect: "sqlite" | "postgres", taskCount: number) {
   // Writes change the data, so they come last; the limit learns their answers on a copy of the path.
   const answers = await answersOf(server, [...reads, ...writes], cookie);
   const baseline = await startBaseline(answers);
+  const plain = database.config.dialect === "sqlite" ? await startExpress(database.config.file) : undefined;
+  // Express must serve what the app serves, or the comparison says nothing.
+  for (const target of reads.filter((read) => read.express && plain)) {
+    const theirs = await (await fetch(`${plain?.url}${target.path}`)).json();
+    const ours = await (await fetch(`${server.origin}${target.path}`)).json();
+    if (!isDeepStrictEqual(theirs, ours)) {
+      throw new Error(
+        `Express answers ${target.path} otherwise than the app:\n${JSON.stringify(theirs).slice(0, 600)}\n${JSON.stringify(ours).slice(0, 600)}`,
+      );
+    }
+  }
 
   const cached: Row[] = [];
-  for (const target of reads) cached.push(await measure(server.origin, target, cookie, baseline.url));
+  for (const target of reads) {
+    cached.push(await measure(server.origin, target, cookie, baseline.url, target.express ? plain?.url : undefined));
+  }
+  plain?.stop();
   let peak = peakRssMiB(server.child.pid as number);
   await server.stop();
 

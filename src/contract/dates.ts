@@ -9,6 +9,13 @@ export function todayAnywhereOnEarth(now: Date = new Date()): string {
   return new Date(now.getTime() + ANYWHERE_ON_EARTH_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The moment (ms since the epoch) the day anywhere on Earth after `now`'s begins. */
+export function nextDayAnywhereOnEarth(now: number): number {
+  return (Math.floor((now + ANYWHERE_ON_EARTH_OFFSET_MS) / DAY_MS) + 1) * DAY_MS - ANYWHERE_ON_EARTH_OFFSET_MS;
+}
+
 /** True for a real calendar date written YYYY-MM-DD. */
 export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBiddingOpen, isCalendarDate, todayAnywhereOnEarth } from "./dates.ts";
+import { isBiddingOpen, isCalendarDate, nextDayAnywhereOnEarth, todayAnywhereOnEarth } from "./dates.ts";
 import { BudgetSchema, CreateTaskSchema, EmailSchema, PasswordSchema, PhotoUrlSchema } from "./schemas.ts";
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
@@ -59,6 +59,15 @@ describe("dates", () => {
   it("takes today as the date anywhere on Earth (UTC-12)", () => {
     expect(todayAnywhereOnEarth(new Date("2026-11-22T11:59:00Z"))).toBe("2026-11-21");
     expect(todayAnywhereOnEarth(new Date("2026-11-22T12:00:00Z"))).toBe("2026-11-22");
+  });
+
+  it("knows when the next day anywhere on Earth begins", () => {
+    const noonUtc = Date.parse("2026-11-22T12:00:00Z");
+    expect(nextDayAnywhereOnEarth(Date.parse("2026-11-22T11:59:59.999Z"))).toBe(noonUtc);
+    expect(nextDayAnywhereOnEarth(noonUtc)).toBe(Date.parse("2026-11-23T12:00:00Z"));
+    expect(nextDayAnywhereOnEarth(Date.parse("2026-11-23T03:00:00Z"))).toBe(Date.parse("2026-11-23T12:00:00Z"));
+    expect(todayAnywhereOnEarth(new Date(nextDayAnywhereOnEarth(noonUtc) - 1))).toBe("2026-11-22");
+    expect(todayAnywhereOnEarth(new Date(nextDayAnywhereOnEarth(noonUtc)))).toBe("2026-11-23");
   });
 
   it("keeps bidding open until the deadline day has ended everywhere", () => {

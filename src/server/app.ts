@@ -33,7 +33,7 @@ import { originPolicy } from "./http/origins.ts";
 import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
 import { registerRateLimits } from "./http/rate-limits.ts";
 import { registerRequestSite } from "./http/request-site.ts";
-import { registerResponseCache } from "./http/response-cache.ts";
+import { registerResponseCache, serverWithCachedAnswers } from "./http/response-cache.ts";
 import { registerSameOriginGuard } from "./http/same-origin.ts";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { registerWebApp, sendIndex } from "./http/web-app.ts";
@@ -91,7 +91,9 @@ const REDACTED = [
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const headers = securityHeaders({ https: config.publicUrl.startsWith("https:"), firebase: config.firebase });
+  const server = serverWithCachedAnswers();
   const app = Fastify({
+    serverFactory: server.serverFactory,
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -176,7 +178,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await registerCors(app, origins);
   registerUrlLengthLimit(app);
   registerNormalPaths(app);
-  await registerResponseCache(app, { enabled: config.responseCache, database: config.database });
+  const cache = await registerResponseCache(app, { enabled: config.responseCache, database: config.database });
+  // Anonymous hits are answered before Fastify reads them, and logged as it logs requests. Behind a
+  // proxy the address logged is the one the proxy names, which Fastify works out: it answers them all.
+  const logsRequests = ["trace", "debug", "info"].includes(config.logLevel);
+  if (!config.trustProxy || !logsRequests) {
+    server.attach(
+      cache,
+      logsRequests
+        ? (request, reqId, responseTime) => {
+            const req = { method: request.method, url: request.url, ip: request.socket.remoteAddress };
+            app.log.info({ reqId, req }, "incoming request");
+            app.log.info({ reqId, res: { statusCode: 200 }, responseTime }, "request completed");
+          }
+        : undefined,
+    );
+  }
   await app.register(fastifySwagger, {
     openapi: {
       info: {

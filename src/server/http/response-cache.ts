@@ -1,8 +1,9 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import { getSessionCookie } from "better-auth/cookies";
 import { fromNodeHeaders } from "better-auth/node";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { todayAnywhereOnEarth } from "../../contract/index.ts";
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
+import { nextDayAnywhereOnEarth, todayAnywhereOnEarth } from "../../contract/index.ts";
 import type { Database as DatabaseConfig } from "../config.ts";
 import { PgListener } from "../db/pg-listener.ts";
 
@@ -42,7 +43,25 @@ interface Entry {
   body: string;
   etag: string;
   headers: Record<string, string>;
+  /** What Fastify sent with this entry, by the request's Origin (or ""), to send again at once. */
+  replays?: Map<string, Replay>;
 }
+
+/** A whole answer as it left: every header but the request's id, and the body's bytes. */
+interface Replay {
+  headers: Record<string, string | number | string[]>;
+  body: Buffer;
+}
+
+/** Headers of one answer only: its request's id, and what node:http writes for the connection. */
+const OWN_HEADERS = new Set([
+  "x-request-id",
+  "content-length",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+]);
 
 interface Pending {
   key: string;
@@ -78,8 +97,8 @@ export class ResponseCache {
     this.invalidate();
   }
 
-  begin(key: string): Pending {
-    return { key, generation: this.generation, hit: false };
+  begin(url: string): Pending {
+    return { key: keyOf(url), generation: this.generation, hit: false };
   }
 
   find(pending: Pending): Entry | undefined {
@@ -97,10 +116,64 @@ export class ResponseCache {
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(pending.key, { ...entry, generation: pending.generation });
   }
+
+  /**
+   * Keeps the answer Fastify just sent for an entry (a 200 with its body), to send again to a
+   * request for the same address with the same Origin: the headers of an anonymous public read
+   * depend on nothing else (the security headers are fixed; CORS reads the Origin).
+   */
+  keepReplay(pending: Pending, origin: string | undefined, headers: Record<string, unknown>): void {
+    const entry = this.entries.get(pending.key);
+    if (!entry || entry.generation !== this.generation || headers["set-cookie"] !== undefined) return;
+    const kept: Replay["headers"] = {};
+    for (const [name, value] of Object.entries(headers)) {
+      if (!OWN_HEADERS.has(name) && value !== undefined) kept[name] = value as string | number | string[];
+    }
+    const body = Buffer.from(entry.body);
+    kept["content-length"] = body.length;
+    entry.replays ??= new Map();
+    entry.replays.set(origin ?? "", { headers: kept, body });
+  }
+
+  /**
+   * Answers an anonymous GET from a kept replay before Fastify reads the request: routing, hooks,
+   * the per-request logger and the serializer are what a hit cost most (issue 30). Anything else
+   * (a signed-in reader, an If-None-Match, an Origin not seen yet for the address) goes to Fastify.
+   * Returns whether it answered.
+   */
+  answerAtOnce(request: IncomingMessage, response: ServerResponse, log: RequestLog | undefined): boolean {
+    const { headers } = request;
+    if (!this.enabled || request.method !== "GET" || headers["if-none-match"] !== undefined || !anonymous(headers)) {
+      return false;
+    }
+    const replay = this.entries.get(keyOf(request.url ?? ""))?.replays?.get(headers.origin ?? "");
+    if (!replay) return false;
+    const id = randomUUID();
+    const started = log ? performance.now() : 0;
+    response.writeHead(200, { ...replay.headers, "x-request-id": id });
+    response.end(replay.body);
+    log?.(request, id, performance.now() - started);
+    return true;
+  }
 }
 
-function isAnonymous(request: FastifyRequest): boolean {
-  return !request.headers.cookie || !getSessionCookie(fromNodeHeaders(request.headers));
+/** Logs a request answered at once, as Fastify logs the requests it answers. */
+export type RequestLog = (request: IncomingMessage, id: string, responseTime: number) => void;
+
+/** The day anywhere on Earth, worked out again when the next one begins. */
+let today = { value: "", from: 0, until: 0 };
+function keyOf(url: string): string {
+  const now = Date.now();
+  if (now >= today.until || now < today.from) {
+    const until = nextDayAnywhereOnEarth(now);
+    today = { value: todayAnywhereOnEarth(new Date(now)), from: until - 24 * 60 * 60 * 1000, until };
+  }
+  // Featured tasks depend on the date: a new day starts a new set of entries.
+  return `${today.value} ${url}`;
+}
+
+function anonymous(headers: IncomingHttpHeaders): boolean {
+  return !headers.cookie || !getSessionCookie(fromNodeHeaders(headers));
 }
 
 function etagOf(body: string): string {
@@ -141,9 +214,8 @@ export async function registerResponseCache(
   const pendings = new WeakMap<FastifyRequest, Pending>();
 
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.routeOptions.config.publicCache || request.method !== "GET" || !isAnonymous(request)) return;
-    // Featured tasks depend on the date: a new day starts a new set of entries.
-    const pending = cache.begin(`${todayAnywhereOnEarth()} ${request.url}`);
+    if (!request.routeOptions.config.publicCache || request.method !== "GET" || !anonymous(request.headers)) return;
+    const pending = cache.begin(request.url);
     pendings.set(request, pending);
     const entry = cache.find(pending);
     if (!entry) return;
@@ -169,7 +241,11 @@ export async function registerResponseCache(
       return payload;
     }
     reply.header("cache-control", "no-cache");
-    if (pending.hit || reply.statusCode !== 200 || typeof payload !== "string") return payload;
+    if (pending.hit) {
+      if (reply.statusCode === 200) cache.keepReplay(pending, request.headers.origin, reply.getHeaders());
+      return payload;
+    }
+    if (reply.statusCode !== 200 || typeof payload !== "string") return payload;
     const etag = etagOf(payload);
     reply.header("etag", etag);
     const headers: Record<string, string> = {};
@@ -178,10 +254,41 @@ export async function registerResponseCache(
       if (value !== undefined) headers[name] = String(value);
     }
     cache.store(pending, { body: payload, etag, headers });
-    if (request.headers["if-none-match"] !== etag) return payload;
+    if (request.headers["if-none-match"] !== etag) {
+      cache.keepReplay(pending, request.headers.origin, reply.getHeaders());
+      return payload;
+    }
     reply.code(304);
     return "";
   });
 
   return cache;
+}
+
+/**
+ * Fastify's HTTP server (as Fastify makes it: its keep-alive, request and connection timeouts), with
+ * anonymous hits of the response cache answered before Fastify's handler; `attach` says which cache
+ * and logger once the app has them. Until then, and for everything else, Fastify answers.
+ */
+export function serverWithCachedAnswers() {
+  let cache: ResponseCache | undefined;
+  let log: RequestLog | undefined;
+  const serverFactory: NonNullable<FastifyServerOptions["serverFactory"]> = (handler, options) => {
+    const server = createServer((request, response) => {
+      if (!cache?.answerAtOnce(request, response, log)) handler(request, response);
+    });
+    const { keepAliveTimeout = 72_000, requestTimeout = 0, connectionTimeout = 0 } = options as FastifyServerOptions;
+    server.keepAliveTimeout = keepAliveTimeout;
+    server.requestTimeout = requestTimeout;
+    server.setTimeout(connectionTimeout);
+    return server;
+  };
+  return {
+    serverFactory,
+    /** `logRequest` when requests are logged (LOG_LEVEL info and below), as Fastify would log them. */
+    attach(responseCache: ResponseCache, logRequest: RequestLog | undefined) {
+      cache = responseCache;
+      log = logRequest;
+    },
+  };
 }
