@@ -1,5 +1,5 @@
 import path from "node:path";
-import { chunkFileOf, formatKB, initialPageWeight } from "./support/bundle-size.ts";
+import { chunkFileOf, formatKB, initialPageWeight, staticChunkNames } from "./support/bundle-size.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 const webDist = path.resolve(process.env.E2E_WEB_DIST || "dist/web");
@@ -99,4 +99,27 @@ test("the login form's checks (zod and the schemas) load when the visitor first 
 
   await page.getByLabel("Email").focus();
   await expect.poll(() => requested).toContain(schemas);
+});
+
+/**
+ * Building the contract's zod schemas was one task of 30-45 ms on a task's page (four to six times
+ * that for Lighthouse; issue 30): pages that show words, not forms, load no zod with their code;
+ * forms load their schema with it on first use.
+ */
+test("pages that show words load no zod with their code; a form's page does", () => {
+  const wordsOnly = [
+    "features/tasks/task-details-page.tsx",
+    "features/reviews/task-reviews.tsx",
+    "features/profiles/profile-page.tsx",
+    "features/profiles/find-freelancers-page.tsx",
+    "features/admin/queue-page.tsx",
+    "features/admin/audit-page.tsx",
+    "features/moderation/rules-page.tsx",
+  ];
+  for (const module of wordsOnly) {
+    const chunks = staticChunkNames(webDist, module);
+    expect(chunks.length, `${module} is in the build`).toBeGreaterThan(1);
+    expect(chunks, module).not.toContain("zod");
+  }
+  expect(staticChunkNames(webDist, "features/dashboard/add-task-page.tsx")).toContain("zod");
 });

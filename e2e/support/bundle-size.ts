@@ -93,3 +93,22 @@ export function chunkFileOf(distDir: string, module: string): string | undefined
   >;
   return manifest[module]?.file;
 }
+
+/**
+ * The names the build gave the chunks a source module loads with it (its static imports, followed
+ * through), from its manifest: "zod" is the validation library's (a shared chunk named after it).
+ */
+export function staticChunkNames(distDir: string, module: string): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Record<
+    string,
+    { name?: string; imports?: string[] }
+  >;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+  };
+  visit(module);
+  return [...seen].map((key) => manifest[key]?.name ?? key);
+}

@@ -1,4 +1,5 @@
 export * from "./dates.ts";
+export * from "./digits.ts";
 export * from "./format.ts";
 export * from "./limits.ts";
 export * from "./messages.ts";

@@ -1,7 +1,10 @@
 import { z } from "zod";
-import { LIMITS, type TASK_CATEGORIES } from "./limits.ts";
+import { groupDigits } from "./digits.ts";
+import { LIMITS } from "./limits.ts";
+import { FREELANCER_FIELDS, FREELANCER_SORTS, REVIEW_ASPECTS, REVIEW_ROLES } from "./reputation-words.ts";
 import { hasNoNul, IdSchema, pageLimitSchema, ReputationSchema, requiredText, TaskListQuerySchema } from "./schemas.ts";
 
+export * from "./reputation-words.ts";
 export { type Reputation, ReputationSchema } from "./schemas.ts";
 
 /*
@@ -11,19 +14,6 @@ export { type Reputation, ReputationSchema } from "./schemas.ts";
  * freelancer) and once by that freelancer (of the poster). A review is seen only by its author
  * until both are in or the window ends; then both are published together, with one publishedAt.
  */
-
-/** Whose review it is: the poster's of the freelancer ("client"), or the freelancer's of the poster. */
-export const REVIEW_ROLES = ["client", "freelancer"] as const;
-export type ReviewRole = (typeof REVIEW_ROLES)[number];
-
-/** What a client may rate besides the stars: shown on the profile, not part of the average. */
-export const REVIEW_ASPECTS = ["communication", "quality", "deadline"] as const;
-export type ReviewAspect = (typeof REVIEW_ASPECTS)[number];
-export const ASPECT_LABELS: Record<ReviewAspect, string> = {
-  communication: "Communication",
-  quality: "Quality of work",
-  deadline: "Kept to the deadline",
-};
 
 function starsSchema(field: string) {
   const message = `${field} must be a whole number of stars from 1 to 5`;
@@ -128,17 +118,6 @@ export const RatingSummarySchema = z.object({
 });
 export type RatingSummary = z.infer<typeof RatingSummarySchema>;
 
-/** The home directory's fields, which a person picks for themselves on /profile. */
-export const FREELANCER_FIELDS = ["Designers", "Developers", "Writers", "Marketers"] as const;
-export type FreelancerField = (typeof FREELANCER_FIELDS)[number];
-/** Which task category each field works in. */
-export const FIELD_CATEGORIES: Record<FreelancerField, (typeof TASK_CATEGORIES)[number]> = {
-  Designers: "Design",
-  Developers: "Web Development",
-  Writers: "Writing",
-  Marketers: "Marketing",
-};
-
 export const SkillSchema = z
   .string({ error: "Each skill must be text" })
   .refine((value) => value.trim().length > 0, "A skill cannot be empty")
@@ -149,10 +128,7 @@ export const SkillSchema = z
 export const AboutInputSchema = z.object({
   bio: z
     .string({ error: "Bio must be text" })
-    .refine(
-      (value) => value.length <= LIMITS.bioMax,
-      `Bio must be at most ${LIMITS.bioMax.toLocaleString("en-US")} characters`,
-    )
+    .refine((value) => value.length <= LIMITS.bioMax, `Bio must be at most ${groupDigits(LIMITS.bioMax)} characters`)
     .refine(hasNoNul, "Bio cannot contain a NUL character"),
   skills: z
     .array(SkillSchema, { error: "Skills must be a list" })
@@ -202,8 +178,6 @@ export const ProfileReviewsQuerySchema = z.object({
 
 export const ReviewPageSchema = z.object({ reviews: z.array(ReviewSchema), total: z.number().int() });
 
-export const FREELANCER_SORTS = ["rating", "completed", "newest"] as const;
-
 export const FreelancerQuerySchema = z.object({
   q: TaskListQuerySchema.shape.q.describe("Name or any skill, case-insensitive"),
   field: z.enum(FREELANCER_FIELDS, { error: `Field must be one of ${FREELANCER_FIELDS.join(", ")}` }).optional(),
@@ -227,29 +201,3 @@ export const FreelancerCardSchema = PersonRefSchema.extend({
 export type FreelancerCard = z.infer<typeof FreelancerCardSchema>;
 
 export const FreelancerPageSchema = z.object({ freelancers: z.array(FreelancerCardSchema), total: z.number().int() });
-
-/** The words the API refuses with (and the web app shows as they are). */
-export const REVIEW_MESSAGES = {
-  notParty: "Only the task's client and its hired freelancer can review each other.",
-  notEnded: "A task can be reviewed once it is completed, or cancelled after someone was hired.",
-  already: "You have already reviewed this task. You can change your review until it is published.",
-  published: "This review is published and can no longer be changed.",
-  windowEnded: "The time to review this task has ended.",
-  noReview: "You have not reviewed this task yet.",
-  aspectsClientOnly: "Only the client rates communication, quality of work and deadlines.",
-  notSubject: "Only the person reviewed can answer a review.",
-  notPublished: "A review can be answered once it is published.",
-  alreadyAnswered: "You have already answered this review.",
-  reviewNotFound: "This review does not exist.",
-  userNotFound: "This person does not exist.",
-} as const;
-
-/** "92 %": a rate as the profile shows it. */
-export function formatRate(value: number): string {
-  return `${Math.round(value * 100)} %`;
-}
-
-/** "4.8": an average of stars, one decimal. */
-export function formatStars(value: number): string {
-  return value.toFixed(1);
-}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate, todayAnywhereOnEarth } from "./dates.ts";
+import { groupDigits } from "./digits.ts";
 import { BID_STATUSES, LIMITS, TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS, TASK_STATUSES } from "./limits.ts";
 
 /** Each message names its field, so a message alone tells a person what to fix. */
@@ -7,7 +8,7 @@ export function requiredText(field: string, max: number) {
   return z
     .string({ error: `${field} is required` })
     .refine((value) => value.trim().length > 0, `${field} is required`)
-    .refine((value) => value.length <= max, `${field} must be at most ${max.toLocaleString("en-US")} characters`)
+    .refine((value) => value.length <= max, `${field} must be at most ${groupDigits(max)} characters`)
     .refine(hasNoNul, `${field} cannot contain a NUL character`);
 }
 

@@ -1,4 +1,5 @@
 import { type ComponentProps, useEffect, useState } from "react";
+import { groupDigits } from "../../contract/digits.ts";
 import { TextAreaField } from "./field.tsx";
 
 /** A field says how many characters are left from this share of its limit on. */
@@ -6,7 +7,7 @@ const SHOW_FROM = 0.8;
 /** Screen readers hear the count once typing pauses this long, not on every key. */
 const QUIET_MS = 1000;
 
-const characters = (count: number) => `${count.toLocaleString("en-US")} ${count === 1 ? "character" : "characters"}`;
+const characters = (count: number) => `${groupDigits(count)} ${count === 1 ? "character" : "characters"}`;
 
 /** "123 characters left" as a text nears its limit, "5 characters too many" past it, nothing before. */
 export function charactersLeftText(length: number, max: number): string | null {

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { groupDigits } from "../../contract/digits.ts";
 import { formatBudget, formatDeadline } from "./format.ts";
 import { formatDateTime } from "./format-time.ts";
 
@@ -22,6 +23,21 @@ describe("formatBudget", () => {
       fc.property(fc.integer({ min: 0, max: 2 ** 40 }), (dollars) => {
         expect(formatBudget(dollars)).toBe(intlBudget.format(dollars));
       }),
+    );
+  });
+});
+
+describe("groupDigits", () => {
+  it("writes whole numbers as en-US toLocaleString does", () => {
+    expect(groupDigits(0)).toBe("0");
+    expect(groupDigits(999)).toBe("999");
+    expect(groupDigits(1000)).toBe("1,000");
+    expect(groupDigits(-12_500)).toBe("-12,500");
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 45), max: 2 ** 45 }), (count) => {
+        expect(groupDigits(count)).toBe(count.toLocaleString("en-US"));
+      }),
+      { numRuns: 5000 },
     );
   });
 });
@@ -109,6 +125,21 @@ describe("the first screen's formatting", () => {
     } finally {
       Intl.NumberFormat = NumberFormat;
       Intl.DateTimeFormat = DateTimeFormat;
+    }
+  });
+
+  it("formats no number for the locale when the contract's schemas are built (issue 30: most of a 45 ms task)", async () => {
+    const localeFormatting = vi.spyOn(Number.prototype, "toLocaleString");
+    try {
+      vi.resetModules();
+      const contract = await import("../../contract/index.ts");
+      expect(contract.TaskInputSchema).toBeDefined();
+      expect(contract.requiredText("Title", 12_000).safeParse("x".repeat(12_001)).error?.issues[0]?.message).toBe(
+        "Title must be at most 12,000 characters",
+      );
+      expect(localeFormatting).not.toHaveBeenCalled();
+    } finally {
+      localeFormatting.mockRestore();
     }
   });
 });

@@ -65,3 +65,12 @@ export function getStaff(signal?: AbortSignal): Promise<{ staff: StaffMember[] }
 export function setRole(email: string, role: StaffRole | null): Promise<unknown> {
   return apiJson("/api/admin/roles", { method: "POST", body: { email, role } });
 }
+
+/**
+ * The contract's moderation schemas, for the forms' checks: loaded with zod on a form's first use,
+ * not with the queue (issue 30), zod set up for the browser first (lib/zod-jitless.ts).
+ */
+export async function loadModerationSchemas() {
+  await import("../../lib/zod-jitless.ts");
+  return import("../../../contract/moderation.ts");
+}

@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, ruleTitle } from "../../../contract/moderation.ts";
+import { AUDIT_ACTION_LABELS, ruleTitle } from "../../../contract/moderation-words.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";

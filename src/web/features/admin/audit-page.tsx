@@ -1,13 +1,11 @@
-import "../../lib/zod-jitless.ts";
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate } from "react-router";
+import type { AuditAction, AuditEntry } from "../../../contract/moderation.ts";
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ACTIONS,
-  type AuditAction,
-  type AuditEntry,
   MODERATION_LIMITS,
   ruleTitle,
-} from "../../../contract/moderation.ts";
+} from "../../../contract/moderation-words.ts";
 import { PageLinks } from "../../components/page-links.tsx";
 import { morePaths } from "../../config/more-paths.ts";
 import { paths } from "../../config/paths.ts";

@@ -1,19 +1,12 @@
-import "../../lib/zod-jitless.ts";
 import { type FormEvent, useId, useState } from "react";
-import {
-  AUTHOR_SANCTIONS,
-  type AuthorSanction,
-  DecisionInputSchema,
-  HOUSE_RULES,
-  MODERATION_LIMITS,
-  type ReportGroup,
-} from "../../../contract/moderation.ts";
+import type { AuthorSanction, ReportGroup } from "../../../contract/moderation.ts";
+import { AUTHOR_SANCTIONS, HOUSE_RULES, MODERATION_LIMITS } from "../../../contract/moderation-words.ts";
 import { SelectField } from "../../components/field.tsx";
 import { LongTextField } from "../../components/long-text-field.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { confirmAction } from "../../lib/dialogs.ts";
 import { notify } from "../../lib/notify.ts";
-import { decide } from "./admin-api.ts";
+import { decide, loadModerationSchemas } from "./admin-api.ts";
 import { people, SANCTION_PAST } from "./moderation-words.ts";
 import "../../lazy-screens.css";
 
@@ -78,6 +71,8 @@ export function DecisionForm({ group, onDone }: { group: ReportGroup; onDone: ()
   async function submit(event: FormEvent) {
     event.preventDefault();
     setRefusal(null);
+    // The rules load with zod on first use, not with the queue (issue 30).
+    const { DecisionInputSchema } = await loadModerationSchemas();
     const checked = DecisionInputSchema.safeParse({
       targetKind: group.targetKind,
       targetId: group.targetId,

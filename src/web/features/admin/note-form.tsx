@@ -1,7 +1,7 @@
-import "../../lib/zod-jitless.ts";
 import { type FormEvent, useRef, useState } from "react";
-import { MODERATION_LIMITS, RestoreInputSchema } from "../../../contract/moderation.ts";
+import { MODERATION_LIMITS } from "../../../contract/moderation-words.ts";
 import { LongTextField } from "../../components/long-text-field.tsx";
+import { loadModerationSchemas } from "./admin-api.ts";
 
 export interface NoteAction<T extends string> {
   value: T;
@@ -35,6 +35,8 @@ export function NoteForm<T extends string>({
 
   async function submit(event: FormEvent<HTMLFormElement>, action: T) {
     event.preventDefault();
+    // The rule loads with zod on first use, not with the queue (issue 30).
+    const { RestoreInputSchema } = await loadModerationSchemas();
     const checked = RestoreInputSchema.safeParse({ note });
     setError(checked.success ? null : (checked.error.issues[0]?.message ?? "The note is not valid."));
     if (!checked.success) return;

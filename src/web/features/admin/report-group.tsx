@@ -1,13 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import {
-  AUDIT_ACTION_LABELS,
-  REASON_LABELS,
-  REPORT_REASONS,
-  type ReportGroup,
-  ruleTitle,
-  type Snapshot,
-} from "../../../contract/moderation.ts";
+import type { ReportGroup, Snapshot } from "../../../contract/moderation.ts";
+import { AUDIT_ACTION_LABELS, REASON_LABELS, REPORT_REASONS, ruleTitle } from "../../../contract/moderation-words.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";

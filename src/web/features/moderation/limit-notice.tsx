@@ -1,7 +1,8 @@
 import { Ban } from "lucide-react";
 import { Link } from "react-router";
+import type { SanctionView } from "../../../contract/moderation.ts";
+import { MODERATION_MESSAGES } from "../../../contract/moderation-words.ts";
 import { morePaths } from "../../config/more-paths.ts";
-import { MODERATION_MESSAGES, type SanctionView } from "./moderation.ts";
 import "../../lazy-screens.css";
 
 /** What a limited person is told where they would be refused: what they cannot do, what they still can, and why. */

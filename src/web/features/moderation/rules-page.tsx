@@ -1,7 +1,8 @@
 import { Link } from "react-router";
+import { groupDigits } from "../../../contract/digits.ts";
+import { HOUSE_RULES, MODERATION_LIMITS, SANCTION_KINDS } from "../../../contract/moderation-words.ts";
 import { morePaths } from "../../config/more-paths.ts";
 import { usePageTitle } from "../../lib/title.ts";
-import { HOUSE_RULES, MODERATION_LIMITS, SANCTION_KINDS } from "./moderation.ts";
 import { SANCTION_MEANINGS } from "./sanction-words.ts";
 import "../../lazy-screens.css";
 
@@ -54,8 +55,8 @@ export function Component() {
         Appeals
       </h2>
       <p className="mt-2 leading-relaxed text-slate-700 dark:text-slate-300">
-        You can appeal each decision about you once, in up to {MODERATION_LIMITS.appealMax.toLocaleString("en-US")}{" "}
-        characters, from your{" "}
+        You can appeal each decision about you once, in up to {groupDigits(MODERATION_LIMITS.appealMax)} characters,
+        from your{" "}
         <Link to={morePaths.standing} className="link">
           account standing
         </Link>

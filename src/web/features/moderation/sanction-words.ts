@@ -1,4 +1,4 @@
-import { LIMITED_CAN, type ReportTarget, type SanctionKind, TARGET_NOUNS } from "./moderation.ts";
+import { LIMITED_CAN, type ReportTarget, type SanctionKind, TARGET_NOUNS } from "../../../contract/moderation-words.ts";
 
 /**
  * What each sanction means to the person it is about, in the words of the contract's comment on

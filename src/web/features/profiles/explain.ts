@@ -1,5 +1,7 @@
+import { groupDigits } from "../../../contract/digits.ts";
 import { LIMITS } from "../../../contract/limits.ts";
-import { type Figure, formatRate, formatStars } from "./reputation.ts";
+import type { Figure } from "../../../contract/reputation.ts";
+import { formatRate, formatStars } from "../../../contract/reputation-words.ts";
 
 /** "March 2026": the month a period starts, as "Member since" and the explanations say it. */
 export function formatMonth(iso: string): string {
@@ -8,8 +10,7 @@ export function formatMonth(iso: string): string {
   return date.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 }
 
-export const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+export const plural = (count: number, one: string, many: string) => `${groupDigits(count)} ${count === 1 ? one : many}`;
 
 /** "4.8 · average of 12 reviews since March 2026", or why there is none yet. */
 export function explainAverage(figure: Figure, of = "reviews"): string {

@@ -1,6 +1,7 @@
 import { Star } from "lucide-react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { LIMITS } from "../../../contract/limits.ts";
+import { FREELANCER_FIELDS, formatStars } from "../../../contract/reputation-words.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { SearchIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -11,7 +12,6 @@ import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { plural } from "./explain.ts";
 import { type FreelancerCard, searchFreelancers } from "./profiles-api.ts";
-import { FREELANCER_FIELDS, formatStars } from "./reputation.ts";
 import { SkillList } from "./skill-list.tsx";
 import "../../lazy-screens.css";
 

@@ -1,5 +1,7 @@
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigation } from "react-router";
 import { LIMITS } from "../../../contract/limits.ts";
+import type { Figure, RatingSummary } from "../../../contract/reputation.ts";
+import { ASPECT_LABELS, formatRate, formatStars, REVIEW_ASPECTS } from "../../../contract/reputation-words.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { PageLinks } from "../../components/page-links.tsx";
 import { morePaths } from "../../config/more-paths.ts";
@@ -14,14 +16,6 @@ import { explainAverage, explainCancellation, explainCompletion, formatMonth, pl
 import { FigureTip } from "./figure-tip.tsx";
 import { ProfileReview } from "./profile-review.tsx";
 import { getProfile, listProfileReviews, type PublicProfile, type ReviewRole } from "./profiles-api.ts";
-import {
-  ASPECT_LABELS,
-  type Figure,
-  formatRate,
-  formatStars,
-  type RatingSummary,
-  REVIEW_ASPECTS,
-} from "./reputation.ts";
 import { SkillList } from "./skill-list.tsx";
 import "../../lazy-screens.css";
 

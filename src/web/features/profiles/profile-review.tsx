@@ -10,7 +10,6 @@ import { useSession } from "../accounts/public.ts";
 import { ReportButton } from "../moderation/public.ts";
 import { Stars } from "../reviews/public.ts";
 import { answerReview, type Review } from "./profiles-api.ts";
-import { ReviewAnswerTextSchema } from "./reputation.ts";
 import "../../lazy-screens.css";
 
 /** "Mar 5, 2026": the day a review was published. */
@@ -35,6 +34,8 @@ function AnswerForm({ review, onAnswered }: { review: Review; onAnswered: (revie
   }
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // The rule loads with zod on first use, not with the profile (issue 30).
+    const { ReviewAnswerTextSchema } = await import("./reputation.ts");
     const checked = ReviewAnswerTextSchema.safeParse(text);
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? "Answer is required");

@@ -1,7 +1,8 @@
 import { Clock, PenLine, Star } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { ASPECT_LABELS, REVIEW_ASPECTS, type ReviewInput } from "../../../contract/reputation.ts";
+import type { ReviewInput } from "../../../contract/reputation.ts";
+import { ASPECT_LABELS, REVIEW_ASPECTS } from "../../../contract/reputation-words.ts";
 import type { Task } from "../../../contract/schemas.ts";
 import { paths } from "../../config/paths.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
+import { groupDigits } from "../../../contract/digits.ts";
 import { TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS } from "../../../contract/vocabulary.ts";
 import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -240,7 +241,7 @@ export function Component() {
   return (
     <BrowseTasksLayout filters={<TaskFilters query={query} searching={searching} onSearch={search} />}>
       <p className="muted mb-4 text-sm" aria-live="polite">
-        {capped ? `More than ${total.toLocaleString("en-US")} tasks` : total === 1 ? "1 task" : `${total} tasks`}
+        {capped ? `More than ${groupDigits(total)} tasks` : total === 1 ? "1 task" : `${total} tasks`}
         {pages > 1 && ` · page ${Math.min(query.page, pages)} of ${pages}`}
       </p>
 

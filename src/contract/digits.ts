@@ -1,0 +1,12 @@
+/**
+ * A whole number as en-US writes it: "1,000", for counts and limits in messages. Written out, not
+ * `toLocaleString`: building the contract's schemas, whose messages name their limits, spent most of
+ * a 45 ms task formatting them (issue 30). A module of its own, so that the first screens' code
+ * (format.ts is in the task card's) does not carry it.
+ */
+export function groupDigits(count: number): string {
+  const digits = Math.abs(Math.trunc(count))
+    .toFixed(0)
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${count < 0 ? "-" : ""}${digits}`;
+}
