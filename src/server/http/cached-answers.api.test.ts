@@ -74,6 +74,18 @@ describe("an anonymous public read asked again", () => {
     expect(plain.headers.get("access-control-allow-origin")).toBeNull();
   });
 
+  it("keeps a few Origins' answers per address, however many Origins clients make up", async () => {
+    const path = "/api/tasks?limit=8";
+    const origins = ["", "https://a.example", "https://b.example", "https://c.example", "https://d.example"];
+    for (const origin of origins) {
+      const headers = origin ? { origin } : undefined;
+      await get(path, headers);
+      await get(path, headers);
+    }
+    // The first four Origins (none included) are answered at once the second time; the fifth, never.
+    expect(timesSeen(path)).toBe(4 + 2);
+  });
+
   it("goes to Fastify when it is signed in, revalidates, or is not a GET", async () => {
     const path = "/api/tasks?limit=6";
     const anonymous = await get(path);

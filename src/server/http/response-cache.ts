@@ -45,6 +45,8 @@ interface Entry {
   headers: Record<string, string>;
   /** What Fastify sent with this entry, by the request's Origin (or ""), to send again at once. */
   replays?: Map<string, Replay>;
+  /** The body's bytes, shared by the entry's replays. */
+  bytes?: Buffer;
 }
 
 /** A whole answer as it left: every header but the request's id, and the body's bytes. */
@@ -52,6 +54,12 @@ interface Replay {
   headers: Record<string, string | number | string[]>;
   body: Buffer;
 }
+
+/**
+ * Replays kept per entry: the Origin is the client's to choose, so a client sending a new one with
+ * every request must not grow the cache. In practice there are one or two (none, and the site's own).
+ */
+const MAX_REPLAYS = 4;
 
 /** Headers of one answer only: its request's id, and what node:http writes for the connection. */
 const OWN_HEADERS = new Set([
@@ -125,14 +133,16 @@ export class ResponseCache {
   keepReplay(pending: Pending, origin: string | undefined, headers: Record<string, unknown>): void {
     const entry = this.entries.get(pending.key);
     if (!entry || entry.generation !== this.generation || headers["set-cookie"] !== undefined) return;
+    entry.replays ??= new Map();
+    const key = origin ?? "";
+    if (entry.replays.size >= MAX_REPLAYS && !entry.replays.has(key)) return;
     const kept: Replay["headers"] = {};
     for (const [name, value] of Object.entries(headers)) {
       if (!OWN_HEADERS.has(name) && value !== undefined) kept[name] = value as string | number | string[];
     }
-    const body = Buffer.from(entry.body);
-    kept["content-length"] = body.length;
-    entry.replays ??= new Map();
-    entry.replays.set(origin ?? "", { headers: kept, body });
+    entry.bytes ??= Buffer.from(entry.body);
+    kept["content-length"] = entry.bytes.length;
+    entry.replays.set(key, { headers: kept, body: entry.bytes });
   }
 
   /**
