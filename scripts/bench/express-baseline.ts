@@ -5,7 +5,7 @@
  * validation, no security headers, no session, no cache, no log. Express's own defaults stay
  * (its ETag, X-Powered-By).
  *
- * Forked by scripts/bench/api.ts (Node runs it as TypeScript by stripping the types) with
+ * Forked by scripts/bench/api.ts through tsx (it imports the contract's TypeScript) with
  * DATABASE_FILE and PORT; it says "ready" once listening.
  */
 import Database from "better-sqlite3";

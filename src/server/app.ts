@@ -178,7 +178,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await registerCors(app, origins);
   registerUrlLengthLimit(app);
   registerNormalPaths(app);
-  const cache = await registerResponseCache(app, { enabled: config.responseCache, database: config.database });
+  const cache = await registerResponseCache(app, {
+    enabled: config.responseCache,
+    database: config.database,
+    answersOrigin: (origin) => origins.isTrusted(origin),
+  });
   // Anonymous hits are answered before Fastify reads them, and logged as it logs requests. Behind a
   // proxy the address logged is the one the proxy names, which Fastify works out: it answers them all.
   const logsRequests = ["trace", "debug", "info"].includes(config.logLevel);

@@ -1,5 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerOptions,
+  type ServerResponse,
+} from "node:http";
 import { getSessionCookie } from "better-auth/cookies";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
@@ -43,7 +49,10 @@ interface Entry {
   body: string;
   etag: string;
   headers: Record<string, string>;
-  /** What Fastify sent with this entry, by the request's Origin (or ""), to send again at once. */
+  /**
+   * What Fastify sent with this entry, to send again at once: by the request's Origin when CORS
+   * answers it (a trusted one), else under "" (no Origin, or one CORS ignores: the same headers).
+   */
   replays?: Map<string, Replay>;
   /** The body's bytes, shared by the entry's replays. */
   bytes?: Buffer;
@@ -54,12 +63,6 @@ interface Replay {
   headers: Record<string, string | number | string[]>;
   body: Buffer;
 }
-
-/**
- * Replays kept per entry: the Origin is the client's to choose, so a client sending a new one with
- * every request must not grow the cache. In practice there are one or two (none, and the site's own).
- */
-const MAX_REPLAYS = 4;
 
 /** Headers of one answer only: its request's id, and what node:http writes for the connection. */
 const OWN_HEADERS = new Set([
@@ -88,7 +91,15 @@ export class ResponseCache {
   private generation = 0;
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private enabled: boolean) {}
+  /**
+   * @param replayKey which replay a request's Origin gets: its own when CORS answers it (a trusted
+   * origin), else the one of no Origin, whose headers are the same. The Origin is the client's to
+   * choose: keyed by it as sent, made-up ones would each keep an answer.
+   */
+  constructor(
+    private enabled: boolean,
+    private readonly replayKey: (origin: string | undefined) => string = () => "",
+  ) {}
 
   get isEnabled(): boolean {
     return this.enabled;
@@ -131,18 +142,19 @@ export class ResponseCache {
    * depend on nothing else (the security headers are fixed; CORS reads the Origin).
    */
   keepReplay(pending: Pending, origin: string | undefined, headers: Record<string, unknown>): void {
+    // Only an answer made in the entry's own generation, of the entry's own body: an answer begun
+    // before a write may finish after a newer entry was stored, with its older count and ETag.
+    if (pending.generation !== this.generation || headers["set-cookie"] !== undefined) return;
     const entry = this.entries.get(pending.key);
-    if (!entry || entry.generation !== this.generation || headers["set-cookie"] !== undefined) return;
+    if (!entry || entry.generation !== this.generation || headers.etag !== entry.etag) return;
     entry.replays ??= new Map();
-    const key = origin ?? "";
-    if (entry.replays.size >= MAX_REPLAYS && !entry.replays.has(key)) return;
     const kept: Replay["headers"] = {};
     for (const [name, value] of Object.entries(headers)) {
       if (!OWN_HEADERS.has(name) && value !== undefined) kept[name] = value as string | number | string[];
     }
     entry.bytes ??= Buffer.from(entry.body);
     kept["content-length"] = entry.bytes.length;
-    entry.replays.set(key, { headers: kept, body: entry.bytes });
+    entry.replays.set(this.replayKey(origin), { headers: kept, body: entry.bytes });
   }
 
   /**
@@ -153,11 +165,15 @@ export class ResponseCache {
    */
   answerAtOnce(request: IncomingMessage, response: ServerResponse, log: RequestLog | undefined): boolean {
     const { headers } = request;
-    if (!this.enabled || request.method !== "GET" || headers["if-none-match"] !== undefined || !anonymous(headers)) {
-      return false;
-    }
-    const replay = this.entries.get(keyOf(request.url ?? ""))?.replays?.get(headers.origin ?? "");
-    if (!replay) return false;
+    if (!this.enabled || request.method !== "GET" || headers["if-none-match"] !== undefined) return false;
+    const key = keyOf(request.url ?? "");
+    const entry = this.entries.get(key);
+    const replay = entry?.replays?.get(this.replayKey(headers.origin));
+    // The cookie is read only for an address that has a replay (most requests have none).
+    if (!entry || !replay || !anonymous(headers)) return false;
+    // Used last: kept longest, as find() does for the hits Fastify answers.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     const id = randomUUID();
     const started = log ? performance.now() : 0;
     response.writeHead(200, { ...replay.headers, "x-request-id": id });
@@ -198,10 +214,18 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
 
 export async function registerResponseCache(
   app: FastifyInstance,
-  options: { enabled: boolean; database: DatabaseConfig },
+  options: {
+    enabled: boolean;
+    database: DatabaseConfig;
+    /** Whether CORS answers an Origin (http/cors.ts): such an Origin keeps a replay of its own. */
+    answersOrigin?: (origin: string) => boolean;
+  },
 ): Promise<ResponseCache> {
   const listensForChanges = options.enabled && options.database.dialect === "postgres";
-  const cache = new ResponseCache(options.enabled && !listensForChanges);
+  const { answersOrigin = () => false } = options;
+  const cache = new ResponseCache(options.enabled && !listensForChanges, (origin) =>
+    origin !== undefined && answersOrigin(origin) ? origin : "",
+  );
   if (listensForChanges && options.database.dialect === "postgres") {
     // The cache is on only while it listens: when the connection drops, the cache empties and stays off until it is back.
     const feed = new PgListener(
@@ -284,13 +308,21 @@ export function serverWithCachedAnswers() {
   let cache: ResponseCache | undefined;
   let log: RequestLog | undefined;
   const serverFactory: NonNullable<FastifyServerOptions["serverFactory"]> = (handler, options) => {
-    const server = createServer((request, response) => {
+    // As Fastify makes its HTTP/1 server (fastify/lib/server.js), which it does not with a factory.
+    const {
+      http = {},
+      keepAliveTimeout = 72_000,
+      requestTimeout = 0,
+      connectionTimeout = 0,
+      maxRequestsPerSocket = 0,
+    } = options as FastifyServerOptions & { http?: ServerOptions };
+    const server = createServer(http, (request, response) => {
       if (!cache?.answerAtOnce(request, response, log)) handler(request, response);
     });
-    const { keepAliveTimeout = 72_000, requestTimeout = 0, connectionTimeout = 0 } = options as FastifyServerOptions;
     server.keepAliveTimeout = keepAliveTimeout;
     server.requestTimeout = requestTimeout;
     server.setTimeout(connectionTimeout);
+    if (maxRequestsPerSocket > 0) server.maxRequestsPerSocket = maxRequestsPerSocket;
     return server;
   };
   return {

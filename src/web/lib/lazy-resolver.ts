@@ -37,3 +37,21 @@ export function lazyZodResolver<Input extends FieldValues, Output>(
     preload: () => void load().catch(() => {}),
   };
 }
+
+/**
+ * A form's check against one of the contract's schemas, loaded on the form's first use (issue 30:
+ * pages load no zod to show). When it cannot load (the connection dropped), the input goes as typed,
+ * and the API, which checks the same schema, says what is wrong.
+ */
+export async function checkLazily<Output>(
+  loadSchema: () => Promise<z.ZodType<Output>>,
+  input: unknown,
+): Promise<{ success: true; data: Output } | { success: false; error: z.ZodError<Output> }> {
+  let schema: z.ZodType<Output>;
+  try {
+    schema = await loadSchema();
+  } catch {
+    return { success: true, data: input as Output };
+  }
+  return schema.safeParse(input);
+}

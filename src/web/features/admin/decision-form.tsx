@@ -5,6 +5,7 @@ import { SelectField } from "../../components/field.tsx";
 import { LongTextField } from "../../components/long-text-field.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { confirmAction } from "../../lib/dialogs.ts";
+import { checkLazily } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/notify.ts";
 import { decide, loadModerationSchemas } from "./admin-api.ts";
 import { people, SANCTION_PAST } from "./moderation-words.ts";
@@ -70,39 +71,39 @@ export function DecisionForm({ group, onDone }: { group: ReportGroup; onDone: ()
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setRefusal(null);
-    // The rules load with zod on first use, not with the queue (issue 30).
-    const { DecisionInputSchema } = await loadModerationSchemas();
-    const checked = DecisionInputSchema.safeParse({
-      targetKind: group.targetKind,
-      targetId: group.targetId,
-      remove,
-      sanction,
-      ...(rule ? { rule } : {}),
-      note,
-      // The reports this moderator saw: if another decided them a moment ago, the server says so (409).
-      reportIds: group.reports.map((report) => report._id),
-    });
-    if (!checked.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0];
-        if ((field === "rule" || field === "note") && !found[field]) found[field] = issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    if (sanction === "suspend") {
-      const confirmed = await confirmAction({
-        title: `Suspend ${author}?`,
-        text: "Their sessions end at once and sign-in is refused, naming the rule. Their open tasks are cancelled and the bidders told. They can appeal once, from the email we send them.",
-        confirmLabel: "Suspend",
-      });
-      if (!confirmed) return;
-    }
+    // Busy from the first moment: the check may load first, and a second click must not send twice.
+    if (busy) return;
     setBusy(true);
+    setRefusal(null);
     try {
+      const checked = await checkLazily(async () => (await loadModerationSchemas()).DecisionInputSchema, {
+        targetKind: group.targetKind,
+        targetId: group.targetId,
+        remove,
+        sanction,
+        ...(rule ? { rule } : {}),
+        note,
+        // The reports this moderator saw: if another decided them a moment ago, the server says so (409).
+        reportIds: group.reports.map((report) => report._id),
+      });
+      if (!checked.success) {
+        const found: Partial<Record<Field, string>> = {};
+        for (const issue of checked.error.issues) {
+          const field = issue.path[0];
+          if ((field === "rule" || field === "note") && !found[field]) found[field] = issue.message;
+        }
+        setErrors(found);
+        return;
+      }
+      setErrors({});
+      if (sanction === "suspend") {
+        const confirmed = await confirmAction({
+          title: `Suspend ${author}?`,
+          text: "Their sessions end at once and sign-in is refused, naming the rule. Their open tasks are cancelled and the bidders told. They can appeal once, from the email we send them.",
+          confirmLabel: "Suspend",
+        });
+        if (!confirmed) return;
+      }
       await decide({ ...checked.data, note: checked.data.note.trim() });
       notify.success(doneSentence(remove, sanction, author));
       await onDone();

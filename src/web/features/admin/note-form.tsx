@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { MODERATION_LIMITS } from "../../../contract/moderation-words.ts";
 import { LongTextField } from "../../components/long-text-field.tsx";
+import { checkLazily } from "../../lib/lazy-resolver.ts";
 import { loadModerationSchemas } from "./admin-api.ts";
 
 export interface NoteAction<T extends string> {
@@ -35,13 +36,13 @@ export function NoteForm<T extends string>({
 
   async function submit(event: FormEvent<HTMLFormElement>, action: T) {
     event.preventDefault();
-    // The rule loads with zod on first use, not with the queue (issue 30).
-    const { RestoreInputSchema } = await loadModerationSchemas();
-    const checked = RestoreInputSchema.safeParse({ note });
-    setError(checked.success ? null : (checked.error.issues[0]?.message ?? "The note is not valid."));
-    if (!checked.success) return;
+    // Busy from the first moment: the check may load first, and a second click must not send twice.
+    if (busy !== null) return;
     setBusy(action);
     try {
+      const checked = await checkLazily(async () => (await loadModerationSchemas()).RestoreInputSchema, { note });
+      setError(checked.success ? null : (checked.error.issues[0]?.message ?? "The note is not valid."));
+      if (!checked.success) return;
       await onSubmit(action, note.trim());
     } finally {
       setBusy(null);

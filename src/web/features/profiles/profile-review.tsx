@@ -5,6 +5,7 @@ import { LongTextField } from "../../components/long-text-field.tsx";
 import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDeadline } from "../../lib/format.ts";
+import { checkLazily } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/notify.ts";
 import { useSession } from "../accounts/public.ts";
 import { ReportButton } from "../moderation/public.ts";
@@ -34,16 +35,16 @@ function AnswerForm({ review, onAnswered }: { review: Review; onAnswered: (revie
   }
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // The rule loads with zod on first use, not with the profile (issue 30).
-    const { ReviewAnswerTextSchema } = await import("./reputation.ts");
-    const checked = ReviewAnswerTextSchema.safeParse(text);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? "Answer is required");
-      return;
-    }
+    // Busy from the first moment: the check may load first, and a second click must not send twice.
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
+      const checked = await checkLazily(async () => (await import("./reputation.ts")).ReviewAnswerTextSchema, text);
+      if (!checked.success) {
+        setError(checked.error.issues[0]?.message ?? "Answer is required");
+        return;
+      }
       onAnswered(await answerReview(review._id, text));
       notify.success("Your answer is published.");
     } catch (failure) {
