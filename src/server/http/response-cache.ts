@@ -138,8 +138,8 @@ export class ResponseCache {
 
   /**
    * Keeps the answer Fastify just sent for an entry (a 200 with its body), to send again to a
-   * request for the same address with the same Origin: the headers of an anonymous public read
-   * depend on nothing else (the security headers are fixed; CORS reads the Origin).
+   * request for the same address with an Origin CORS answers alike: the headers of an anonymous
+   * public read depend on nothing else (the security headers are fixed; CORS reads the Origin).
    */
   keepReplay(pending: Pending, origin: string | undefined, headers: Record<string, unknown>): void {
     // Only an answer made in the entry's own generation, of the entry's own body: an answer begun
@@ -160,7 +160,8 @@ export class ResponseCache {
   /**
    * Answers an anonymous GET from a kept replay before Fastify reads the request: routing, hooks,
    * the per-request logger and the serializer are what a hit cost most (issue 30). Anything else
-   * (a signed-in reader, an If-None-Match, an Origin not seen yet for the address) goes to Fastify.
+   * (a signed-in reader, an If-None-Match, a trusted Origin not seen yet for the address) goes to
+   * Fastify.
    * Returns whether it answered.
    */
   answerAtOnce(request: IncomingMessage, response: ServerResponse, log: RequestLog | undefined): boolean {
