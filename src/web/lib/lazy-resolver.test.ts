@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { lazyZodResolver } from "./lazy-resolver.ts";
+import { checkLazily, lazyZodResolver } from "./lazy-resolver.ts";
 
 const Schema = z.object({ email: z.email("Enter a valid email") });
 const options = { fields: {}, shouldUseNativeValidation: false } as const;
@@ -23,5 +23,21 @@ describe("lazyZodResolver", () => {
     const retried = await resolver({ email: "nope" }, undefined, options);
     expect(retried.errors.email?.message).toBe("Enter a valid email");
     expect(loadSchema).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("checkLazily", () => {
+  const Message = z.object({ body: z.string().trim().min(1, "Message is required") });
+
+  it("checks the input with the schema once it has loaded", async () => {
+    const refused = await checkLazily(async () => Message, { body: "  " });
+    expect(refused.success).toBe(false);
+    if (!refused.success) expect(refused.error.issues[0]?.message).toBe("Message is required");
+    expect(await checkLazily(async () => Message, { body: " hi " })).toEqual({ success: true, data: { body: "hi" } });
+  });
+
+  it("lets the input go as typed when the schema cannot load, for the API to check", async () => {
+    const offline = vi.fn().mockRejectedValue(new TypeError("Failed to fetch dynamically imported module"));
+    expect(await checkLazily(offline, { body: "  " })).toEqual({ success: true, data: { body: "  " } });
   });
 });

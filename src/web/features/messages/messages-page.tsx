@@ -7,6 +7,7 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
+import { checkLazily } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/notify.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
@@ -121,12 +122,16 @@ function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: s
 
   async function send(event: FormEvent) {
     event.preventDefault();
-    const { SendMessageSchema } = await import("../../lib/schemas.ts");
-    const checked = SendMessageSchema.safeParse({ body: text });
-    setError(checked.success ? null : (checked.error.issues[0]?.message ?? "This message is not valid."));
-    if (!checked.success) return;
+    // Busy from the first moment: the check may load first, and a second click must not send twice.
+    if (busy) return;
     setBusy(true);
     try {
+      // The rule loads on first use; when it cannot, the text goes as typed and the API checks it.
+      const checked = await checkLazily(async () => (await import("../../lib/schemas.ts")).SendMessageSchema, {
+        body: text,
+      });
+      setError(checked.success ? null : (checked.error.issues[0]?.message ?? "This message is not valid."));
+      if (!checked.success) return;
       const sent = await sendMessage(taskId, bidderId, text.trim());
       setMessages((current) => [...current, sent]);
       setText("");

@@ -2,15 +2,18 @@ import { type FormEvent, useState } from "react";
 import { LIMITS } from "../../../contract/limits.ts";
 import { LongTextField } from "../../components/long-text-field.tsx";
 import { errorMessage } from "../../lib/api.ts";
+import { checkLazily } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/notify.ts";
 
-/** The contract's rule for a text, checked with its own schema (loaded on first use, not with the page). */
+/**
+ * The contract's rule for a text, checked with its own schema (loaded on first use, not with the
+ * page; when it cannot load, the text goes as typed and the API checks the same rule).
+ */
 async function check(kind: "question" | "answer", text: string): Promise<string | null> {
-  const { AnswerQuestionSchema, AskQuestionSchema } = await import("../../lib/schemas.ts");
   const result =
     kind === "question"
-      ? AskQuestionSchema.safeParse({ body: text })
-      : AnswerQuestionSchema.safeParse({ answer: text });
+      ? await checkLazily(async () => (await import("../../lib/schemas.ts")).AskQuestionSchema, { body: text })
+      : await checkLazily(async () => (await import("../../lib/schemas.ts")).AnswerQuestionSchema, { answer: text });
   return result.success ? null : (result.error.issues[0]?.message ?? "This text is not valid.");
 }
 
@@ -34,11 +37,13 @@ export default function TextForm({
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = await check(kind, text);
-    setError(problem);
-    if (problem) return;
+    // Busy from the first moment: the check may load first, and a second click must not send twice.
+    if (busy) return;
     setBusy(true);
     try {
+      const problem = await check(kind, text);
+      setError(problem);
+      if (problem) return;
       await onSubmit(text.trim());
       setText("");
     } catch (failure) {
