@@ -85,13 +85,14 @@ export function initialPageWeight(distDir: string, page: string): PageWeight {
   };
 }
 
+/** The build's manifest: each module's file, the chunks it imports, and a shared chunk's name. */
+function readManifest(distDir: string): Record<string, { file: string; name?: string; imports?: string[] }> {
+  return JSON.parse(readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8"));
+}
+
 /** The file the build wrote a source module into, from its manifest. */
 export function chunkFileOf(distDir: string, module: string): string | undefined {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Record<
-    string,
-    { file: string }
-  >;
-  return manifest[module]?.file;
+  return readManifest(distDir)[module]?.file;
 }
 
 /**
@@ -99,10 +100,7 @@ export function chunkFileOf(distDir: string, module: string): string | undefined
  * through), from its manifest: "zod" is the validation library's (a shared chunk named after it).
  */
 export function staticChunkNames(distDir: string, module: string): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Record<
-    string,
-    { name?: string; imports?: string[] }
-  >;
+  const manifest = readManifest(distDir);
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;

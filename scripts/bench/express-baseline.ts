@@ -10,7 +10,9 @@
  */
 import Database from "better-sqlite3";
 import express from "express";
+import type { Selectable } from "kysely";
 import { LIMITS, todayAnywhereOnEarth } from "../../src/contract/index.ts";
+import type { TaskTable } from "../../src/server/db/schema.ts";
 
 const db = new Database(process.env.DATABASE_FILE as string, { readonly: true });
 
@@ -30,21 +32,21 @@ const newest = db.prepare(
 const total = db.prepare(`select coalesce(sum(total), 0) as total from task_counts where status <> 'removed'`);
 const one = db.prepare(`select ${COLUMNS} where tasks.id = ? and tasks.status <> 'removed'`);
 
-interface Row {
-  id: string;
-  owner_id: string;
-  title: string;
-  category: string;
-  description: string;
-  deadline: string;
-  budget_cents: number;
-  created_at: string;
-  status: string;
-  offers_public: number;
-  assignee_id: string | null;
-  owner_name: string;
-  assignee_name: string | null;
-}
+/** The task's columns the statements read (the app's own table type), with the two names joined. */
+type Row = Pick<
+  Selectable<TaskTable>,
+  | "id"
+  | "owner_id"
+  | "title"
+  | "category"
+  | "description"
+  | "deadline"
+  | "budget_cents"
+  | "created_at"
+  | "status"
+  | "offers_public"
+  | "assignee_id"
+> & { owner_name: string; assignee_name: string | null };
 
 const present = (row: Row) => ({
   _id: row.id,

@@ -9,7 +9,7 @@ export function todayAnywhereOnEarth(now: Date = new Date()): string {
   return new Date(now.getTime() + ANYWHERE_ON_EARTH_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The moment (ms since the epoch) the day anywhere on Earth after `now`'s begins. */
 export function nextDayAnywhereOnEarth(now: number): number {

@@ -9,7 +9,7 @@ import {
 import { getSessionCookie } from "better-auth/cookies";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
-import { nextDayAnywhereOnEarth, todayAnywhereOnEarth } from "../../contract/index.ts";
+import { DAY_MS, nextDayAnywhereOnEarth, todayAnywhereOnEarth } from "../../contract/index.ts";
 import type { Database as DatabaseConfig } from "../config.ts";
 import { PgListener } from "../db/pg-listener.ts";
 
@@ -193,7 +193,7 @@ function keyOf(url: string): string {
   const now = Date.now();
   if (now >= today.until || now < today.from) {
     const until = nextDayAnywhereOnEarth(now);
-    today = { value: todayAnywhereOnEarth(new Date(now)), from: until - 24 * 60 * 60 * 1000, until };
+    today = { value: todayAnywhereOnEarth(new Date(now)), from: until - DAY_MS, until };
   }
   // Featured tasks depend on the date: a new day starts a new set of entries.
   return `${today.value} ${url}`;
