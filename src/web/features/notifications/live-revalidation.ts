@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useRevalidator } from "react-router";
 import type { NotificationKind } from "../../../contract/notifications.ts";
 import { onNotice } from "./live-updates.ts";
@@ -9,11 +9,13 @@ import { onNotice } from "./live-updates.ts";
  * loaders), so a row that read Pending reads Accepted under the toast that says "You are hired!".
  * The dashboard's frame uses it for all its pages (figures, My Bids, My Posted Tasks and its
  * dialog, threads, the lists), a task's page for that task, a profile for reviews published
- * (`kinds`: only notices of those kinds).
+ * (`kinds`: only notices of those kinds). It listens from the commit that shows the page (a layout
+ * effect), so a notice that comes the moment the page is painted, before React's passive effects
+ * run on a busy machine, still reads it again.
  */
 export function useRevalidateOnNotice(taskId?: string, kinds?: readonly NotificationKind[]) {
   const { revalidate } = useRevalidator();
-  useEffect(
+  useLayoutEffect(
     () =>
       onNotice((notice) => {
         if (taskId !== undefined && notice.data.taskId !== taskId) return;
