@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { type Account, confirmEmail, expect, test } from "./support/fixtures.ts";
+import { type Account, confirmEmail, expect, grantRole, test } from "./support/fixtures.ts";
 
 /** The pages whose first screen is in their HTML (src/web/app/first-screens.tsx). */
 const SCREENS = [
@@ -155,60 +155,60 @@ test.describe("from first screen to live page", () => {
   });
 });
 
-test.describe("first screens the server renders for a signed-in reader", () => {
-  /**
-   * Opens `path` as `reader` on a phone (light) and a desktop (dark): without JavaScript, where
-   * `firstScreen` checks what the HTML holds; then live, until `live` finds what the app put in its
-   * place. The first screen's landmarks (with `more`, at least `atLeast` of them) stand where the
-   * live page has them, nothing shifts, and no error is logged.
-   */
-  async function fromFirstScreenToLive(
-    { browser, baseURL }: { browser: Browser; baseURL: string | undefined },
-    reader: Account,
-    path: string,
-    check: {
-      firstScreen: (page: Page) => Promise<void>;
-      live: (page: Page) => Promise<void>;
-      more: string;
-      atLeast: number;
-    },
-  ) {
-    const { cookies } = await reader.api.storageState();
-    for (const [viewport, colorScheme] of [
-      [{ width: 390, height: 844 }, "light"],
-      [{ width: 1280, height: 800 }, "dark"],
-    ] as const) {
-      const before = await browser.newContext({ baseURL, viewport, colorScheme, javaScriptEnabled: false });
-      await before.addCookies(cookies);
-      const firstScreen = await before.newPage();
-      await firstScreen.goto(path);
-      await check.firstScreen(firstScreen);
+/**
+ * Opens `path` as `reader` on a phone (light) and a desktop (dark): without JavaScript, where
+ * `firstScreen` checks what the HTML holds; then live, until `live` finds what the app put in its
+ * place. The first screen's landmarks (with `more`, at least `atLeast` of them) stand where the
+ * live page has them, nothing shifts, and no error is logged.
+ */
+async function fromFirstScreenToLive(
+  { browser, baseURL }: { browser: Browser; baseURL: string | undefined },
+  reader: Account,
+  path: string,
+  check: {
+    firstScreen: (page: Page) => Promise<void>;
+    live: (page: Page) => Promise<void>;
+    more: string;
+    atLeast: number;
+  },
+) {
+  const { cookies } = await reader.api.storageState();
+  for (const [viewport, colorScheme] of [
+    [{ width: 390, height: 844 }, "light"],
+    [{ width: 1280, height: 800 }, "dark"],
+  ] as const) {
+    const before = await browser.newContext({ baseURL, viewport, colorScheme, javaScriptEnabled: false });
+    await before.addCookies(cookies);
+    const firstScreen = await before.newPage();
+    await firstScreen.goto(path);
+    await check.firstScreen(firstScreen);
 
-      const context = await browser.newContext({ baseURL, viewport, colorScheme });
-      await context.addCookies(cookies);
-      await watchLayoutShifts(context);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-      page.on("pageerror", (error) => errors.push(String(error)));
-      await page.goto(path);
-      await expect(page.locator("[data-first-screen]")).toHaveCount(0);
-      await check.live(page);
-      await expect(page.locator("header").getByRole("link", { name: "Notifications" })).toBeVisible();
-      await settled(page);
-      const first = await landmarks(firstScreen, check.more);
-      expect(first.length, `landmarks of the first screen of ${path}`).toBeGreaterThan(check.atLeast);
-      expect(await landmarks(page, check.more), `the live ${path} against its first screen`).toEqual(
-        expect.arrayContaining(first),
-      );
-      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: unknown[] }).layoutShifts);
-      expect(shifts, `layout shifts at ${viewport.width} px`).toEqual([]);
-      expect(errors).toEqual([]);
-      await before.close();
-      await context.close();
-    }
+    const context = await browser.newContext({ baseURL, viewport, colorScheme });
+    await context.addCookies(cookies);
+    await watchLayoutShifts(context);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    page.on("pageerror", (error) => errors.push(String(error)));
+    await page.goto(path);
+    await expect(page.locator("[data-first-screen]")).toHaveCount(0);
+    await check.live(page);
+    await expect(page.locator("header").getByRole("link", { name: "Notifications" })).toBeVisible();
+    await settled(page);
+    const first = await landmarks(firstScreen, check.more);
+    expect(first.length, `landmarks of the first screen of ${path}`).toBeGreaterThan(check.atLeast);
+    expect(await landmarks(page, check.more), `the live ${path} against its first screen`).toEqual(
+      expect.arrayContaining(first),
+    );
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: unknown[] }).layoutShifts);
+    expect(shifts, `layout shifts at ${viewport.width} px`).toEqual([]);
+    expect(errors).toEqual([]);
+    await before.close();
+    await context.close();
   }
+}
 
+test.describe("first screens the server renders for a signed-in reader", () => {
   test("a task's details are in the HTML; the live page stands where they stood, nothing moves", async ({
     browser,
     baseURL,
@@ -289,6 +289,141 @@ test.describe("first screens the server renders for a signed-in reader", () => {
       },
       // Each bid, its links, and the dashboard's menu.
       more: ", main li, main a",
+      atLeast: 8,
+    });
+  });
+});
+
+test.describe("more first screens the server renders: the dashboard, Messages, a profile, the moderators' queue", () => {
+  /** A POST that must answer `status`, returning its JSON. */
+  async function post(account: Account, url: string, data: object, status = 200) {
+    const response = await account.api.post(url, { data });
+    expect(response.status(), await response.text()).toBe(status);
+    return response.json() as Promise<{ _id: string }>;
+  }
+  async function idOf(account: Account): Promise<string> {
+    const session = (await (await account.api.get("/api/auth/get-session")).json()) as { user: { id: string } };
+    return session.user.id;
+  }
+  /** A task of the client's that the freelancer bid on and was hired for; returns its id. */
+  async function hire(client: Account, freelancer: Account, title: string) {
+    const taskId = await client.createTask({ title, budget: 480 });
+    const bid = await post(freelancer, "/api/bids", { taskId, amount: 450 }, 201);
+    await post(client, `/api/tasks/${taskId}/accept`, { bidId: bid._id });
+    return taskId;
+  }
+
+  test("the dashboard holds the reader's figures and latest doings; the live page stands where they stood", async ({
+    browser,
+    baseURL,
+    makeUser,
+  }) => {
+    const client = await makeUser({ name: "Priya Poster" });
+    const freelancer = await makeUser({ name: "Fiona Freelancer" });
+    await confirmEmail(client);
+    await hire(client, freelancer, "Logo for a corner bakery");
+    await client.createTask({ title: "Poster for the summer fair" });
+    await fromFirstScreenToLive({ browser, baseURL }, client, "/dashboard", {
+      async firstScreen(page) {
+        await expect(page).toHaveTitle("Dashboard - QuickGig");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+        await expect(page.getByText("Welcome back, Priya Poster!")).toBeVisible();
+        await expect(page.getByRole("link", { name: "You posted “Poster for the summer fair”" })).toBeVisible();
+        await expect(page.getByRole("link", { name: "Post a New Task" })).toBeVisible();
+      },
+      async live(page) {
+        await expect(page.getByRole("link", { name: "You posted “Logo for a corner bakery”" })).toBeVisible();
+      },
+      more: ", main li, main a",
+      atLeast: 10,
+    });
+  });
+
+  test("Messages holds the reader's threads; the live page stands where they stood", async ({
+    browser,
+    baseURL,
+    makeUser,
+  }) => {
+    const client = await makeUser({ name: "Priya Poster" });
+    const freelancer = await makeUser({ name: "Fiona Freelancer" });
+    await confirmEmail(freelancer);
+    const taskId = await hire(client, freelancer, "Logo for a corner bakery");
+    const freelancerId = await idOf(freelancer);
+    await post(
+      client,
+      `/api/tasks/${taskId}/threads/${freelancerId}/messages`,
+      { body: "The round mark, please: two colours." },
+      201,
+    );
+    await fromFirstScreenToLive({ browser, baseURL }, freelancer, "/dashboard/messages", {
+      async firstScreen(page) {
+        await expect(page).toHaveTitle("Messages - QuickGig");
+        const list = page.getByRole("list", { name: "Conversations" });
+        await expect(list.getByRole("link")).toHaveCount(1);
+        await expect(list.getByText("The round mark, please: two colours.")).toBeVisible();
+        await expect(list.getByText("1 unread")).toBeVisible();
+      },
+      async live(page) {
+        await expect(page.getByRole("link", { name: /Priya Poster · Logo for a corner bakery/ })).toBeVisible();
+      },
+      more: ", main li, main a",
+      atLeast: 3,
+    });
+  });
+
+  test("a profile holds the person's record and reviews; the live page stands where they stood", async ({
+    browser,
+    baseURL,
+    makeUser,
+  }) => {
+    const client = await makeUser({ name: "Priya Poster" });
+    const freelancer = await makeUser({ name: "Fiona Freelancer" });
+    const reader = await makeUser({ name: "Rafael Reader" });
+    await confirmEmail(reader);
+    const taskId = await hire(client, freelancer, "Logo for a corner bakery");
+    await post(client, `/api/tasks/${taskId}/complete`, {});
+    await post(client, `/api/tasks/${taskId}/reviews`, { rating: 5, text: "Clean files, on time." }, 201);
+    await post(freelancer, `/api/tasks/${taskId}/reviews`, { rating: 4, text: "A clear brief." }, 201);
+    await fromFirstScreenToLive({ browser, baseURL }, reader, `/users/${await idOf(freelancer)}`, {
+      async firstScreen(page) {
+        await expect(page).toHaveTitle("Fiona Freelancer - QuickGig");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fiona Freelancer");
+        await expect(page.getByRole("list", { name: "Reviews as a freelancer" })).toContainText(
+          "Clean files, on time.",
+        );
+        await expect(page.getByRole("button", { name: "Report this profile" })).toHaveAttribute("inert", "");
+      },
+      async live(page) {
+        await expect(page.getByRole("button", { name: "Report this profile" })).not.toHaveAttribute("inert");
+      },
+      more: ", main li, main dt, main dd",
+      atLeast: 12,
+    });
+  });
+
+  test("the moderators' queue holds the open reports; the live page stands where they stood", async ({
+    browser,
+    baseURL,
+    makeUser,
+  }) => {
+    const poster = await makeUser({ name: "Sam Scammer" });
+    const reporter = await makeUser({ name: "Fiona Freelancer" });
+    const moderator = await makeUser({ name: "Mona Moderator" });
+    await confirmEmail(moderator);
+    await grantRole(moderator.email, "moderator");
+    const taskId = await poster.createTask({ title: "Pay me by bank transfer first" });
+    await post(reporter, "/api/reports", { targetKind: "task", targetId: taskId, reason: "scam" }, 201);
+    await fromFirstScreenToLive({ browser, baseURL }, moderator, "/admin", {
+      async firstScreen(page) {
+        await expect(page).toHaveTitle("Moderation queue - QuickGig");
+        await expect(page.getByRole("article", { name: "Task: Pay me by bank transfer first" })).toBeVisible();
+        await expect(page.getByRole("checkbox", { name: /Remove the content/ }).first()).toHaveAttribute("inert", "");
+      },
+      async live(page) {
+        const decision = page.getByRole("article", { name: "Task: Pay me by bank transfer first" });
+        await expect(decision.getByRole("checkbox", { name: /Remove the content/ })).not.toHaveAttribute("inert");
+      },
+      more: ", main li, main h3, main label",
       atLeast: 8,
     });
   });

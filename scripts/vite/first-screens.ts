@@ -6,8 +6,8 @@ type FirstScreensModule = typeof import("../../src/web/app/first-screens.tsx");
 /**
  * Writes the app's first screens into its HTML (see src/web/app/first-screens.tsx): the loading
  * screen into index.html, and for each page that has one, a copy of index.html with that page's
- * first screen, its title, and preloads of its route module's code, listed for the server in
- * .vite/first-screens.json.
+ * first screen, its title, its route module's stylesheets (a lazy screen's own) and preloads of its
+ * code, listed for the server in .vite/first-screens.json.
  */
 export function firstScreens(): Plugin {
   let screens: FirstScreensModule | undefined;
@@ -73,6 +73,24 @@ export function firstScreens(): Plugin {
         // Data, not a script: the CSP lets no inline script run, and this one is only read (src/web/main.tsx).
         return `<script type="application/json" id="app-modules">${JSON.stringify(modules)}</script>`;
       };
+      /**
+       * The stylesheets these chunks and all they import bring (a lazy screen's own sheet), less the
+       * entry's: linked in the page's head, so its first screen is painted with every class it uses.
+       */
+      const routeStyles = (fileNames: string[]) => {
+        const entryCss = new Set(entry.viteMetadata?.importedCss ?? []);
+        const sheets = new Set<string>();
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          if (seen.has(fileName)) return;
+          seen.add(fileName);
+          const chunk = byFile.get(fileName);
+          for (const css of chunk?.viteMetadata?.importedCss ?? []) if (!entryCss.has(css)) sheets.add(css);
+          for (const imported of chunk?.imports ?? []) visit(imported);
+        };
+        for (const fileName of fileNames) visit(fileName);
+        return [...sheets].map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`).join("");
+      };
       // The entry fetches and runs the app (app/start.tsx) after the first paint: the page's code,
       // listed in its HTML, loads then instead of sharing a slow connection with the CSS.
       const start = chunkOf("app/start.tsx");
@@ -80,10 +98,12 @@ export function firstScreens(): Plugin {
       index.source = html;
       /** index.html with this first screen, title and route modules' code, written as fileName. */
       const emitPage = (fileName: string, screen: string, title: string, routeModules: string[]) => {
+        const routeChunks = routeModules.map(chunkOf);
         const page = html
           .replace(loadingRoot, rootWith(screen))
           .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-          .replace(appModules(start), appModules(start, ...routeModules.map(chunkOf)));
+          .replace(appModules(start), appModules(start, ...routeChunks))
+          .replace(renderBlocking, () => `${routeStyles(routeChunks)}${renderBlocking}`);
         this.emitFile({ type: "asset", fileName, source: page });
         return fileName;
       };

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { moderationKit } from "../moderation/test/moderation-kit.ts";
 import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 
 // A built web app as the build leaves it: index.html, and the templates of the pages the server
@@ -15,7 +16,14 @@ writeFileSync(path.join(webDist, "index.html"), indexHtml);
 mkdirSync(path.join(webDist, "first-screens"));
 mkdirSync(path.join(webDist, ".vite"));
 const templates: Record<string, string> = {};
-for (const [name, title] of Object.entries({ "task-details": "Task Details", "my-bids": "My Bids" })) {
+for (const [name, title] of Object.entries({
+  "task-details": "Task Details",
+  "my-bids": "My Bids",
+  dashboard: "Dashboard",
+  messages: "Messages",
+  profile: "Profile",
+  "admin-queue": "Moderation queue",
+})) {
   writeFileSync(path.join(webDist, "first-screens", `${name}.template.html`), templateOf(title));
   templates[name] = `first-screens/${name}.template.html`;
 }
@@ -23,6 +31,7 @@ writeFileSync(path.join(webDist, ".vite", "page-templates.json"), JSON.stringify
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const ctx = setupTestApp({ WEB_DIST: webDist });
+const kit = moderationKit(ctx);
 
 let poster: TestUser;
 let reader: TestUser;
@@ -300,5 +309,186 @@ describe("My Bids, first screen rendered by the server", () => {
     expect(response.headers["cache-control"]).toBe("no-cache");
     const forged = await page("/dashboard/my-bids", { cookie: "better-auth.session_token=forged.value" });
     expect(forged.body).toBe(indexHtml);
+  });
+});
+
+describe("the dashboard's home and Messages, first screens rendered by the server", () => {
+  let client: TestUser;
+  let hired: TestUser;
+  let taskTitle: string;
+  let taskId: string;
+  beforeAll(async () => {
+    [client, hired] = await Promise.all([
+      signUp(ctx.app, { name: "Carla Client" }),
+      signUp(ctx.app, { name: "Dan Doer" }),
+    ]);
+    taskTitle = "Fix a <i>leaking</i> tap";
+    taskId = await postTask(ctx.app, client, { title: taskTitle, budget: 150 });
+    const bid = await ctx.app.inject({
+      method: "POST",
+      url: "/api/bids",
+      headers: { cookie: hired.cookie },
+      payload: { taskId, amount: 120 },
+    });
+    expect(bid.statusCode, bid.body).toBe(201);
+    const accepted = await ctx.app.inject({
+      method: "POST",
+      url: `/api/tasks/${taskId}/accept`,
+      headers: { cookie: client.cookie },
+      payload: { bidId: (bid.json() as { _id: string })._id },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const sent = await ctx.app.inject({
+      method: "POST",
+      url: `/api/tasks/${taskId}/threads/${hired.id}/messages`,
+      headers: { cookie: client.cookie },
+      payload: { body: "The washer is under the sink & the <b>key</b> too." },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+  });
+
+  const dashboard = (user: TestUser | null) => page("/dashboard", user ? { cookie: user.cookie } : {});
+  /** A figure's value as the page shows it, by its label. */
+  const figure = (html: string, label: string) =>
+    html.match(new RegExp(`>${label}</p>.*?<p class="mt-2 text-3xl[^"]*">([^<]*)</p>`))?.[1];
+
+  it("holds the reader's figures and latest doings, in the dashboard's frame, signed in", async () => {
+    const response = await dashboard(client);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+    const html = response.body;
+    expect(html.startsWith("<!doctype html><title>Dashboard - QuickGig</title>")).toBe(true);
+    expect(html).toMatch(/<h1[^>]*>Dashboard<\/h1>/);
+    expect(html).toMatch(/Welcome back<!-- -->, Carla Client<!-- -->!/);
+    expect(html).toMatch(/<a aria-current="page" class="[^"]*" href="\/dashboard"/);
+    expect(html).toContain('aria-label="Carla Client (profile)"');
+    expect(figure(html, "Active Projects")).toBe("1");
+    expect(figure(html, "Proposals Sent")).toBe("0");
+    expect(html).toContain("You posted “Fix a &lt;i&gt;leaking&lt;/i&gt; tap”");
+    expect(html).not.toContain("<i>leaking</i>");
+    expect(html).not.toMatch(/<(form|button|input|select)(?![^>]*\sinert)[\s>]/);
+  });
+
+  it("shows each reader their own figures", async () => {
+    const html = (await dashboard(hired)).body;
+    expect(html).toMatch(/Welcome back<!-- -->, Dan Doer<!-- -->!/);
+    expect(figure(html, "Proposals Sent")).toBe("1");
+    expect(html).toContain("You were hired for “Fix a &lt;i&gt;leaking&lt;/i&gt; tap” at $120.00");
+    expect(html).not.toContain("Carla Client (profile)");
+  });
+
+  it("is index.html for a visitor who is not signed in (the app sends them to log in)", async () => {
+    const response = await dashboard(null);
+    expect(response.body).toBe(indexHtml);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect((await page("/dashboard/messages")).body).toBe(indexHtml);
+  });
+
+  const messages = (user: TestUser) => page("/dashboard/messages", { cookie: user.cookie });
+
+  it("holds the reader's threads in Messages, with the other person, the task, the last message and what is unread", async () => {
+    const response = await messages(hired);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+    const html = response.body;
+    expect(html.startsWith("<!doctype html><title>Messages - QuickGig</title>")).toBe(true);
+    expect(html).toMatch(/<h1[^>]*>Messages<\/h1>/);
+    expect(html).toMatch(/<a aria-current="page" class="[^"]*" href="\/dashboard\/messages"/);
+    expect(html).toContain('aria-label="Conversations"');
+    expect(html).toContain(`href="/dashboard/messages/${taskId}/${hired.id}"`);
+    expect(html).toMatch(
+      /Carla Client<!-- --> <span class="muted font-normal">· <!-- -->Fix a &lt;i&gt;leaking&lt;\/i&gt; tap/,
+    );
+    expect(html).toContain("The washer is under the sink &amp; the &lt;b&gt;key&lt;/b&gt; too.");
+    expect(html).toMatch(/>1<!-- --> unread</);
+    // The writer has read their own message.
+    const own = (await messages(client)).body;
+    expect(own).toMatch(/Dan Doer<!-- --> <span/);
+    expect(own).not.toContain(" unread</span>");
+  });
+
+  it("says when there are no messages yet", async () => {
+    const newcomer = await signUp(ctx.app, { name: "Nora Newcomer" });
+    const html = (await messages(newcomer)).body;
+    expect(html).toContain("No messages yet.");
+    expect(html).not.toContain('aria-label="Conversations"');
+  });
+});
+
+describe("a public profile and the moderators' queue, first screens rendered by the server", () => {
+  let worker: TestUser;
+  let hirer: TestUser;
+  let moderator: TestUser;
+  let reportedTask: string;
+  beforeAll(async () => {
+    [worker, hirer, moderator] = await Promise.all([
+      signUp(ctx.app, { name: "Wendy Worker" }),
+      signUp(ctx.app, { name: "Hugo Hirer" }),
+      signUp(ctx.app, { name: "Mona Moderator" }),
+    ]);
+    // Hugo hires Wendy and completes; both reviews are published.
+    await kit.reviewed(hirer, worker, "Fixed the <b>tap</b> & cleaned up after.");
+    await kit.grant(moderator, "moderator");
+    reportedTask = await postTask(ctx.app, worker, { title: "Pay me by <u>bank transfer</u>" });
+    expect((await kit.report(hirer, "task", reportedTask, "scam", "Asks to pay outside.")).statusCode).toBe(201);
+  });
+
+  const profile = (id: string, query = "", user: TestUser | null = null) =>
+    page(`/users/${id}${query}`, user ? { cookie: user.cookie } : {});
+
+  it("holds a person's record and reviews for a visitor, their name in the tab", async () => {
+    const response = await profile(worker.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    const html = response.body;
+    expect(html.startsWith("<!doctype html><title>Wendy Worker - QuickGig</title><div id=root>")).toBe(true);
+    expect(html).toMatch(/<h1[^>]*>Wendy Worker<\/h1>/);
+    expect(html).toContain("As a freelancer");
+    expect(html).toContain('aria-label="Reviews as a freelancer"');
+    expect(html).toContain("Fixed the &lt;b&gt;tap&lt;/b&gt; &amp; cleaned up after.");
+    expect(html).not.toContain("<b>tap</b>");
+    // A visitor: the header signed out, and no Report.
+    expect(html).not.toContain("(profile)");
+    expect(html).not.toContain("Report");
+  });
+
+  it("holds the reviews the URL names, and Report for a signed-in reader, as a picture until the app runs", async () => {
+    const html = (await profile(hirer.id, "?as=client", worker)).body;
+    expect(html.startsWith("<!doctype html><title>Hugo Hirer - QuickGig</title>")).toBe(true);
+    expect(html).toContain('aria-label="Reviews as a client"');
+    expect(html).toContain("Clear brief");
+    expect(html).toMatch(/<a aria-current="page"[^>]*href="\/users\/[^"]+\?as=client#reviews"/);
+    expect(html).toContain('aria-label="Wendy Worker (profile)"');
+    expect(html).toMatch(/<button inert[^>]*aria-label="Report this profile"/);
+    expect(html).not.toMatch(/<(form|button|input|select)(?![^>]*\sinert)[\s>]/);
+  });
+
+  it("answers 404 with index.html for a person who is not there (the app says so); reads its page as the page does", async () => {
+    const response = await profile("u-nobody-at-all");
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe(indexHtml);
+    // A page that is no page is the first, as the page reads it.
+    expect((await profile(worker.id, "?page=0")).body).toContain("Fixed the &lt;b&gt;tap");
+  });
+
+  it("holds the open reports and appeals for a moderator; anyone else gets index.html", async () => {
+    const response = await page("/admin", { cookie: moderator.cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+    const html = response.body;
+    expect(html.startsWith("<!doctype html><title>Moderation queue - QuickGig</title>")).toBe(true);
+    expect(html).toMatch(/<h1[^>]*>Moderation queue<\/h1>/);
+    expect(html).toContain('aria-label="Task: Pay me by &lt;u&gt;bank transfer&lt;/u&gt;"');
+    expect(html).toContain("Asks to pay outside.");
+    expect(html).toContain("No appeals waiting.");
+    // The decision's form is a picture until the app puts the live one in its place.
+    expect(html).toMatch(/<form inert/);
+    expect(html).not.toMatch(/<(form|button|input|select|textarea)(?![^>]*\sinert)[\s>]/);
+
+    for (const reader of [hirer, null]) {
+      const refused = await page("/admin", reader ? { cookie: reader.cookie } : {});
+      expect(refused.statusCode).toBe(200);
+      expect(refused.body).toBe(indexHtml);
+    }
   });
 });

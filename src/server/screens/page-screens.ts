@@ -4,12 +4,18 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MyBidsQuerySchema, TaskIdParamsSchema } from "../../contract/index.ts";
+import { ProfileReviewsQuerySchema, UserIdParamsSchema } from "../../contract/reputation.ts";
 import { PAGE_SCREEN_SLOT } from "../../web/app/screen-slot.ts";
 import { findViewer, type Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { listMyBids } from "../bids/bids.ts";
+import { findThreadsOf } from "../conversation/messages.ts";
+import { dashboardSummary } from "../hiring/hiring.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { readBuildList, sendIndex } from "../http/web-app.ts";
+import { presentQueue } from "../moderation/reports.ts";
+import { requireRole } from "../moderation/roles.ts";
+import { findProfileReviews, findPublicProfile } from "../profiles/profiles.ts";
 import { presentTaskFor } from "../tasks/tasks.ts";
 
 type Screens = typeof import("../../web/app/page-screens.tsx");
@@ -28,8 +34,9 @@ const gzipAsync = promisify(gzip);
 
 /**
  * Pages whose first screen holds data, rendered here per request (decision 015): a task's details
- * (for everyone: visitors and search engines read tasks) and My Bids (for its signed-in reader) come
- * with the task or the bids in their HTML, so the browser paints them from the HTML and CSS alone,
+ * and a person's profile (for everyone: visitors and search engines read them), and, for their
+ * signed-in reader, My Bids, the dashboard's home, Messages' list and the moderators' queue (for
+ * moderators and admins) come with what they show in their HTML, so the browser paints them from the HTML and CSS alone,
  * as it does the build's first screens. Whenever there is nothing to show (My Bids without a session,
  * no such task, a query the API refuses) or the screen cannot be rendered, the page is index.html, as
  * for any other path, and the app says what the reader sees there (login, Task not found, the API's
@@ -95,6 +102,48 @@ export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist
       viewer,
     );
     return { screen };
+  });
+
+  firstScreenPage("/dashboard", "dashboard", false, async (_request, viewer, screens) => {
+    if (!viewer) return null;
+    return { screen: screens.renderDashboardScreen(await dashboardSummary(deps.database.db, viewer.id), viewer) };
+  });
+
+  firstScreenPage("/dashboard/messages", "messages", false, async (_request, viewer, screens) => {
+    if (!viewer) return null;
+    return { screen: screens.renderMessagesScreen(await findThreadsOf(deps.database.db, viewer), viewer) };
+  });
+
+  // Public, as the API's profile is: a person's record and a page of their reviews, the page and
+  // whose reviews the URL names (read as the page reads them); the name in the tab.
+  firstScreenPage("/users/:id", "profile", true, async (request, viewer, screens) => {
+    const params = UserIdParamsSchema.safeParse(request.params);
+    if (!params.success) throw new HttpProblem(404, "Profile not found");
+    const url = new URL(request.url, "http://localhost");
+    const query = screens.readProfileQuery(url);
+    const reviewsQuery = ProfileReviewsQuerySchema.safeParse({ ...query, limit: screens.REVIEWS_PAGE_SIZE });
+    if (!reviewsQuery.success) return null;
+    const { db } = deps.database;
+    const [profile, { reviews, total }] = await Promise.all([
+      findPublicProfile(db, params.data.id),
+      findProfileReviews(db, params.data.id, reviewsQuery.data),
+    ]);
+    const pages = Math.max(1, Math.ceil(total / screens.REVIEWS_PAGE_SIZE));
+    return {
+      screen: screens.renderProfileScreen(
+        { profile, query, reviews, total, pages, loading: false },
+        viewer,
+        `${url.pathname}${url.search}`,
+      ),
+      head: screens.renderProfileHead(profile),
+    };
+  });
+
+  // For moderators and admins; anyone else gets index.html, and the app says what the API says (403).
+  firstScreenPage("/admin", "admin-queue", false, async (_request, viewer, screens) => {
+    if (!viewer) return null;
+    await requireRole(deps.database.db, viewer, "moderator");
+    return { screen: screens.renderQueueScreen(await presentQueue(deps.database.db), viewer) };
   });
 }
 

@@ -96,6 +96,34 @@ export const PAGE_TEMPLATES: PageTemplate[] = [
     // The second part of the route table, then the dashboard's layout and the page.
     routeModules: ["app/more-routes.ts", "features/dashboard/dashboard-layout.tsx", "features/bids/my-bids-page.tsx"],
   },
+  {
+    name: "dashboard",
+    title: `Dashboard - ${SITE_NAME}`,
+    routeModules: [
+      "app/more-routes.ts",
+      "features/dashboard/dashboard-layout.tsx",
+      "features/dashboard/dashboard-home-page.tsx",
+    ],
+  },
+  {
+    name: "messages",
+    title: `Messages - ${SITE_NAME}`,
+    routeModules: [
+      "app/more-routes.ts",
+      "features/dashboard/dashboard-layout.tsx",
+      "features/messages/messages-page.tsx",
+    ],
+  },
+  {
+    name: "admin-queue",
+    title: `Moderation queue - ${SITE_NAME}`,
+    routeModules: ["app/more-routes.ts", "features/admin/queue-page.tsx"],
+  },
+  {
+    name: "profile",
+    title: `Profile - ${SITE_NAME}`,
+    routeModules: ["app/more-routes.ts", "features/profiles/profile-page.tsx"],
+  },
 ];
 
 export function renderFirstScreens(): FirstScreen[] {

@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
+import type { Queue } from "../../../contract/moderation.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
@@ -19,8 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** /admin: the open reports grouped by what was reported, oldest first, and the appeals waiting. */
 export function Component() {
   usePageTitle("Moderation queue");
-  const { reports, appeals } = useLoaderData<typeof loader>();
   const { revalidate } = useRevalidator();
+  return <QueueView queue={useLoaderData<typeof loader>()} onDone={revalidate} />;
+}
+
+/** The queue with `queue`: the page, and its first screen the server renders (page-screens.tsx). */
+export function QueueView({ queue: { reports, appeals }, onDone }: { queue: Queue; onDone: () => Promise<unknown> }) {
   return (
     <AdminFrame
       title="Moderation queue"
@@ -36,7 +41,7 @@ export function Component() {
           </p>
         ) : (
           reports.map((group) => (
-            <ReportGroupCard key={`${group.targetKind}:${group.targetId}`} group={group} onDone={revalidate} />
+            <ReportGroupCard key={`${group.targetKind}:${group.targetId}`} group={group} onDone={onDone} />
           ))
         )}
       </section>
@@ -49,7 +54,7 @@ export function Component() {
             No appeals waiting.
           </p>
         ) : (
-          appeals.map((appeal) => <AppealCard key={appeal.sanction._id} appeal={appeal} onDone={revalidate} />)
+          appeals.map((appeal) => <AppealCard key={appeal.sanction._id} appeal={appeal} onDone={onDone} />)
         )}
       </section>
     </AdminFrame>

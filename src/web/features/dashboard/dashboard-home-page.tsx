@@ -65,8 +65,12 @@ function StatusCounts({
 /** The signed-in person's own figures (PRODUCT.md, Hiring), under the specification's headings. */
 export function Component() {
   usePageTitle("Dashboard");
+  return <DashboardHome summary={useLoaderData<typeof loader>()} />;
+}
+
+/** The dashboard's home with `summary`: the page, and its first screen the server renders (page-screens.tsx). */
+export function DashboardHome({ summary }: { summary: DashboardSummary }) {
   const { user } = useSession();
-  const summary = useLoaderData<typeof loader>();
   const { tasks, bids } = summary;
   const proposals = bids.pending + bids.accepted + bids.declined;
   const stats = [

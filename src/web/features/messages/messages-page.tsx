@@ -1,5 +1,5 @@
 import { ChevronLeft } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import { LIMITS } from "../../../contract/limits.ts";
 import { LongTextField } from "../../components/long-text-field.tsx";
@@ -53,6 +53,11 @@ function ThreadList({ threads }: { threads: Thread[] }) {
     seen.current = unread;
     if (!first) void revalidate();
   }, [unread, revalidate]);
+  return <Threads threads={threads} />;
+}
+
+/** The list of my threads, as the page and its first screen (page-screens.tsx) show it. */
+function Threads({ threads }: { threads: Thread[] }) {
   if (threads.length === 0) {
     return (
       <div className="card p-10 text-center">
@@ -190,15 +195,32 @@ function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: s
   );
 }
 
+function MessagesList({ children }: { children: ReactNode }) {
+  return (
+    <div>
+      <PageHeader title="Messages" intro="Your conversations with clients and bidders, the newest first." />
+      {children}
+    </div>
+  );
+}
+
+/** Messages' list of threads with `threads`, for the first screen the server renders (page-screens.tsx). */
+export function MessagesListView({ threads }: { threads: Thread[] }) {
+  return (
+    <MessagesList>
+      <Threads threads={threads} />
+    </MessagesList>
+  );
+}
+
 export function Component() {
   const data = useLoaderData<typeof loader>();
   usePageTitle("Messages");
   if (data.view === "list") {
     return (
-      <div>
-        <PageHeader title="Messages" intro="Your conversations with clients and bidders, the newest first." />
+      <MessagesList>
         <ThreadList threads={data.threads} />
-      </div>
+      </MessagesList>
     );
   }
   return (

@@ -21,7 +21,7 @@ import "../../lazy-screens.css";
 
 export const REVIEWS_PAGE_SIZE = LIMITS.reviewsPageDefault;
 
-function readQuery(url: URL): { as: ReviewRole; page: number } {
+export function readProfileQuery(url: URL): { as: ReviewRole; page: number } {
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   return {
     as: url.searchParams.get("as") === "client" ? "client" : "freelancer",
@@ -31,7 +31,7 @@ function readQuery(url: URL): { as: ReviewRole; page: number } {
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id ?? "";
-  const query = readQuery(new URL(request.url));
+  const query = readProfileQuery(new URL(request.url));
   try {
     const [profile, reviews] = await Promise.all([
       getProfile(id, request.signal),
@@ -186,11 +186,18 @@ function ClientFigures({ profile }: { profile: PublicProfile }) {
 const PROFILE_NOTICES = ["reviews-published"] as const;
 
 export function Component() {
-  const { profile, query, reviews, total, pages } = useLoaderData<typeof loader>();
-  usePageTitle(profile.name);
+  const loaded = useLoaderData<typeof loader>();
+  usePageTitle(loaded.profile.name);
   useRevalidateOnNotice(undefined, PROFILE_NOTICES);
+  return <ProfileView {...loaded} loading={useNavigation().state === "loading"} />;
+}
+
+/** What the profile shows: the person, their figures and a page of reviews (`loading`: another page is on its way). */
+export type ProfileShown = Awaited<ReturnType<typeof loader>> & { loading: boolean };
+
+/** A profile with what it shows: the page, and its first screen the server renders (page-screens.tsx). */
+export function ProfileView({ profile, query, reviews, total, pages, loading }: ProfileShown) {
   const session = useSession();
-  const navigation = useNavigation();
   const own = session.user?.id === profile.id;
   const page = Math.min(query.page, pages);
   const tab = (as: ReviewRole, label: string, count: number) => (
@@ -261,7 +268,7 @@ export function Component() {
           </p>
         ) : (
           <ol
-            className={`mt-4 divide-y divide-slate-200 dark:divide-slate-800 ${navigation.state === "loading" ? "opacity-60" : ""}`}
+            className={`mt-4 divide-y divide-slate-200 dark:divide-slate-800 ${loading ? "opacity-60" : ""}`}
             aria-label={query.as === "freelancer" ? "Reviews as a freelancer" : "Reviews as a client"}
           >
             {reviews.map((review) => (
