@@ -36,11 +36,12 @@ const gzipAsync = promisify(gzip);
  * Pages whose first screen holds data, rendered here per request (decision 015): a task's details
  * and a person's profile (for everyone: visitors and search engines read them), and, for their
  * signed-in reader, My Bids, the dashboard's home, Messages' list and the moderators' queue (for
- * moderators and admins) come with what they show in their HTML, so the browser paints them from the HTML and CSS alone,
- * as it does the build's first screens. Whenever there is nothing to show (My Bids without a session,
- * no such task, a query the API refuses) or the screen cannot be rendered, the page is index.html, as
- * for any other path, and the app says what the reader sees there (login, Task not found, the API's
- * refusal); a task that is not there answers 404.
+ * moderators and admins) come with what they show in their HTML, so the browser paints them from
+ * the HTML and CSS alone, as it does the build's first screens. Whenever there is nothing to show
+ * (a signed-in page without a session, no such task or person, a query the API refuses, a reader
+ * without a moderator's role on the queue) or the screen cannot be rendered, the page is index.html,
+ * as for any other path, and the app says what the reader sees there (login, Task not found, the
+ * API's refusal); a task or a person that is not there answers 404.
  */
 export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist: string) {
   const templates = readTemplates(webDist);
