@@ -114,6 +114,8 @@ test.describe("private-route guard", () => {
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   });
 
+  // A page whose HTML holds the loading screen: the dashboard's home, My Bids and Messages come with
+  // their first screen from the server (decision 015), which stays until the session is in.
   test("a spinner shows while the session loads", async ({ page, makeUser, login }) => {
     await login(await makeUser());
     let release: () => void = () => {};
@@ -124,9 +126,31 @@ test.describe("private-route guard", () => {
       await held;
       await route.continue();
     });
-    await page.goto("/dashboard", { waitUntil: "commit" });
+    await page.goto("/dashboard/my-posted-tasks", { waitUntil: "commit" });
     await expect(page.getByRole("status").first()).toBeVisible();
     release();
-    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "My Posted Tasks", level: 1 })).toBeVisible();
+  });
+
+  test("a page whose first screen the server drew keeps it while the session loads, then comes alive", async ({
+    page,
+    makeUser,
+    login,
+  }) => {
+    await login(await makeUser({ name: "Hana Held" }));
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/auth/get-session", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/dashboard", { waitUntil: "commit" });
+    await expect(page.getByText("Welcome back, Hana Held!")).toBeVisible();
+    await expect(page.locator("[data-first-screen]")).toHaveCount(1);
+    release();
+    await expect(page.locator("[data-first-screen]")).toHaveCount(0);
+    await expect(page.getByText("Welcome back, Hana Held!")).toBeVisible();
   });
 });

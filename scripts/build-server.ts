@@ -28,6 +28,8 @@ export async function buildServer(outfile = path.resolve("dist/server/main.js"))
     // components: JSX, and no Vite settings (the API's origin is the page's own).
     jsx: "automatic",
     define: { "import.meta.env": "{}" },
+    // Their stylesheets are the web build's: the server renders HTML only, and writes no CSS of its own.
+    loader: { ".css": "empty" },
     write: false,
     logLevel: "warning",
     // Bundled CommonJS packages call require(); an ES module has none of its own.

@@ -431,6 +431,12 @@ describe("a public profile and the moderators' queue, first screens rendered by 
     await kit.grant(moderator, "moderator");
     reportedTask = await postTask(ctx.app, worker, { title: "Pay me by <u>bank transfer</u>" });
     expect((await kit.report(hirer, "task", reportedTask, "scam", "Asks to pay outside.")).statusCode).toBe(201);
+    // A second job, finished, that only Hugo has reviewed: hidden until Wendy reviews too.
+    const second = await postTask(ctx.app, hirer, { title: "Second job" });
+    const bidId = await kit.bid(worker, second);
+    await kit.ok(kit.call(hirer, "POST", `/api/tasks/${second}/accept`, { bidId }));
+    await kit.ok(kit.call(hirer, "POST", `/api/tasks/${second}/complete`));
+    await kit.ok(kit.call(hirer, "POST", `/api/tasks/${second}/reviews`, { rating: 2, text: "Waiting unseen." }), 201);
   });
 
   const profile = (id: string, query = "", user: TestUser | null = null) =>
@@ -441,7 +447,7 @@ describe("a public profile and the moderators' queue, first screens rendered by 
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-cache");
     const html = response.body;
-    expect(html.startsWith("<!doctype html><title>Wendy Worker - QuickGig</title><div id=root>")).toBe(true);
+    expect(html.startsWith('<!doctype html><title>Wendy Worker - QuickGig</title><link rel="canonical"')).toBe(true);
     expect(html).toMatch(/<h1[^>]*>Wendy Worker<\/h1>/);
     expect(html).toContain("As a freelancer");
     expect(html).toContain('aria-label="Reviews as a freelancer"');
@@ -450,23 +456,54 @@ describe("a public profile and the moderators' queue, first screens rendered by 
     // A visitor: the header signed out, and no Report.
     expect(html).not.toContain("(profile)");
     expect(html).not.toContain("Report");
+    // Published reviews only; Hugo's as a client are on the other tab.
+    expect(html).not.toContain("Waiting unseen.");
+    expect(html).not.toContain("Clear brief");
+    // Wendy wrote no bio: the site's description stays; one address, whichever tab or page.
+    expect(html).toContain('<meta name="description" content="The site.">');
+    expect(html).toContain(`<link rel="canonical" href="${ctx.config.publicUrl}/users/${worker.id}"/>`);
+    expect((await profile(worker.id, "?as=client&page=2")).body).toContain(
+      `<link rel="canonical" href="${ctx.config.publicUrl}/users/${worker.id}"/>`,
+    );
   });
 
   it("holds the reviews the URL names, and Report for a signed-in reader, as a picture until the app runs", async () => {
-    const html = (await profile(hirer.id, "?as=client", worker)).body;
+    const response = await profile(hirer.id, "?as=client", worker);
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+    const html = response.body;
     expect(html.startsWith("<!doctype html><title>Hugo Hirer - QuickGig</title>")).toBe(true);
     expect(html).toContain('aria-label="Reviews as a client"');
     expect(html).toContain("Clear brief");
+    expect(html).not.toContain("Fixed the");
+    // His reviews as a freelancer: none, on the tab the URL names by default.
+    const asFreelancer = (await profile(hirer.id, "", worker)).body;
+    expect(asFreelancer).toContain("No published reviews of Hugo Hirer&#x27;s work yet.");
+    expect(asFreelancer).not.toContain("Clear brief");
     expect(html).toMatch(/<a aria-current="page"[^>]*href="\/users\/[^"]+\?as=client#reviews"/);
     expect(html).toContain('aria-label="Wendy Worker (profile)"');
     expect(html).toMatch(/<button inert[^>]*aria-label="Report this profile"/);
     expect(html).not.toMatch(/<(form|button|input|select)(?![^>]*\sinert)[\s>]/);
   });
 
-  it("answers 404 with index.html for a person who is not there (the app says so); reads its page as the page does", async () => {
+  it("answers 404 with index.html for a person who is not there or suspended (the app says so); reads its page as the page does", async () => {
     const response = await profile("u-nobody-at-all");
     expect(response.statusCode).toBe(404);
     expect(response.body).toBe(indexHtml);
+    const suspended = await signUp(ctx.app, { name: "Sid Suspended" });
+    expect((await profile(suspended.id)).statusCode).toBe(200);
+    await kit.ok(
+      kit.decideAs(moderator, {
+        targetKind: "profile",
+        targetId: suspended.id,
+        remove: false,
+        sanction: "suspend",
+        rule: "honest",
+        note: "Fake identity.",
+      }),
+    );
+    const gone = await profile(suspended.id, "", worker);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toBe(indexHtml);
     // A page that is no page is the first, as the page reads it.
     expect((await profile(worker.id, "?page=0")).body).toContain("Fixed the &lt;b&gt;tap");
   });

@@ -63,10 +63,11 @@ export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist
         if (rendered === null) return sendIndex(reply);
         let html = template.replace(PAGE_SCREEN_SLOT, () => rendered.screen);
         if (rendered.head) {
-          // The page's own head in place of the site's title and description.
-          html = html
-            .replace(/<meta name="description"[^>]*>/, "")
-            .replace(/<title>[^<]*<\/title>/, () => rendered.head ?? "");
+          // The page's own head in place of the site's title, and of its description when it has one.
+          if (rendered.head.includes('<meta name="description"')) {
+            html = html.replace(/<meta name="description"[^>]*>/, "");
+          }
+          html = html.replace(/<title>[^<]*<\/title>/, () => rendered.head ?? "");
         }
         return await sendFirstScreenPage(request, reply, html, viewer !== null);
       } catch (error) {
@@ -136,7 +137,10 @@ export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist
         viewer,
         `${url.pathname}${url.search}`,
       ),
-      head: screens.renderProfileHead(profile),
+      head: screens.renderProfileHead(
+        profile,
+        `${deps.origins.siteOrigin(request.headers.host, deps.config.webUrl)}${screens.profilePath(profile.id)}`,
+      ),
     };
   });
 

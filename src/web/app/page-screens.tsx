@@ -71,12 +71,18 @@ export function renderTaskHead(task: Task, canonicalUrl: string): string {
   );
 }
 
-/** A profile's head: the person's name as the tab shows it, and the start of what they say of themselves. */
-export function renderProfileHead(profile: ProfileShown["profile"]): string {
+export const profilePath = paths.user;
+
+/**
+ * A profile's head: the person's name as the tab shows it, the start of what they say of themselves
+ * (else the site's description stays), and its one address, whichever tab or page of reviews is open.
+ */
+export function renderProfileHead(profile: ProfileShown["profile"], canonicalUrl: string): string {
   return renderToStaticMarkup(
     <>
       <title>{pageTitle(profile.name)}</title>
       {profile.bio && <meta name="description" content={metaDescription(profile.bio)} />}
+      <link rel="canonical" href={canonicalUrl} />
     </>,
   );
 }
