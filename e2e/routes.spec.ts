@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, limitFor, test } from "./support/fixtures.ts";
 
 test.describe("every route of the route table", () => {
@@ -114,10 +115,8 @@ test.describe("private-route guard", () => {
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   });
 
-  // A page whose HTML holds the loading screen: the dashboard's home, My Bids and Messages come with
-  // their first screen from the server (decision 015), which stays until the session is in.
-  test("a spinner shows while the session loads", async ({ page, makeUser, login }) => {
-    await login(await makeUser());
+  /** Holds the app's session request until the returned function is called. */
+  async function holdSession(page: Page): Promise<() => void> {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -126,6 +125,14 @@ test.describe("private-route guard", () => {
       await held;
       await route.continue();
     });
+    return release;
+  }
+
+  // A page whose HTML holds the loading screen: the dashboard's home, My Bids and Messages come with
+  // their first screen from the server (decision 015), which stays until the session is in.
+  test("a spinner shows while the session loads", async ({ page, makeUser, login }) => {
+    await login(await makeUser());
+    const release = await holdSession(page);
     await page.goto("/dashboard/my-posted-tasks", { waitUntil: "commit" });
     await expect(page.getByRole("status").first()).toBeVisible();
     release();
@@ -138,14 +145,7 @@ test.describe("private-route guard", () => {
     login,
   }) => {
     await login(await makeUser({ name: "Hana Held" }));
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/auth/get-session", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdSession(page);
     await page.goto("/dashboard", { waitUntil: "commit" });
     await expect(page.getByText("Welcome back, Hana Held!")).toBeVisible();
     await expect(page.locator("[data-first-screen]")).toHaveCount(1);

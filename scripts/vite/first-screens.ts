@@ -53,23 +53,25 @@ export function firstScreens(): Plugin {
         if (!chunk) throw new Error(`the bundle has no chunk for ${module}`);
         return chunk.fileName;
       };
-      /** These chunks and all they import, less what the entry itself loads. */
-      const appModules = (...fileNames: string[]) => {
-        const loaded = new Set<string>();
-        const markLoaded = (fileName: string) => {
-          if (loaded.has(fileName)) return;
-          loaded.add(fileName);
-          for (const imported of byFile.get(fileName)?.imports ?? []) markLoaded(imported);
-        };
-        markLoaded(entry.fileName);
-        const modules: string[] = [];
+      /** These chunks and all they import, depth first, less `loaded` (which the walk adds them to). */
+      const walk = (fileNames: string[], loaded = new Set<string>()) => {
+        const reached: string[] = [];
         const visit = (fileName: string) => {
           if (loaded.has(fileName)) return;
           loaded.add(fileName);
-          modules.push(`/${fileName}`);
+          reached.push(fileName);
           for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
         };
         for (const fileName of fileNames) visit(fileName);
+        return reached;
+      };
+      const entryChunks = walk([entry.fileName]);
+      const entryCss = new Set(
+        entryChunks.flatMap((fileName) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])]),
+      );
+      /** These chunks' code and all they import, less what the entry itself loads. */
+      const appModules = (...fileNames: string[]) => {
+        const modules = walk(fileNames, new Set(entryChunks)).map((fileName) => `/${fileName}`);
         // Data, not a script: the CSP lets no inline script run, and this one is only read (src/web/main.tsx).
         return `<script type="application/json" id="app-modules">${JSON.stringify(modules)}</script>`;
       };
@@ -78,18 +80,13 @@ export function firstScreens(): Plugin {
        * entry's: linked in the page's head, so its first screen is painted with every class it uses.
        */
       const routeStyles = (fileNames: string[]) => {
-        const entryCss = new Set(entry.viteMetadata?.importedCss ?? []);
-        const sheets = new Set<string>();
-        const seen = new Set<string>();
-        const visit = (fileName: string) => {
-          if (seen.has(fileName)) return;
-          seen.add(fileName);
-          const chunk = byFile.get(fileName);
-          for (const css of chunk?.viteMetadata?.importedCss ?? []) if (!entryCss.has(css)) sheets.add(css);
-          for (const imported of chunk?.imports ?? []) visit(imported);
-        };
-        for (const fileName of fileNames) visit(fileName);
-        return [...sheets].map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`).join("");
+        const sheets = new Set(
+          walk(fileNames).flatMap((fileName) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])]),
+        );
+        return [...sheets]
+          .filter((css) => !entryCss.has(css))
+          .map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`)
+          .join("");
       };
       // The entry fetches and runs the app (app/start.tsx) after the first paint: the page's code,
       // listed in its HTML, loads then instead of sharing a slow connection with the CSS.

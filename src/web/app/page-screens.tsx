@@ -47,6 +47,11 @@ function renderFor(reader: Reader | null, path: string, page: ReactNode): string
   return renderAs(reader, () => renderScreen(path, page));
 }
 
+/** A dashboard's page at `path`, in the dashboard's frame (its side menu), for `reader`. */
+function renderInDashboard(reader: Reader, path: string, page: ReactNode): string {
+  return renderFor(reader, path, <DashboardFrame>{page}</DashboardFrame>);
+}
+
 export const taskDetailsPath = paths.taskDetails;
 
 /** How long a description search engines show may be; the rest is cut at a word, with "…". */
@@ -104,35 +109,17 @@ export function renderTaskDetailsScreen(task: Task, reader: Reader | null): stri
 
 /** My Bids in the dashboard's frame, with a page of the reader's bids. */
 export function renderMyBidsScreen(list: MyBidsList, reader: Reader): string {
-  return renderFor(
-    reader,
-    paths.myBids,
-    <DashboardFrame>
-      <MyBidsView {...list} />
-    </DashboardFrame>,
-  );
+  return renderInDashboard(reader, paths.myBids, <MyBidsView {...list} />);
 }
 
 /** The dashboard's home in its frame, with the reader's figures and latest doings. */
 export function renderDashboardScreen(summary: DashboardSummary, reader: Reader): string {
-  return renderFor(
-    reader,
-    paths.dashboard,
-    <DashboardFrame>
-      <DashboardHome summary={summary} />
-    </DashboardFrame>,
-  );
+  return renderInDashboard(reader, paths.dashboard, <DashboardHome summary={summary} />);
 }
 
 /** Messages in the dashboard's frame, with the reader's threads. */
 export function renderMessagesScreen(threads: Thread[], reader: Reader): string {
-  return renderFor(
-    reader,
-    paths.messages,
-    <DashboardFrame>
-      <MessagesListView threads={threads} />
-    </DashboardFrame>,
-  );
+  return renderInDashboard(reader, paths.messages, <MessagesListView threads={threads} />);
 }
 
 /** The moderators' queue, with the open reports and the appeals waiting. */
