@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { msw } from "msw/vite";
 import { defineConfig, loadEnv } from "vite";
 import { firstScreens } from "./scripts/vite/first-screens.ts";
+import { inlineBoot } from "./scripts/vite/inline-boot.ts";
 import { precompress } from "./scripts/vite/precompress.ts";
 import { collectStartModules, startModules } from "./scripts/vite/start-modules.ts";
 
@@ -20,6 +21,8 @@ export default defineConfig(({ mode }) => {
       tailwindcss(),
       collectStartModules(),
       firstScreens(),
+      // After firstScreens: it checks every page that plugin wrote.
+      inlineBoot(),
       precompress(),
       // Mock mode (npm run dev:mock): msw's service worker script, and the switch main.tsx reads.
       ...(mode === "mock" ? [msw({ mode: "worker-only" })] : []),
@@ -37,7 +40,13 @@ export default defineConfig(({ mode }) => {
       assetsDir: "assets",
       target: "es2022",
       // Every browser of the es2022 target but Safari 16 preloads modules itself; the polyfill only cost bytes.
-      modulePreload: { polyfill: false },
+      modulePreload: {
+        polyfill: false,
+        // The entry's one import, the app, needs no list of its modules to preload: boot.js preloads
+        // them (its stylesheets, were there any, would still load with it).
+        resolveDependencies: (file, deps) =>
+          /^assets\/start-/.test(file) ? deps.filter((dep) => dep.endsWith(".css")) : deps,
+      },
       // Lists each page's chunks; the e2e bundle-size check reads it.
       manifest: true,
       rolldownOptions: {

@@ -466,6 +466,22 @@ test.describe("when the app's code does not run", () => {
     await expect(notice(page)).toBeVisible();
   });
 
+  test("a page paints from its HTML and stylesheet alone: its code is requested after the first paint", async ({
+    page,
+  }) => {
+    await page.goto("/auth/login");
+    await expect(page.locator("html")).toHaveAttribute("data-app-started", "");
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+    }));
+    expect(scripts.map((script) => script.path)).toContainEqual(expect.stringMatching(/^\/assets\/framework-/));
+    for (const script of scripts) expect(script.startTime, script.path).toBeGreaterThan(paint);
+  });
+
   test("a normal start shows no notice", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("data-app-started", "");

@@ -81,7 +81,7 @@ test.describe("theme", () => {
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto("/about");
     await page.evaluate(() => localStorage.setItem("theme", "dark"));
-    // With the app's scripts blocked, only theme.js can set the theme: the page must already be dark.
+    // With the app's scripts blocked, only the page's inline script (boot.js) can set the theme.
     await page.route("**/assets/*.js", (route) => route.abort());
     await page.reload();
     await expect(page.locator("html")).toHaveClass(/dark/);

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { type Account, test as base, baseURL, daysFromNow, expect, grantRole, uniqueId } from "./support/fixtures.ts";
 
@@ -61,17 +62,22 @@ const test = base.extend<{ dialogs: string[] }>({
 // see; with it off, a rendering hole also shows as a dialog. The CSP is tested with the headers.
 test.use({ bypassCSP: true });
 
+/** The one inline script the build writes into every page (src/web/boot.js), as the server sends it. */
+const BOOT_SCRIPT = /<script>([\s\S]*?)<\/script>/.exec(
+  readFileSync(path.join(process.env.E2E_WEB_DIST || "dist/web", "index.html"), "utf8"),
+)?.[1];
+
 /** Elements and attributes that only an injected payload could have put on the page. */
 function findInjected(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    // The build's own inline script: a data block listing the page's modules, which never runs.
-    const isModuleList = (script: Element) => {
+  expect(BOOT_SCRIPT, "the build's pages carry boot.js").toBeTruthy();
+  return page.evaluate((bootScript) => {
+    // The build's own inline scripts: boot.js, and a data block listing the page's code, which never runs.
+    const isTheBuilds = (script: Element) => {
+      if (!script.hasAttribute("type") && script.id === "" && script.textContent === bootScript) return true;
       if (script.id !== "app-modules" || script.getAttribute("type") !== "application/json") return false;
-      const listed: unknown = JSON.parse(script.textContent ?? "null");
-      return (
-        Array.isArray(listed) &&
-        listed.every((href) => typeof href === "string" && /^\/assets\/[\w.-]+\.js$/.test(href))
-      );
+      const app = JSON.parse(script.textContent ?? "null") as { entry?: unknown; modules?: unknown } | null;
+      const isModule = (href: unknown) => typeof href === "string" && /^\/assets\/[\w.-]+\.js$/.test(href);
+      return isModule(app?.entry) && Array.isArray(app?.modules) && app.modules.every(isModule);
     };
     const found = new Set<string>();
     for (const element of document.querySelectorAll("*")) {
@@ -79,7 +85,7 @@ function findInjected(page: Page): Promise<string[]> {
       const html = element.outerHTML.slice(0, 200);
       if (["iframe", "frame", "object", "embed"].includes(tag)) found.add(html);
       if (tag === "script" && (!element.hasAttribute("src") || /alert/.test(element.textContent ?? ""))) {
-        if (!isModuleList(element)) found.add(html);
+        if (!isTheBuilds(element)) found.add(html);
       }
       if (tag === "img" && element.getAttribute("src") === "x") found.add(html);
       for (const { name, value } of element.attributes) {
@@ -90,7 +96,7 @@ function findInjected(page: Page): Promise<string[]> {
       }
     }
     return [...found];
-  });
+  }, BOOT_SCRIPT);
 }
 
 async function expectNothingInjected(page: Page, dialogs: string[]) {

@@ -36,10 +36,12 @@ function htmlFileOf(distDir: string, page: string): string {
   );
 }
 
-/** The app's modules the entry fetches once the page has painted (listed by scripts/vite/first-screens.ts). */
+/** The entry and the modules boot.js fetches once the page has painted (listed by scripts/vite/first-screens.ts). */
 function appModules(html: string): string[] {
   const listed = /<script type="application\/json" id="app-modules">([^<]*)<\/script>/.exec(html)?.[1];
-  return listed ? (JSON.parse(listed) as string[]).map((href) => href.replace(/^\//, "")) : [];
+  if (!listed) return [];
+  const app = JSON.parse(listed) as { entry: string; modules: string[] };
+  return [app.entry, ...app.modules].map((href) => href.replace(/^\//, ""));
 }
 
 /**
@@ -57,30 +59,32 @@ function withFixedHashes(distDir: string): (content: Buffer) => Buffer {
 }
 
 /**
- * What a first visit to a page downloads to be live: every script, module preload and style sheet
- * its HTML names, and the app's modules it lists. (Its first screen is in the HTML and paints
- * without them. Dynamic imports load later.)
+ * What a first visit to a page downloads to be live: the HTML's inline script (boot.js), and every
+ * script, module preload and style sheet its HTML names, and the app's modules it lists. (Its first
+ * screen is in the HTML and paints without them. Dynamic imports load later.)
  */
 export function initialPageWeight(distDir: string, page: string): PageWeight {
   const htmlFile = htmlFileOf(distDir, page);
   const html = readFileSync(path.join(distDir, htmlFile), "utf8");
   const named = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((match) => match[1] as string))];
   const fixed = withFixedHashes(distDir);
-  const weigh = (files: string[]): FilesWeight => ({
-    gzipBytes: files.reduce(
-      (sum, file) =>
-        sum + gzipSync(fixed(readFileSync(path.join(distDir, file))), { level: constants.Z_BEST_COMPRESSION }).length,
-      0,
-    ),
-    files,
+  const gzipped = (content: Buffer) => gzipSync(fixed(content), { level: constants.Z_BEST_COMPRESSION }).length;
+  const weigh = (files: string[], inline: string[] = []): FilesWeight => ({
+    gzipBytes:
+      files.reduce((sum, file) => sum + gzipped(readFileSync(path.join(distDir, file))), 0) +
+      inline.reduce((sum, script) => sum + gzipped(Buffer.from(script)), 0),
+    files: [...files, ...inline.map((_, index) => `${htmlFile} inline script ${index + 1}`)],
   });
   return {
     htmlFile,
-    js: weigh([
-      ...named(/<script[^>]*\ssrc="\/([^"]+)"/g),
-      ...named(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g),
-      ...appModules(html),
-    ]),
+    js: weigh(
+      [
+        ...named(/<script[^>]*\ssrc="\/([^"]+)"/g),
+        ...named(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g),
+        ...appModules(html),
+      ],
+      [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] as string),
+    ),
     css: weigh(named(/<link[^>]*rel="stylesheet"[^>]*href="\/([^"]+)"/g)),
   };
 }

@@ -69,11 +69,23 @@ export function firstScreens(): Plugin {
       const entryCss = new Set(
         entryChunks.flatMap((fileName) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])]),
       );
-      /** These chunks' code and all they import, less what the entry itself loads. */
+      // Vite links the entry and what it imports in the head; boot.js fetches them after the first paint.
+      const entryTags = new RegExp(
+        entryChunks
+          .map((fileName) => `<(script|link)\\b[^>]*="/${fileName.replaceAll(".", "\\.")}"[^>]*>(</script>)?\\s*`)
+          .join("|"),
+        "g",
+      );
+      const built = String(index.source);
+      if ((built.match(entryTags) ?? []).length !== entryChunks.length) {
+        return this.error(`index.html does not link the entry's ${entryChunks.length} files as expected`);
+      }
+      /** The entry, and these chunks' code and all they import, for boot.js to fetch. */
       const appModules = (...fileNames: string[]) => {
-        const modules = walk(fileNames, new Set(entryChunks)).map((fileName) => `/${fileName}`);
-        // Data, not a script: the CSP lets no inline script run, and this one is only read (src/web/main.tsx).
-        return `<script type="application/json" id="app-modules">${JSON.stringify(modules)}</script>`;
+        const modules = [...entryChunks.slice(1), ...walk(fileNames, new Set(entryChunks))].map((file) => `/${file}`);
+        // Data, not a script: boot.js reads it (and the CSP runs no inline script but boot.js).
+        const app = { entry: `/${entry.fileName}`, modules };
+        return `<script type="application/json" id="app-modules">${JSON.stringify(app)}</script>`;
       };
       /**
        * The stylesheets these chunks and all they import bring (a lazy screen's own sheet), less the
@@ -88,10 +100,10 @@ export function firstScreens(): Plugin {
           .map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`)
           .join("");
       };
-      // The entry fetches and runs the app (app/start.tsx) after the first paint: the page's code,
-      // listed in its HTML, loads then instead of sharing a slow connection with the CSS.
+      // The page's code, listed in its HTML, loads after the first paint instead of sharing a slow
+      // connection with the CSS: the entry and the app (app/start.tsx) it runs.
       const start = chunkOf("app/start.tsx");
-      const html = String(index.source).replace("</head>", `${appModules(start)}</head>`);
+      const html = built.replace(entryTags, "").replace("</head>", `${appModules(start)}</head>`);
       index.source = html;
       /** index.html with this first screen, title and route modules' code, written as fileName. */
       const emitPage = (fileName: string, screen: string, title: string, routeModules: string[]) => {

@@ -2,19 +2,14 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { transform } from "esbuild";
 import type { Plugin } from "vite";
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 
-/** Scripts of public/ that pages load as they are (not modules, so not bundled): minified in the build. */
-const CLASSIC_SCRIPTS = ["theme.js"];
-
 /**
- * Minifies the classic scripts, then writes a .br (quality 11) and a .gz (level 9) beside every
- * compressible file of the build, kept only when smaller than the file itself; the server sends
- * them to clients that accept them (@fastify/static preCompressed), so nothing is compressed per
- * request.
+ * Writes a .br (quality 11) and a .gz (level 9) beside every compressible file of the build, kept
+ * only when smaller than the file itself; the server sends them to clients that accept them
+ * (@fastify/static preCompressed), so nothing is compressed per request.
  */
 export function precompress(): Plugin {
   const brotli = promisify(brotliCompress);
@@ -27,11 +22,6 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      for (const name of CLASSIC_SCRIPTS) {
-        const file = path.join(outDir, name);
-        const { code } = await transform(await readFile(file, "utf8"), { minify: true, target: "es5" });
-        await writeFile(file, code);
-      }
       const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
       const files = entries
         .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))

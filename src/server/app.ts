@@ -36,7 +36,7 @@ import { registerRequestSite } from "./http/request-site.ts";
 import { registerResponseCache, serverWithCachedAnswers } from "./http/response-cache.ts";
 import { registerSameOriginGuard } from "./http/same-origin.ts";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
-import { registerWebApp, sendIndex } from "./http/web-app.ts";
+import { readScriptHashes, registerWebApp, sendIndex } from "./http/web-app.ts";
 import { registerAdminRoutes } from "./moderation/admin-routes.ts";
 import { registerModerationRoutes } from "./moderation/moderation-routes.ts";
 import { EventHub, STREAM_LIMITS, type StreamLimits } from "./notifications/event-hub.ts";
@@ -90,7 +90,11 @@ const REDACTED = [
 ];
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
-  const headers = securityHeaders({ https: config.publicUrl.startsWith("https:"), firebase: config.firebase });
+  const headers = securityHeaders({
+    https: config.publicUrl.startsWith("https:"),
+    firebase: config.firebase,
+    scriptHashes: readScriptHashes(config.webDist),
+  });
   const server = serverWithCachedAnswers();
   const app = Fastify({
     serverFactory: server.serverFactory,

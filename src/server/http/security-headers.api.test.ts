@@ -1,15 +1,49 @@
-import { describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { setupTestApp } from "../test/test-app.ts";
+import { readScriptHashes } from "./web-app.ts";
 
 const http = setupTestApp();
 const https = setupTestApp({ PUBLIC_URL: "https://quickgig.example" });
+
+// A build as scripts/vite/inline-boot.ts leaves it: pages with one inline script, and its hash.
+const bootScript = "document.documentElement.className += ' dark';";
+const bootHash = `'sha256-${createHash("sha256").update(bootScript).digest("base64")}'`;
+const webDist = mkdtempSync(path.join(tmpdir(), "quickgig-web-script-hashes-"));
+writeFileSync(path.join(webDist, "index.html"), `<!doctype html><script>${bootScript}</script><div id=root></div>`);
+mkdirSync(path.join(webDist, ".vite"));
+writeFileSync(path.join(webDist, ".vite", "script-hashes.json"), JSON.stringify([bootHash]));
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+const built = setupTestApp({ WEB_DIST: webDist });
+
+describe("the build's inline script", () => {
+  it("is allowed by its hash alone, on pages and on the API", async () => {
+    for (const url of ["/", "/no-such-page", "/api/tasks", "/api/nope"]) {
+      const response = await built.app.inject({ url });
+      const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers["content-security-policy"]))?.[1];
+      expect(scriptSrc, url).toBe(`'self' ${bootHash}`);
+    }
+  });
+
+  it("stops the server from starting when the build's list is not a list of hashes", async () => {
+    writeFileSync(path.join(webDist, ".vite", "script-hashes.json"), JSON.stringify(["'unsafe-inline'"]));
+    try {
+      expect(() => readScriptHashes(webDist)).toThrow(/not a list of script hashes/);
+    } finally {
+      writeFileSync(path.join(webDist, ".vite", "script-hashes.json"), JSON.stringify([bootHash]));
+    }
+  });
+});
 
 describe("security headers", () => {
   it("sends a strict Content-Security-Policy and the usual headers on every response", async () => {
     for (const url of ["/api/tasks", "/api/nope", "/healthz"]) {
       const response = await http.app.inject({ url });
       const csp = String(response.headers["content-security-policy"]);
-      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("script-src 'self';");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'none'");

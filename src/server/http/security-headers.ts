@@ -6,12 +6,17 @@ import type { Config } from "../config.ts";
 export type HeaderMap = Record<string, string>;
 
 /**
- * Security headers for every response. Scripts come only from this site (no inline script);
+ * Security headers for every response. Scripts come only from this site, and the one inline
+ * script its pages carry is allowed by its hash (scriptHashes; never 'unsafe-inline');
  * styles may be inline because the toast and dialog libraries set them at run time. Photos are
  * people's own URLs, so images may come from any http(s) address. Helmet works them out once, here;
  * answers written before a route runs (http/framework-errors.ts) send the same map.
  */
-export function securityHeaders(options: { https: boolean; firebase?: Config["firebase"] }): HeaderMap {
+export function securityHeaders(options: {
+  https: boolean;
+  firebase?: Config["firebase"];
+  scriptHashes?: string[];
+}): HeaderMap {
   // With Firebase sign-in, the page talks to Firebase Authentication (or its emulator) and opens its Google window.
   const firebase = options.firebase;
   const firebaseConnect = firebase
@@ -25,7 +30,7 @@ export function securityHeaders(options: { https: boolean; firebase?: Config["fi
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(options.scriptHashes ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:", "http:"],
         fontSrc: ["'self'"],

@@ -59,6 +59,23 @@ export function readBuildList(
   return Object.fromEntries(Object.entries(pages).filter(([, page]) => existsSync(path.join(webDist, page))));
 }
 
+/**
+ * The CSP sources of the inline script the build wrote into every page (src/web/boot.js, by its
+ * hash; scripts/vite/inline-boot.ts), or none without a build.
+ */
+export function readScriptHashes(webDist: string): string[] {
+  const file = path.join(webDist, ".vite", "script-hashes.json");
+  if (!existsSync(file)) return [];
+  const hashes: unknown = JSON.parse(readFileSync(file, "utf8"));
+  if (
+    !Array.isArray(hashes) ||
+    !hashes.every((hash) => typeof hash === "string" && /^'sha256-[\w+/]+=*'$/.test(hash))
+  ) {
+    throw new Error(`${file} is not a list of script hashes`);
+  }
+  return hashes;
+}
+
 function sendHtml(reply: FastifyReply, file: string) {
   return reply.header("cache-control", "no-cache").header("vary", "accept-encoding").sendFile(file);
 }

@@ -40,7 +40,7 @@ function subscribe(listener: () => void) {
     if (!hasSavedTheme()) applyTheme(media.matches ? "dark" : "light");
   };
   media.addEventListener("change", followSystem);
-  // The system setting may have changed between theme.js and the app's start.
+  // The system setting may have changed between boot.js and the app's start.
   if (!hasSavedTheme() && media.matches !== (readTheme() === "dark")) followSystem();
   return () => {
     listeners.delete(listener);
