@@ -43,9 +43,8 @@ export default defineConfig(({ mode }) => {
       modulePreload: {
         polyfill: false,
         // The entry's one import, the app, needs no list of its modules to preload: boot.js preloads
-        // them (its stylesheets, were there any, would still load with it).
-        resolveDependencies: (file, deps) =>
-          /^assets\/start-/.test(file) ? deps.filter((dep) => dep.endsWith(".css")) : deps,
+        // them (Vite adds a chunk's stylesheets to what this returns itself).
+        resolveDependencies: (file, deps) => (/^assets\/start-/.test(file) ? [] : deps),
       },
       // Lists each page's chunks; the e2e bundle-size check reads it.
       manifest: true,

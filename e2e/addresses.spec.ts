@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PRODUCTION_BUNDLE, type ServerProcess, startServerProcess } from "../src/server/test/server-process.ts";
-import { expect, test, toast, uniqueId } from "./support/fixtures.ts";
+import { expect, test, toast, uniqueId, webDist } from "./support/fixtures.ts";
 
 /**
  * The app at whatever address a person opens it. These start servers of their own (the production
@@ -29,7 +29,7 @@ async function startServer(name: string, env: Record<string, string>) {
       PUBLIC_URL: "",
       DATABASE_URL: path.join(dataDir, `${name}.db`),
       SEED_DEMO_DATA: "false",
-      WEB_DIST: path.resolve(process.env.E2E_WEB_DIST || "dist/web"),
+      WEB_DIST: webDist,
       LOG_LEVEL: "warn",
       ...env,
     },

@@ -1,8 +1,5 @@
-import path from "node:path";
 import { chunkFileOf, formatKB, initialPageWeight, staticChunkNames } from "./support/bundle-size.ts";
-import { expect, test } from "./support/fixtures.ts";
-
-const webDist = path.resolve(process.env.E2E_WEB_DIST || "dist/web");
+import { expect, test, webDist } from "./support/fixtures.ts";
 
 /**
  * What a first visit downloads at once, gzipped (1 KB = 1000 bytes): the JavaScript that makes the
@@ -60,7 +57,7 @@ const BUDGETS = [
 ];
 
 for (const budget of BUDGETS) {
-  test(`${budget.page}: its HTML fetches the page's code at once, JavaScript and CSS within budget`, () => {
+  test(`${budget.page}: its HTML lists all the page's code, JavaScript and CSS within budget`, () => {
     const { htmlFile, js, css } = initialPageWeight(webDist, budget.page);
     console.log(
       `${budget.page} (${htmlFile}): JS ${formatKB(js.gzipBytes)} gzipped in ${js.files.length} files (budget ${formatKB(budget.js)}),` +
@@ -69,6 +66,8 @@ for (const budget of BUDGETS) {
     expect(htmlFile, "the page has a first screen of its own").not.toBe("index.html");
     expect(js.files).toContain(chunkFileOf(webDist, budget.routeModule));
     expect(js.files, "the app's start chunk").toContainEqual(expect.stringMatching(/^assets\/start-/));
+    expect(js.files, "the entry").toContainEqual(expect.stringMatching(/^assets\/index-[\w-]+\.js$/));
+    expect(js.files, "the page's inline script (boot.js)").toContain(`${htmlFile} inline script 1`);
     expect(js.gzipBytes, `${budget.page} JS: ${js.files.join(", ")}`).toBeLessThanOrEqual(budget.js);
     expect(css.gzipBytes, `${budget.page} CSS: ${css.files.join(", ")}`).toBeLessThanOrEqual(budget.css);
   });

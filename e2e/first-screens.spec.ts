@@ -145,6 +145,20 @@ test.describe("from first screen to live page", () => {
     }
   }
 
+  test("a page paints before any of its code is requested", async ({ page }) => {
+    await page.goto("/auth/login");
+    await expect(page.locator("html")).toHaveAttribute("data-app-started", "");
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+    }));
+    expect(scripts.map((script) => script.path)).toContainEqual(expect.stringMatching(/^\/assets\/framework-/));
+    for (const script of scripts) expect(script.startTime, script.path).toBeGreaterThan(paint);
+  });
+
   test("the live form takes what is typed", async ({ page }) => {
     await page.goto("/auth/login");
     const email = page.getByRole("textbox", { name: "Email" });
@@ -464,22 +478,6 @@ test.describe("when the app's code does not run", () => {
     await page.route(/\/assets\/start-[^/]+\.js$/, (route) => route.abort("internetdisconnected"));
     await page.goto("/about");
     await expect(notice(page)).toBeVisible();
-  });
-
-  test("a page paints from its HTML and stylesheet alone: its code is requested after the first paint", async ({
-    page,
-  }) => {
-    await page.goto("/auth/login");
-    await expect(page.locator("html")).toHaveAttribute("data-app-started", "");
-    const { paint, scripts } = await page.evaluate(() => ({
-      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
-      scripts: performance
-        .getEntriesByType("resource")
-        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
-        .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
-    }));
-    expect(scripts.map((script) => script.path)).toContainEqual(expect.stringMatching(/^\/assets\/framework-/));
-    for (const script of scripts) expect(script.startTime, script.path).toBeGreaterThan(paint);
   });
 
   test("a normal start shows no notice", async ({ page }) => {

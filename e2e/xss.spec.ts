@@ -1,7 +1,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { type Account, test as base, baseURL, daysFromNow, expect, grantRole, uniqueId } from "./support/fixtures.ts";
+import { inlineScripts } from "../src/server/http/inline-scripts.ts";
+import {
+  type Account,
+  test as base,
+  baseURL,
+  daysFromNow,
+  expect,
+  grantRole,
+  uniqueId,
+  webDist,
+} from "./support/fixtures.ts";
 
 /**
  * Titles, descriptions, names and photo URLs holding script payloads are shown as plain text on
@@ -63,9 +73,7 @@ const test = base.extend<{ dialogs: string[] }>({
 test.use({ bypassCSP: true });
 
 /** The one inline script the build writes into every page (src/web/boot.js), as the server sends it. */
-const BOOT_SCRIPT = /<script>([\s\S]*?)<\/script>/.exec(
-  readFileSync(path.join(process.env.E2E_WEB_DIST || "dist/web", "index.html"), "utf8"),
-)?.[1];
+const BOOT_SCRIPT = inlineScripts(readFileSync(path.join(webDist, "index.html"), "utf8"))[0];
 
 /** Elements and attributes that only an injected payload could have put on the page. */
 function findInjected(page: Page): Promise<string[]> {

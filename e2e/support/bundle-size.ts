@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { constants, gzipSync } from "node:zlib";
+import { inlineScripts } from "../../src/server/http/inline-scripts.ts";
 import { readBuildList } from "../../src/server/http/web-app.ts";
 
 export interface FilesWeight {
@@ -83,7 +84,7 @@ export function initialPageWeight(distDir: string, page: string): PageWeight {
         ...named(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g),
         ...appModules(html),
       ],
-      [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] as string),
+      inlineScripts(html),
     ),
     css: weigh(named(/<link[^>]*rel="stylesheet"[^>]*href="\/([^"]+)"/g)),
   };

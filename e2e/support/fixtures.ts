@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { promisify } from "node:util";
 import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 
@@ -23,6 +24,9 @@ export interface Account {
   createTask(overrides?: Partial<TaskFields>): Promise<string>;
   bid(taskId: string): Promise<void>;
 }
+
+/** The build under test: dist/web, or E2E_WEB_DIST (another build, e.g. one made while dist/web is rebuilt). */
+export const webDist = path.resolve(process.env.E2E_WEB_DIST || "dist/web");
 
 export const baseURL = (): string => {
   const url = process.env.E2E_BASE_URL;

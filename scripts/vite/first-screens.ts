@@ -6,8 +6,8 @@ type FirstScreensModule = typeof import("../../src/web/app/first-screens.tsx");
 /**
  * Writes the app's first screens into its HTML (see src/web/app/first-screens.tsx): the loading
  * screen into index.html, and for each page that has one, a copy of index.html with that page's
- * first screen, its title, its route module's stylesheets (a lazy screen's own) and preloads of its
- * code, listed for the server in .vite/first-screens.json.
+ * first screen, its title, its route module's stylesheets (a lazy screen's own) and the list of its
+ * code that boot.js fetches after the paint, listed for the server in .vite/first-screens.json.
  */
 export function firstScreens(): Plugin {
   let screens: FirstScreensModule | undefined;

@@ -1,57 +1,61 @@
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { transform } from "esbuild";
 import type { Plugin } from "vite";
+import { inlineScripts } from "../../src/server/http/inline-scripts.ts";
 
 const MARK = "<!--quickgig:boot-->";
 const SOURCE = path.resolve("src/web/boot.js");
-
-/** The CSP's source for an inline script: the SHA-256 of its text, base64. */
-export function scriptHash(text: string): string {
-  return `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-}
+const PAGE_LISTS = [".vite/first-screens.json", ".vite/page-templates.json"];
 
 /**
  * Writes src/web/boot.js, minified, into index.html's head as its one inline script: the theme
  * before the first paint, and the page's code fetched after it, with no request of its own in the
- * way (docs/decisions/025-one-inline-script-by-its-hash.md). The build lists its hash in
- * .vite/script-hashes.json for the server's CSP, and stops if a page it wrote carries another
- * text of it or none.
+ * way (docs/decisions/025-one-inline-script-by-its-hash.md). The server allows it by its hash,
+ * worked out from the pages it serves; the build stops if a page it wrote carries another text of
+ * it, none, or another inline script.
  */
 export function inlineBoot(): Plugin {
-  let script = "";
+  let minified: Promise<string> | undefined;
+  const boot = () => {
+    minified ??= readFile(SOURCE, "utf8").then(async (source) => {
+      const { code } = await transform(source, { minify: true, target: "es5" });
+      return code.trim();
+    });
+    return minified;
+  };
   return {
     name: "quickgig:inline-boot",
     enforce: "post",
-    async buildStart() {
+    buildStart() {
       this.addWatchFile(SOURCE);
-      const { code } = await transform(await readFile(SOURCE, "utf8"), { minify: true, target: "es5" });
-      script = `<script>${code.trim()}</script>`;
+    },
+    watchChange(id) {
+      if (path.resolve(id) === SOURCE) minified = undefined;
     },
     transformIndexHtml: {
       order: "pre",
-      handler(html) {
+      async handler(html) {
         if (!html.includes(MARK)) throw new Error(`index.html has no ${MARK} for the boot script`);
-        return html.replace(MARK, () => script);
+        const script = await boot();
+        return html.replace(MARK, () => `<script>${script}</script>`);
       },
     },
-    generateBundle(_options, bundle) {
-      const pages = Object.values(bundle).filter((output) => output.fileName.endsWith(".html"));
-      if (pages.length === 0) return this.error("the bundle has no HTML");
-      for (const page of pages) {
-        const html = page.type === "asset" ? String(page.source) : "";
-        const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
-        if (inline.length !== 1 || `<script>${inline[0]?.[1]}</script>` !== script) {
-          return this.error(`${page.fileName} must hold the boot script, as written, and no other inline script`);
+    async generateBundle(_options, bundle) {
+      const script = await boot();
+      const listed = PAGE_LISTS.flatMap((list) => {
+        const asset = bundle[list];
+        if (asset?.type !== "asset") return this.error(`the bundle has no ${list}`);
+        return Object.values(JSON.parse(String(asset.source)) as Record<string, string>);
+      });
+      for (const fileName of ["index.html", ...listed]) {
+        const page = bundle[fileName];
+        if (page?.type !== "asset") return this.error(`the bundle has no ${fileName}`);
+        const scripts = inlineScripts(String(page.source));
+        if (scripts.length !== 1 || scripts[0] !== script) {
+          return this.error(`${fileName} must hold the boot script, as written, and no other inline script`);
         }
       }
-      const text = script.slice("<script>".length, -"</script>".length);
-      this.emitFile({
-        type: "asset",
-        fileName: ".vite/script-hashes.json",
-        source: `${JSON.stringify([scriptHash(text)])}\n`,
-      });
     },
   };
 }

@@ -1,40 +1,51 @@
-import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { setupTestApp } from "../test/test-app.ts";
+import { scriptHash } from "./inline-scripts.ts";
 import { readScriptHashes } from "./web-app.ts";
 
 const http = setupTestApp();
 const https = setupTestApp({ PUBLIC_URL: "https://quickgig.example" });
 
-// A build as scripts/vite/inline-boot.ts leaves it: pages with one inline script, and its hash.
+// A build as scripts/vite/inline-boot.ts leaves it: pages with one inline script (and a data block,
+// which never runs), the first-screen pages listed.
 const bootScript = "document.documentElement.className += ' dark';";
-const bootHash = `'sha256-${createHash("sha256").update(bootScript).digest("base64")}'`;
 const webDist = mkdtempSync(path.join(tmpdir(), "quickgig-web-script-hashes-"));
-writeFileSync(path.join(webDist, "index.html"), `<!doctype html><script>${bootScript}</script><div id=root></div>`);
+const page = (title: string) =>
+  `<!doctype html><title>${title}</title><script>${bootScript}</script>` +
+  `<script type="application/json" id="app-modules">{"entry":"/assets/index.js","modules":[]}</script><div id=root></div>`;
+writeFileSync(path.join(webDist, "index.html"), page("QuickGig"));
+mkdirSync(path.join(webDist, "first-screens"));
+writeFileSync(path.join(webDist, "first-screens", "about.html"), page("About Us - QuickGig"));
 mkdirSync(path.join(webDist, ".vite"));
-writeFileSync(path.join(webDist, ".vite", "script-hashes.json"), JSON.stringify([bootHash]));
+writeFileSync(
+  path.join(webDist, ".vite", "first-screens.json"),
+  JSON.stringify({ "/about": "first-screens/about.html" }),
+);
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 const built = setupTestApp({ WEB_DIST: webDist });
 
 describe("the build's inline script", () => {
   it("is allowed by its hash alone, on pages and on the API", async () => {
-    for (const url of ["/", "/no-such-page", "/api/tasks", "/api/nope"]) {
+    for (const url of ["/", "/about", "/no-such-page", "/api/tasks", "/api/nope"]) {
       const response = await built.app.inject({ url });
       const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers["content-security-policy"]))?.[1];
-      expect(scriptSrc, url).toBe(`'self' ${bootHash}`);
+      expect(scriptSrc, url).toBe(`'self' ${scriptHash(bootScript)}`);
     }
   });
 
-  it("stops the server from starting when the build's list is not a list of hashes", async () => {
-    writeFileSync(path.join(webDist, ".vite", "script-hashes.json"), JSON.stringify(["'unsafe-inline'"]));
+  it("is hashed from the pages as the server finds them: a page's other inline script too, a data block never", () => {
+    const other = "console.log('a page edited after the build');";
+    writeFileSync(path.join(webDist, "first-screens", "about.html"), `<script>${other}</script>`);
     try {
-      expect(() => readScriptHashes(webDist)).toThrow(/not a list of script hashes/);
+      expect(readScriptHashes(webDist)).toEqual([scriptHash(bootScript), scriptHash(other)]);
     } finally {
-      writeFileSync(path.join(webDist, ".vite", "script-hashes.json"), JSON.stringify([bootHash]));
+      writeFileSync(path.join(webDist, "first-screens", "about.html"), page("About Us - QuickGig"));
     }
+    expect(readScriptHashes(webDist)).toEqual([scriptHash(bootScript)]);
+    expect(readScriptHashes(path.join(webDist, "no-build-here"))).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { inlineScripts, scriptHash } from "./inline-scripts.ts";
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
@@ -60,20 +61,19 @@ export function readBuildList(
 }
 
 /**
- * The CSP sources of the inline script the build wrote into every page (src/web/boot.js, by its
- * hash; scripts/vite/inline-boot.ts), or none without a build.
+ * The CSP sources of the inline scripts of the pages this server sends (src/web/boot.js, written
+ * by the build into every page), by their hashes, worked out from those files as they are on disk;
+ * none without a build.
  */
 export function readScriptHashes(webDist: string): string[] {
-  const file = path.join(webDist, ".vite", "script-hashes.json");
-  if (!existsSync(file)) return [];
-  const hashes: unknown = JSON.parse(readFileSync(file, "utf8"));
-  if (
-    !Array.isArray(hashes) ||
-    !hashes.every((hash) => typeof hash === "string" && /^'sha256-[\w+/]+=*'$/.test(hash))
-  ) {
-    throw new Error(`${file} is not a list of script hashes`);
-  }
-  return hashes;
+  if (!existsSync(path.join(webDist, "index.html"))) return [];
+  const pages = [
+    "index.html",
+    ...Object.values(readBuildList(webDist, "first-screens.json")),
+    ...Object.values(readBuildList(webDist, "page-templates.json")),
+  ];
+  const scripts = pages.flatMap((page) => inlineScripts(readFileSync(path.join(webDist, page), "utf8")));
+  return [...new Set(scripts.map(scriptHash))];
 }
 
 function sendHtml(reply: FastifyReply, file: string) {
