@@ -8,7 +8,7 @@ import { morePaths } from "../../config/more-paths.ts";
 import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
-import { useSession } from "../accounts/public.ts";
+import { loadSession, useSession } from "../accounts/public.ts";
 import { ReportButton } from "../moderation/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
 import { Stars } from "../reviews/public.ts";
@@ -36,6 +36,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     const [profile, reviews] = await Promise.all([
       getProfile(id, request.signal),
       listProfileReviews(id, { ...query, limit: REVIEWS_PAGE_SIZE }, request.signal),
+      // The page shows Report and "Edit what you say about yourself" by who reads it: known before
+      // its first render, as on the server's first screen, nothing moves when the session comes.
+      loadSession(),
     ]);
     return { profile, query, ...reviews, pages: Math.max(1, Math.ceil(reviews.total / REVIEWS_PAGE_SIZE)) };
   } catch (error) {
