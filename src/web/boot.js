@@ -61,7 +61,7 @@
     var next = 0;
     // The router reads sessionStorage as it starts, and a page's first read waits for the browser to
     // hand it over: 10 ms of a task there while the browser was busy fetching the page's code, 1.6-2.8
-    // here, before that begins. Later reads are the renderer's own.
+    // here, before that begins; the router's read (app/start.tsx) is then the renderer's own.
     try {
       void sessionStorage.length;
     } catch (_) {}

@@ -10,9 +10,10 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 /**
  * Starts the app on a page whose HTML already shows its first screen (or the loading screen).
  * Loading this module only defines things; the work comes in separate tasks, so that no one of
- * them holds the main thread long: the session request, the first read of sessionStorage, then
- * the router (with the first page's code and data; on My Bids the three together were a task of
- * 19 ms, 76 under Lighthouse's 4x slowdown), then React's first render, which waits until that
+ * them holds the main thread long: the session request, then the router (with the first page's
+ * code and data; on My Bids the three together were a task of 19 ms, 76 under Lighthouse's 4x
+ * slowdown; its first read of sessionStorage is quick, boot.js having read it after the paint),
+ * then React's first render, which waits until that
  * page is ready and goes straight to it, in a transition that yields to the browser every few
  * milliseconds.
  */
@@ -20,14 +21,6 @@ export async function startApp() {
   const root = document.getElementById("root");
   if (!root) throw new Error("the page has no #root element");
   void loadSession();
-  await yieldToBrowser();
-  // The router reads sessionStorage as it starts (React Router's view transitions), and a page's
-  // first read waits for the browser to hand it over: 5-14 ms of the router's task in Lighthouse's
-  // traces. Read first, in a task of its own (it may throw where storage is blocked); boot.js has
-  // read it already after the paint, when the browser answers sooner, so this one is quick.
-  try {
-    void window.sessionStorage.length;
-  } catch {}
   await yieldToBrowser();
   const router = createRouter();
   if (!router.state.initialized) {
