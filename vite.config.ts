@@ -3,12 +3,15 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { msw } from "msw/vite";
 import { defineConfig, loadEnv } from "vite";
+import { compileHints } from "./scripts/vite/compile-hints.ts";
 import { firstScreens } from "./scripts/vite/first-screens.ts";
 import { inlineBoot } from "./scripts/vite/inline-boot.ts";
 import { precompress } from "./scripts/vite/precompress.ts";
 import { collectStartModules, startModules } from "./scripts/vite/start-modules.ts";
 
 const NAMED_CHUNKS = new Set(["framework", "preload-helper", "start", "task-card", "rolldown-runtime"]);
+/** The chunks whose functions nearly all run as the app starts, compiled whole by V8 (compile-hints.ts). */
+const COMPILED_WHOLE = new Set(["framework", "start"]);
 
 // The web app lives in src/web; its build lands in dist/web, which the server serves.
 export default defineConfig(({ mode }) => {
@@ -23,6 +26,7 @@ export default defineConfig(({ mode }) => {
       firstScreens(),
       // After firstScreens: it checks every page that plugin wrote.
       inlineBoot(),
+      compileHints(COMPILED_WHOLE),
       precompress(),
       // Mock mode (npm run dev:mock): msw's service worker script, and the switch main.tsx reads.
       ...(mode === "mock" ? [msw({ mode: "worker-only" })] : []),

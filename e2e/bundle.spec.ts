@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { chunkFileOf, formatKB, initialPageWeight, staticChunkNames } from "./support/bundle-size.ts";
 import { expect, test, webDist } from "./support/fixtures.ts";
 
@@ -121,4 +124,26 @@ test("pages that show words load no zod with their code; a form's page does", ()
     expect(chunks, module).not.toContain("zod");
   }
   expect(staticChunkNames(webDist, "features/dashboard/add-task-page.tsx")).toContain("zod");
+});
+
+/**
+ * The framework and the app's start run nearly all their functions as a page starts: their first
+ * line asks V8 to compile them whole while it streams them, off the main thread (decision 026).
+ * Chunks a page may not run stay compiled lazily, and the hint is served compressed as written.
+ */
+test("the framework and start chunks open with V8's compile hint; the other chunks do not", () => {
+  const HINT = "//# allFunctionsCalledOnLoad\n";
+  const assets = path.join(webDist, "assets");
+  const scripts = readdirSync(assets).filter((file) => file.endsWith(".js"));
+  const hinted = scripts.filter((file) => readFileSync(path.join(assets, file), "utf8").startsWith(HINT));
+  expect(hinted.map((file) => file.replace(/-[\w-]{8}\.js$/, ""))).toEqual(["framework", "start"]);
+  for (const file of hinted) {
+    expect(brotliDecompressSync(readFileSync(path.join(assets, `${file}.br`))).toString("utf8")).toMatch(/^\/\/# all/);
+    expect(gunzipSync(readFileSync(path.join(assets, `${file}.gz`))).toString("utf8")).toMatch(/^\/\/# all/);
+  }
+  // Nowhere but on the first line, where V8 reads it.
+  for (const file of scripts) {
+    const text = readFileSync(path.join(assets, file), "utf8");
+    expect(text.indexOf("allFunctionsCalledOnLoad", HINT.length), file).toBe(-1);
+  }
 });

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { loadSession } from "../features/accounts/session.ts";
-import { createRouter } from "./router.tsx";
+import { startRouter } from "./router.tsx";
 
 /** Lets the browser paint and handle input before the next piece of start-up work. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -10,10 +10,10 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 /**
  * Starts the app on a page whose HTML already shows its first screen (or the loading screen).
  * Loading this module only defines things; the work comes in separate tasks, so that no one of
- * them holds the main thread long: the session request, then the router (with the first page's
- * code and data; on My Bids the three together were a task of 19 ms, 76 under Lighthouse's 4x
- * slowdown; its first read of sessionStorage is quick, boot.js having read it after the paint),
- * then React's first render, which waits until that
+ * them holds the main thread long: the session request, then the router in three steps (with the
+ * first page's code and data last; on My Bids the session and router together were a task of 19
+ * ms, 76 under Lighthouse's 4x slowdown; its first read of sessionStorage is quick, boot.js having
+ * read it after the paint), then React's first render, which waits until that
  * page is ready and goes straight to it, in a transition that yields to the browser every few
  * milliseconds.
  */
@@ -22,7 +22,7 @@ export async function startApp() {
   if (!root) throw new Error("the page has no #root element");
   void loadSession();
   await yieldToBrowser();
-  const router = createRouter();
+  const router = await startRouter(yieldToBrowser);
   if (!router.state.initialized) {
     await new Promise<void>((resolve) => {
       const unsubscribe = router.subscribe((state) => {

@@ -1,0 +1,38 @@
+import { expect, test } from "vitest";
+import { startRouter } from "./router.tsx";
+
+/** Resolves once the router has loaded its first page's code and data. */
+function initialized(router: Awaited<ReturnType<typeof startRouter>>) {
+  return new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+test("the browser's router starts in three steps, each left to the browser in between, on the page's own path", async () => {
+  window.history.replaceState(null, "", "/about?from=footer");
+  const pauses: Array<{ historyMarked: boolean }> = [];
+  const router = await startRouter(async () => {
+    pauses.push({ historyMarked: window.history.state?.idx === 0 });
+  });
+  // The history marks its entry in the first step; the route table is built in the second.
+  expect(pauses).toEqual([{ historyMarked: true }, { historyMarked: true }]);
+  expect(router.state.location).toMatchObject({ pathname: "/about", search: "?from=footer" });
+  await initialized(router);
+  expect(router.state.matches.at(-1)?.route.path).toBe("about");
+  expect(router.state.errors).toBeNull();
+  router.dispose();
+});
+
+test("a path of the route table's second part is found there, as createBrowserRouter would", async () => {
+  window.history.replaceState(null, "", "/rules");
+  const router = await startRouter(async () => {});
+  await initialized(router);
+  expect(router.state.matches.at(-1)?.route.path).toBe("rules");
+  expect(router.state.errors).toBeNull();
+  router.dispose();
+});
