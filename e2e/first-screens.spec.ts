@@ -159,6 +159,43 @@ test.describe("from first screen to live page", () => {
     for (const script of scripts) expect(script.startTime, script.path).toBeGreaterThan(paint);
   });
 
+  test("the boot script adds each of the page's preload links in a task of its own, then the entry", async ({
+    page,
+  }) => {
+    // A task's microtasks run when it ends: links added by one task share its token, a new task gets a new one.
+    await page.addInitScript(() => {
+      const seen: Array<{ kind: string; task: object }> = [];
+      let task = {};
+      const append = Node.prototype.appendChild;
+      Node.prototype.appendChild = function <T extends Node>(this: Node, child: T): T {
+        const element = child as unknown as HTMLLinkElement & HTMLScriptElement;
+        if (element.rel === "modulepreload" || element.tagName === "SCRIPT") {
+          seen.push({ kind: element.rel || "script", task });
+          queueMicrotask(() => {
+            task = {};
+          });
+        }
+        return append.call(this, child) as T;
+      };
+      Object.assign(window, { bootInsertions: seen });
+    });
+    await page.goto("/browse-tasks");
+    await expect(page.locator("html")).toHaveAttribute("data-app-started", "");
+    const { listed, inserted, tasks } = await page.evaluate(() => {
+      const app = JSON.parse(document.getElementById("app-modules")?.textContent ?? "{}") as { modules: string[] };
+      const seen = (window as unknown as { bootInsertions: Array<{ kind: string; task: object }> }).bootInsertions;
+      const boot = seen.slice(0, app.modules.length + 1);
+      return {
+        listed: app.modules.length,
+        inserted: boot.map((entry) => entry.kind),
+        tasks: new Set(boot.map((entry) => entry.task)).size,
+      };
+    });
+    expect(listed).toBeGreaterThan(5);
+    expect(inserted).toEqual([...Array(listed).fill("modulepreload"), "script"]);
+    expect(tasks, "one task for each link and one for the entry").toBe(listed + 1);
+  });
+
   test("the live form takes what is typed", async ({ page }) => {
     await page.goto("/auth/login");
     const email = page.getByRole("textbox", { name: "Email" });
