@@ -6,6 +6,7 @@ import { defineConfig, loadEnv } from "vite";
 import { compileHints } from "./scripts/vite/compile-hints.ts";
 import { firstScreens } from "./scripts/vite/first-screens.ts";
 import { inlineBoot } from "./scripts/vite/inline-boot.ts";
+import { lazyParts } from "./scripts/vite/lazy-parts.ts";
 import { precompress } from "./scripts/vite/precompress.ts";
 import { collectStartModules, startModules } from "./scripts/vite/start-modules.ts";
 
@@ -16,6 +17,7 @@ const COMPILED_WHOLE = new Set(["framework", "start"]);
 // The web app lives in src/web; its build lands in dist/web, which the server serves.
 export default defineConfig(({ mode }) => {
   const apiUrl = loadEnv(mode, path.resolve("."), "VITE_").VITE_API_URL;
+  const { plugin: findLazyParts, isLazyPart } = lazyParts();
   return {
     root: path.resolve("src/web"),
     publicDir: path.resolve("src/web/public"),
@@ -23,6 +25,7 @@ export default defineConfig(({ mode }) => {
       react(),
       tailwindcss(),
       collectStartModules(),
+      findLazyParts,
       firstScreens(),
       // After firstScreens: it checks every page that plugin wrote.
       inlineBoot(),
@@ -47,8 +50,10 @@ export default defineConfig(({ mode }) => {
       modulePreload: {
         polyfill: false,
         // The entry's one import, the app, needs no list of its modules to preload: boot.js preloads
-        // them (Vite adds a chunk's stylesheets to what this returns itself).
-        resolveDependencies: (file, deps) => (/^assets\/start-/.test(file) ? [] : deps),
+        // them. The parts shown as a page loads need none either (scripts/vite/lazy-parts.ts). Vite
+        // adds a chunk's stylesheets to what this returns itself.
+        resolveDependencies: (file, deps, { hostType }) =>
+          /^assets\/start-/.test(file) || (hostType === "js" && isLazyPart(file)) ? [] : deps,
       },
       // Lists each page's chunks; the e2e bundle-size check reads it.
       manifest: true,

@@ -196,6 +196,37 @@ test.describe("from first screen to live page", () => {
     expect(tasks, "one task for each link and one for the entry").toBe(listed + 1);
   });
 
+  test("the parts shown as a page loads add no preload links to React's work; a page opened later brings its list", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const added: string[] = [];
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLLinkElement && node.rel === "modulepreload")
+              added.push(new URL(node.href).pathname);
+      }).observe(document, { childList: true, subtree: true });
+      Object.assign(window, { preloadsAdded: added });
+    });
+    await page.goto("/browse-tasks");
+    await expect(page.locator("html")).toHaveAttribute("data-app-started", "");
+    // The toaster is a lazy part (as are the footer and, signed in, the bell): loaded, nothing preloaded for it.
+    await expect(page.getByRole("region", { name: /^Notifications/ })).toBeAttached();
+    await page.waitForLoadState("networkidle");
+    const added = () => page.evaluate(() => (window as unknown as { preloadsAdded: string[] }).preloadsAdded);
+    const listed = await page.evaluate(
+      () => (JSON.parse(document.getElementById("app-modules")?.textContent ?? "{}") as { modules: string[] }).modules,
+    );
+    expect(await added()).toEqual(listed);
+
+    await page.getByRole("banner").getByRole("link", { name: "Login" }).click();
+    await expect(page.getByRole("heading", { name: "Login" })).toBeVisible();
+    expect((await added()).slice(listed.length).length, "the login page's files, preloaded together").toBeGreaterThan(
+      0,
+    );
+  });
+
   test("the live form takes what is typed", async ({ page }) => {
     await page.goto("/auth/login");
     const email = page.getByRole("textbox", { name: "Email" });
