@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { type Account, confirmEmail, expect, grantRole, test } from "./support/fixtures.ts";
+import { chunkFileOf } from "./support/bundle-size.ts";
+import { type Account, confirmEmail, expect, grantRole, test, webDist } from "./support/fixtures.ts";
 
 /** The pages whose first screen is in their HTML (src/web/app/first-screens.tsx). */
 const SCREENS = [
@@ -211,9 +212,16 @@ test.describe("from first screen to live page", () => {
     });
     await page.goto("/browse-tasks");
     await expect(page.locator("html")).toHaveAttribute("data-app-started", "");
-    // The toaster is a lazy part (as are the footer and, signed in, the bell): loaded, nothing preloaded for it.
+    // The footer and the toaster are lazy parts (as is, signed in, the bell): once both have loaded,
+    // nothing was preloaded for them.
+    const parts = ["components/footer.tsx", "components/lazy-toaster.tsx"].map((module) =>
+      chunkFileOf(webDist, module),
+    );
+    expect(parts).not.toContain(undefined);
+    const loaded = () =>
+      page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname));
+    await expect.poll(loaded).toEqual(expect.arrayContaining(parts.map((file) => `/${file}`)));
     await expect(page.getByRole("region", { name: /^Notifications/ })).toBeAttached();
-    await page.waitForLoadState("networkidle");
     const added = () => page.evaluate(() => (window as unknown as { preloadsAdded: string[] }).preloadsAdded);
     const listed = await page.evaluate(
       () => (JSON.parse(document.getElementById("app-modules")?.textContent ?? "{}") as { modules: string[] }).modules,

@@ -17,12 +17,14 @@ export function compileHints(chunkNames: ReadonlySet<string>): Plugin {
     name: "quickgig:compile-hints",
     apply: "build",
     async writeBundle(options, bundle) {
-      const files = Object.values(bundle)
-        .filter((output) => output.type === "chunk" && chunkNames.has(output.name))
-        .map((chunk) => path.join(options.dir ?? "", chunk.fileName));
-      if (files.length !== chunkNames.size) {
-        return this.error(`compile hints: expected the chunks ${[...chunkNames].join(", ")}, found ${files.length}`);
+      const { dir } = options;
+      if (!dir) return this.error("compile hints: the build wrote no folder");
+      const chunks = Object.values(bundle).filter((output) => output.type === "chunk" && chunkNames.has(output.name));
+      for (const name of chunkNames) {
+        const named = chunks.filter((chunk) => chunk.name === name).length;
+        if (named !== 1) return this.error(`compile hints: expected one chunk named ${name}, found ${named}`);
       }
+      const files = chunks.map((chunk) => path.join(dir, chunk.fileName));
       await Promise.all(files.map(async (file) => writeFile(file, HINT + (await readFile(file, "utf8")))));
     },
   };

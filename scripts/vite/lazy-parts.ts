@@ -2,14 +2,15 @@ import path from "node:path";
 import type { Plugin } from "vite";
 
 /**
- * The lazy parts of a screen that show as a page loads, without a tap: the header's account buttons
- * and bell, the toaster, the email banner, the footer, Report and the limited person's notice. Vite
- * loads a lazy import with a list of the files it imports, and inserts a preload link for each one
- * not yet loaded, there and then: inside React's first render, 8-16 ms of link insertions on a
- * task's page, one link now and then stalling for 3-14 ms. These parts get no list: the browser
- * fetches their few files as it reads their imports, in tasks of its own, one round trip later
- * (decision 026). A page's code, a dialog or form opened by a tap, and a page's own content keep
- * theirs, so that nothing someone is waiting for comes later.
+ * The lazy parts of the layout that show as a page loads, without a tap: the header's account
+ * buttons and bell, the toaster, the email banner and the footer. Vite loads a lazy import with a
+ * list of the files it imports, and inserts a preload link for each one not yet loaded, there and
+ * then: inside React's first render, 8-16 ms of link insertions on a task's page, one link now and
+ * then stalling for 3-14 ms. These parts get no list: the browser fetches their few files as it
+ * reads their imports, in tasks of its own, one round trip later (decision 026). A page's code, a
+ * dialog or form opened by a tap, and a page's own content keep theirs, so that nothing someone is
+ * waiting for comes later. (Report and the limited person's notice share their files with other
+ * code, so they keep theirs too.)
  */
 export const LAZY_PARTS = [
   "features/accounts/account-buttons.tsx",
@@ -17,12 +18,10 @@ export const LAZY_PARTS = [
   "components/lazy-toaster.tsx",
   "features/accounts/email-banner.tsx",
   "components/footer.tsx",
-  "features/moderation/report-button.tsx",
-  "features/moderation/limit-notice.tsx",
 ];
 
 /**
- * Finds the files the build wrote the lazy parts into (the build stops if one is missing), for
+ * Finds the files the build wrote the lazy parts into (the build stops if one has no file of its own), for
  * `isLazyPart` to answer Vite's `modulePreload.resolveDependencies`, which Vite calls after this
  * plugin's generateBundle.
  */
@@ -32,15 +31,17 @@ export function lazyParts(modules: readonly string[] = LAZY_PARTS) {
   const plugin: Plugin = {
     name: "quickgig:lazy-parts",
     apply: "build",
+    buildStart() {
+      found = false;
+    },
     generateBundle(_options, bundle) {
       files.clear();
       const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
       for (const module of modules) {
         const id = path.resolve("src/web", module);
-        const chunk =
-          chunks.find((candidate) => candidate.facadeModuleId === id) ??
-          chunks.find((candidate) => candidate.moduleIds.includes(id));
-        if (!chunk) return this.error(`lazy parts: the build has no chunk for ${module}`);
+        // Its own chunk only: a chunk it shares (with a page that imports it, say) must keep its list.
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
+        if (!chunk) return this.error(`lazy parts: ${module} has no chunk of its own`);
         files.add(chunk.fileName);
       }
       found = true;

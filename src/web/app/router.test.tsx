@@ -13,7 +13,7 @@ function initialized(router: Awaited<ReturnType<typeof startRouter>>) {
   });
 }
 
-test("the browser's router starts in three steps, each left to the browser in between, on the page's own path", async () => {
+test("the browser's router starts in three steps, the history first, with the browser given two turns between", async () => {
   window.history.replaceState(null, "", "/about?from=footer");
   const pauses: Array<{ historyMarked: boolean }> = [];
   const router = await startRouter(async () => {
