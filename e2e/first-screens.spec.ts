@@ -160,41 +160,50 @@ test.describe("from first screen to live page", () => {
     for (const script of scripts) expect(script.startTime, script.path).toBeGreaterThan(paint);
   });
 
-  test("the boot script adds each of the page's preload links in a task of its own, then the entry", async ({
+  test("the boot script marks the history entry, then adds each preload link in a task of its own, then the entry", async ({
     page,
   }) => {
-    // A task's microtasks run when it ends: links added by one task share its token, a new task gets a new one.
+    // A task's microtasks run when it ends: what one task does shares its token, a new task gets a new one.
     await page.addInitScript(() => {
       const seen: Array<{ kind: string; task: object }> = [];
       let task = {};
+      const note = (kind: string) => {
+        seen.push({ kind, task });
+        queueMicrotask(() => {
+          task = {};
+        });
+      };
       const append = Node.prototype.appendChild;
       Node.prototype.appendChild = function <T extends Node>(this: Node, child: T): T {
         const element = child as unknown as HTMLLinkElement & HTMLScriptElement;
-        if (element.rel === "modulepreload" || element.tagName === "SCRIPT") {
-          seen.push({ kind: element.rel || "script", task });
-          queueMicrotask(() => {
-            task = {};
-          });
-        }
+        if (element.rel === "modulepreload" || element.tagName === "SCRIPT") note(element.rel || "script");
         return append.call(this, child) as T;
       };
-      Object.assign(window, { bootInsertions: seen });
+      const replaceState = History.prototype.replaceState;
+      History.prototype.replaceState = function (this: History, ...args: Parameters<History["replaceState"]>) {
+        note("history");
+        return replaceState.apply(this, args);
+      };
+      Object.assign(window, { bootSteps: seen });
     });
     await page.goto("/browse-tasks");
     await expect(page.locator("html")).toHaveAttribute("data-app-started", "");
-    const { listed, inserted, tasks } = await page.evaluate(() => {
+    const { listed, steps, tasks, state } = await page.evaluate(() => {
       const app = JSON.parse(document.getElementById("app-modules")?.textContent ?? "{}") as { modules: string[] };
-      const seen = (window as unknown as { bootInsertions: Array<{ kind: string; task: object }> }).bootInsertions;
-      const boot = seen.slice(0, app.modules.length + 1);
+      const seen = (window as unknown as { bootSteps: Array<{ kind: string; task: object }> }).bootSteps;
+      const boot = seen.slice(0, app.modules.length + 2);
       return {
         listed: app.modules.length,
-        inserted: boot.map((entry) => entry.kind),
+        steps: seen.map((entry) => entry.kind),
         tasks: new Set(boot.map((entry) => entry.task)).size,
+        state: history.state,
       };
     });
     expect(listed).toBeGreaterThan(5);
-    expect(inserted).toEqual([...Array(listed).fill("modulepreload"), "script"]);
-    expect(tasks, "one task for each link and one for the entry").toBe(listed + 1);
+    // React Router found its mark and wrote none of its own as it started.
+    expect(steps).toEqual(["history", ...Array(listed).fill("modulepreload"), "script"]);
+    expect(state).toEqual({ idx: 0 });
+    expect(tasks, "a task for the mark, one for each link and one for the entry").toBe(listed + 2);
   });
 
   test("the parts shown as a page loads add no preload links to React's work; a page opened later brings its list", async ({

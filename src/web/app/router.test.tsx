@@ -1,4 +1,4 @@
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { startRouter } from "./router.tsx";
 
 /** Resolves once the router has loaded its first page's code and data. */
@@ -35,4 +35,24 @@ test("a path of the route table's second part is found there, as createBrowserRo
   expect(router.state.matches.at(-1)?.route.path).toBe("rules");
   expect(router.state.errors).toBeNull();
   router.dispose();
+});
+
+test("the history entry's mark that boot.js writes first is React Router's own, which the router then leaves", async () => {
+  // As React Router finds a fresh page: it marks the entry itself, { ...state, idx: 0 }.
+  window.history.replaceState(null, "", "/about");
+  const replaceState = vi.spyOn(window.history, "replaceState");
+  const first = await startRouter(async () => {});
+  expect(replaceState).toHaveBeenCalledTimes(1);
+  expect(window.history.state).toEqual(Object.assign({}, null, { idx: 0 }));
+  first.dispose();
+
+  // As boot.js leaves it (src/web/boot.js): the router writes nothing more.
+  window.history.replaceState(Object.assign({}, null, { idx: 0 }), "", "/about");
+  replaceState.mockClear();
+  const second = await startRouter(async () => {});
+  await initialized(second);
+  expect(replaceState).not.toHaveBeenCalled();
+  expect(second.state.location.pathname).toBe("/about");
+  second.dispose();
+  replaceState.mockRestore();
 });
