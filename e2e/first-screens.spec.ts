@@ -219,29 +219,35 @@ test.describe("from first screen to live page", () => {
       }).observe(document, { childList: true, subtree: true });
       Object.assign(window, { preloadsAdded: added });
     });
-    await page.goto("/browse-tasks");
-    await expect(page.locator("html")).toHaveAttribute("data-app-started", "");
-    // The footer and the toaster are lazy parts (as is, signed in, the bell): once both have loaded,
-    // nothing was preloaded for them.
-    const parts = ["components/footer.tsx", "components/lazy-toaster.tsx"].map((module) =>
-      chunkFileOf(webDist, module),
-    );
-    expect(parts).not.toContain(undefined);
+    const added = () => page.evaluate(() => (window as unknown as { preloadsAdded: string[] }).preloadsAdded);
+    const listed = () =>
+      page.evaluate(
+        () =>
+          (JSON.parse(document.getElementById("app-modules")?.textContent ?? "{}") as { modules: string[] }).modules,
+      );
     const loaded = () =>
       page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname));
-    await expect.poll(loaded).toEqual(expect.arrayContaining(parts.map((file) => `/${file}`)));
+    const fileOf = (module: string) => `/${chunkFileOf(webDist, module)}`;
+
+    // Home's sections below the fold: loaded, nothing preloaded for them.
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Popular Categories" })).toBeVisible();
+    await expect.poll(loaded).toContain(fileOf("features/home/home-more.tsx"));
+    expect(await added()).toEqual(await listed());
+
+    // The footer and the toaster (and, signed in, the header's buttons and bell) likewise.
+    await page.goto("/browse-tasks");
+    await expect(page.locator("html")).toHaveAttribute("data-app-started", "");
+    const parts = ["components/footer.tsx", "components/lazy-toaster.tsx"].map(fileOf);
+    await expect.poll(loaded).toEqual(expect.arrayContaining(parts));
     await expect(page.getByRole("region", { name: /^Notifications/ })).toBeAttached();
-    const added = () => page.evaluate(() => (window as unknown as { preloadsAdded: string[] }).preloadsAdded);
-    const listed = await page.evaluate(
-      () => (JSON.parse(document.getElementById("app-modules")?.textContent ?? "{}") as { modules: string[] }).modules,
-    );
-    expect(await added()).toEqual(listed);
+    const browseList = await listed();
+    expect(await added()).toEqual(browseList);
 
     await page.getByRole("banner").getByRole("link", { name: "Login" }).click();
     await expect(page.getByRole("heading", { name: "Login" })).toBeVisible();
-    expect((await added()).slice(listed.length).length, "the login page's files, preloaded together").toBeGreaterThan(
-      0,
-    );
+    const later = (await added()).slice(browseList.length);
+    expect(later.length, "the login page's files, preloaded together").toBeGreaterThan(0);
   });
 
   test("the live form takes what is typed", async ({ page }) => {

@@ -2,15 +2,16 @@ import path from "node:path";
 import type { Plugin } from "vite";
 
 /**
- * The lazy parts of the layout that show as a page loads, without a tap: the header's account
- * buttons and bell, the toaster, the email banner and the footer. Vite loads a lazy import with a
- * list of the files it imports, and inserts a preload link for each one not yet loaded, there and
- * then: inside React's first render, 8-16 ms of link insertions on a task's page, one link now and
- * then stalling for 3-14 ms. These parts get no list: the browser fetches their few files as it
- * reads their imports, in tasks of its own, one round trip later (decision 026). A page's code, a
- * dialog or form opened by a tap, and a page's own content keep theirs, so that nothing someone is
- * waiting for comes later. (Report and the limited person's notice share their files with other
- * code, so they keep theirs too.)
+ * The lazy parts that show as a page loads, without a tap, and that nobody waits for: the layout's
+ * account buttons and bell, toaster, email banner and footer, and Home's sections below the fold
+ * (their place kept while they load). Vite loads a lazy import with a list of the files it imports,
+ * and inserts a preload link for each one not yet loaded, there and then: inside React's first
+ * render, 8-16 ms of link insertions on a task's page, one link now and then stalling for 3-14 ms;
+ * Home's lower sections inserted eight in one task of 8-21 ms. These parts get no list: the browser
+ * fetches their few files as it reads their imports, in tasks of its own, one round trip later
+ * (decision 026). A page's code, a dialog or form opened by a tap, and what a page shows first keep
+ * theirs, so that nothing someone is waiting for comes later. (Report and the limited person's
+ * notice share their files with other code, so they keep theirs too.)
  */
 export const LAZY_PARTS = [
   "features/accounts/account-buttons.tsx",
@@ -18,6 +19,7 @@ export const LAZY_PARTS = [
   "components/lazy-toaster.tsx",
   "features/accounts/email-banner.tsx",
   "components/footer.tsx",
+  "features/home/home-more.tsx",
 ];
 
 /**
