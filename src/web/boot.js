@@ -68,7 +68,7 @@
     // So with the page's history entry: React Router marks it with its index as it starts, unless it
     // has one (history.replaceState({...state, idx: 0}), in createBrowserHistory). That call took 9
     // ms of the router's first task; here, the same mark, before the page's code is fetched (the
-    // links follow in tasks of their own). app/router.tsx's test checks the mark is the router's.
+    // links follow in tasks of their own). app/router.test.tsx checks the mark is the router's.
     var state = history.state;
     if (state === null || (typeof state === "object" && state.idx == null)) {
       history.replaceState(Object.assign({}, state, { idx: 0 }), "");
