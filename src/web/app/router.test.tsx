@@ -1,16 +1,12 @@
 import { expect, test, vi } from "vitest";
-import { startRouter } from "./router.tsx";
+import { startRouter, whenInitialized } from "./router.tsx";
 
-/** Resolves once the router has loaded its first page's code and data. */
-function initialized(router: Awaited<ReturnType<typeof startRouter>>) {
-  return new Promise<void>((resolve) => {
-    if (router.state.initialized) return resolve();
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
+/** The router started on `url` with no pause between its steps, once its first page has loaded. */
+async function startedAt(url: string, state: unknown = null) {
+  window.history.replaceState(state, "", url);
+  const router = await startRouter(async () => {});
+  await whenInitialized(router);
+  return router;
 }
 
 test("the browser's router starts in three steps, the history first, with the browser given two turns between", async () => {
@@ -22,16 +18,14 @@ test("the browser's router starts in three steps, the history first, with the br
   // The history marks its entry in the first step; the route table is built in the second.
   expect(pauses).toEqual([{ historyMarked: true }, { historyMarked: true }]);
   expect(router.state.location).toMatchObject({ pathname: "/about", search: "?from=footer" });
-  await initialized(router);
+  await whenInitialized(router);
   expect(router.state.matches.at(-1)?.route.path).toBe("about");
   expect(router.state.errors).toBeNull();
   router.dispose();
 });
 
 test("a path of the route table's second part is found there, as createBrowserRouter would", async () => {
-  window.history.replaceState(null, "", "/rules");
-  const router = await startRouter(async () => {});
-  await initialized(router);
+  const router = await startedAt("/rules");
   expect(router.state.matches.at(-1)?.route.path).toBe("rules");
   expect(router.state.errors).toBeNull();
   router.dispose();
@@ -39,19 +33,18 @@ test("a path of the route table's second part is found there, as createBrowserRo
 
 test("the history entry's mark that boot.js writes first is React Router's own, which the router then leaves", async () => {
   // As React Router finds a fresh page: it marks the entry itself, { ...state, idx: 0 }.
-  window.history.replaceState(null, "", "/about");
   const replaceState = vi.spyOn(window.history, "replaceState");
-  const first = await startRouter(async () => {});
-  expect(replaceState).toHaveBeenCalledTimes(1);
+  const first = await startedAt("/about");
+  // Once by the test, once by the router.
+  expect(replaceState).toHaveBeenCalledTimes(2);
   expect(window.history.state).toEqual(Object.assign({}, null, { idx: 0 }));
   first.dispose();
 
   // As boot.js leaves it (src/web/boot.js): the router writes nothing more.
-  window.history.replaceState(Object.assign({}, null, { idx: 0 }), "", "/about");
   replaceState.mockClear();
-  const second = await startRouter(async () => {});
-  await initialized(second);
-  expect(replaceState).not.toHaveBeenCalled();
+  const second = await startedAt("/about", Object.assign({}, null, { idx: 0 }));
+  // Once by the test only.
+  expect(replaceState).toHaveBeenCalledTimes(1);
   expect(second.state.location.pathname).toBe("/about");
   second.dispose();
   replaceState.mockRestore();

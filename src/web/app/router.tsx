@@ -73,3 +73,15 @@ export async function startRouter(betweenSteps: () => Promise<void>) {
   await betweenSteps();
   return router.initialize();
 }
+
+/** Resolves once the router has loaded its first page's code and data. */
+export function whenInitialized(router: Awaited<ReturnType<typeof startRouter>>) {
+  return new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

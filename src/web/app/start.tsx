@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { loadSession } from "../features/accounts/session.ts";
-import { startRouter } from "./router.tsx";
+import { startRouter, whenInitialized } from "./router.tsx";
 
 /** Lets the browser paint and handle input before the next piece of start-up work. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -23,15 +23,7 @@ export async function startApp() {
   void loadSession();
   await yieldToBrowser();
   const router = await startRouter(yieldToBrowser);
-  if (!router.state.initialized) {
-    await new Promise<void>((resolve) => {
-      const unsubscribe = router.subscribe((state) => {
-        if (!state.initialized) return;
-        unsubscribe();
-        resolve();
-      });
-    });
-  }
+  await whenInitialized(router);
   await yieldToBrowser();
   startTransition(() => {
     createRoot(root).render(
