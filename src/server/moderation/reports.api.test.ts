@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
 import { postTask, setupTestApp, signUp, type TestUser, taskInput } from "../test/test-app.ts";
 import { expectRefused, moderationKit } from "./test/moderation-kit.ts";
@@ -227,8 +227,24 @@ describe("GET /api/admin/queue", () => {
     await q.grant(mod, "moderator");
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /**
+   * The queue orders by times kept to the millisecond, and two requests can share one. A clock that
+   * stands still between steps a second apart makes the order the one this test wrote.
+   */
+  function steppedClock() {
+    const start = Date.now();
+    let steps = 0;
+    vi.useFakeTimers({ now: start, toFake: ["Date"] });
+    return () => vi.setSystemTime(start + ++steps * 1000);
+  }
+
   it("groups open reports by target, the longest waiting first, each with its reasons, reports oldest first, and the author's history", async () => {
     const [first, second, third] = reporters as [TestUser, TestUser, TestUser];
+    const step = steppedClock();
     // Before these: one of the author's tasks reported and the author warned for it.
     const earlier = await postTask(fresh.app, author, { title: "Earlier" });
     await q.ok(q.report(first, "task", earlier, "spam"), 201);
@@ -246,10 +262,15 @@ describe("GET /api/admin/queue", () => {
     const scam = await postTask(fresh.app, author, { title: "Scam task" });
     const other = await postTask(fresh.app, reporters[0] as TestUser, { title: "Other poster's task" });
     const questionId = await q.ask(author, other, "Pay outside?");
-    await q.ok(q.report(first, "task", scam, "scam"), 201);
-    await q.ok(q.report(first, "question", questionId, "off-platform"), 201);
-    await q.ok(q.report(second, "task", scam, "spam"), 201);
-    await q.ok(q.report(third, "task", scam, "scam"), 201);
+    for (const [reporter, kind, target, reason] of [
+      [first, "task", scam, "scam"],
+      [first, "question", questionId, "off-platform"],
+      [second, "task", scam, "spam"],
+      [third, "task", scam, "scam"],
+    ] as const) {
+      step();
+      await q.ok(q.report(reporter, kind, target, reason), 201);
+    }
 
     const answer = await q.ok(q.call(mod, "GET", "/api/admin/queue"));
     expect(
@@ -299,6 +320,7 @@ describe("GET /api/admin/queue", () => {
 
   it("lists appeals waiting, the oldest first, until answered", async () => {
     const sanctionIds: string[] = [];
+    const step = steppedClock();
     for (const title of ["Appealed one", "Appealed two"]) {
       const taskId = await postTask(fresh.app, author, { title });
       const decided = await q.ok(
@@ -314,6 +336,7 @@ describe("GET /api/admin/queue", () => {
       sanctionIds.push(decided.entries[0].sanctionId);
     }
     for (const id of [...sanctionIds].reverse()) {
+      step();
       await q.ok(q.call(author, "POST", `/api/sanctions/${id}/appeal`, { text: `Please look again at ${id}` }), 201);
     }
     const { appeals } = await q.ok(q.call(mod, "GET", "/api/admin/queue"));
