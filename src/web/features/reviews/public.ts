@@ -5,4 +5,4 @@
  */
 
 export { Stars } from "./stars.tsx";
-export { TaskReviews } from "./task-reviews-slot.tsx";
+export { preloadTaskReviews, TaskReviews } from "./task-reviews-slot.tsx";

@@ -8,7 +8,7 @@ import { PlaceBid, PlaceBidSignedOut, PublicOffers } from "../bids/public.ts";
 import { ReportSlot } from "../moderation/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
 import { TaskQuestions } from "../questions/public.ts";
-import { TaskReviews } from "../reviews/public.ts";
+import { preloadTaskReviews, TaskReviews } from "../reviews/public.ts";
 import { TaskDetailsView } from "./task-details-view.tsx";
 import { getTask } from "./tasks-api.ts";
 
@@ -23,6 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await loadSession();
   try {
     const task = await getTask(params.id ?? "", request.signal);
+    preloadTaskReviews(task);
     return { task, ownTask: isSameEmail(task.userEmail, user?.email) };
   } catch (error) {
     throw toRouteError(error);
