@@ -1,2 +1,2 @@
 /** What other features use of questions: a task's questions and answers, on its page. */
-export { TaskQuestions } from "./task-questions.tsx";
+export { preloadAskForm, TaskQuestions } from "./task-questions.tsx";

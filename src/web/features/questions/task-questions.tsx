@@ -4,12 +4,19 @@ import { PersonLink } from "../../components/person-link.tsx";
 import { loginPath, paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
+import { loadSoon } from "../../lib/load-soon.ts";
 import { notify } from "../../lib/notify.ts";
 import { ReportSlot } from "../moderation/public.ts";
 import { answerQuestion, askQuestion, hideQuestion, listQuestions, type Question } from "./questions-api.ts";
 
 // The form to ask or answer, with its field and counter, loads for those who write, not with the page.
-const TextForm = lazy(() => import("./question-form.tsx"));
+const loadTextForm = () => import("./question-form.tsx");
+const TextForm = lazy(loadTextForm);
+
+/** For the page's loader, when its reader is signed in and asks (not the poster): the form loads (loadSoon). */
+export function preloadAskForm(): void {
+  loadSoon(loadTextForm);
+}
 
 /**
  * Questions and answers on a task's page (PRODUCT.md, Conversation): everyone signed in but the

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import type { Task } from "../../../contract/schemas.ts";
+import { loadSoon } from "../../lib/load-soon.ts";
 
 // The panel, its reviews and its form load only on a task that has ended with a hire: the task
 // page's first download stays as it was (e2e/bundle.spec.ts).
@@ -11,14 +12,9 @@ export function hasReviews(task: Pick<Task, "status" | "assignee">): boolean {
   return task.status === "completed" || (task.status === "cancelled" && task.assignee !== undefined);
 }
 
-/**
- * For the page's loader: starts loading the panel of a task that has reviews, in a task of its own.
- * Vite adds a preload link for each of the panel's files as the import starts; started by React's
- * render, those six links took about a third of a 9.5 ms render task on a completed task's page.
- * Started here, they come before that render, and the reviews arrive no later.
- */
+/** For the page's loader: starts loading the panel of a task that has reviews (loadSoon). */
 export function preloadTaskReviews(task: Pick<Task, "status" | "assignee">): void {
-  if (hasReviews(task)) setTimeout(() => void loadPanel().catch(() => undefined));
+  if (hasReviews(task)) loadSoon(loadPanel);
 }
 
 /** A task's Reviews section on its page, for a task that can have reviews; nothing otherwise. */

@@ -7,7 +7,7 @@ import { isSameEmail, loadSession, useSession } from "../accounts/public.ts";
 import { PlaceBid, PlaceBidSignedOut, PublicOffers } from "../bids/public.ts";
 import { ReportSlot } from "../moderation/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
-import { TaskQuestions } from "../questions/public.ts";
+import { preloadAskForm, TaskQuestions } from "../questions/public.ts";
 import { preloadTaskReviews, TaskReviews } from "../reviews/public.ts";
 import { TaskDetailsView } from "./task-details-view.tsx";
 import { getTask } from "./tasks-api.ts";
@@ -23,8 +23,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await loadSession();
   try {
     const task = await getTask(params.id ?? "", request.signal);
+    const ownTask = isSameEmail(task.userEmail, user?.email);
+    // What the page shows at once starts loading now, not inside React's first render (loadSoon).
     preloadTaskReviews(task);
-    return { task, ownTask: isSameEmail(task.userEmail, user?.email) };
+    if (user && !ownTask) preloadAskForm();
+    return { task, ownTask };
   } catch (error) {
     throw toRouteError(error);
   }
