@@ -235,7 +235,7 @@ describe("GET /api/admin/queue", () => {
    * The queue orders by times kept to the millisecond, and two requests can share one. A clock that
    * stands still between steps a second apart makes the order the one this test wrote.
    */
-  function steppedClock() {
+  function startSteppedClock() {
     const start = Date.now();
     let steps = 0;
     vi.useFakeTimers({ now: start, toFake: ["Date"] });
@@ -244,7 +244,7 @@ describe("GET /api/admin/queue", () => {
 
   it("groups open reports by target, the longest waiting first, each with its reasons, reports oldest first, and the author's history", async () => {
     const [first, second, third] = reporters as [TestUser, TestUser, TestUser];
-    const step = steppedClock();
+    const step = startSteppedClock();
     // Before these: one of the author's tasks reported and the author warned for it.
     const earlier = await postTask(fresh.app, author, { title: "Earlier" });
     await q.ok(q.report(first, "task", earlier, "spam"), 201);
@@ -320,7 +320,7 @@ describe("GET /api/admin/queue", () => {
 
   it("lists appeals waiting, the oldest first, until answered", async () => {
     const sanctionIds: string[] = [];
-    const step = steppedClock();
+    const step = startSteppedClock();
     for (const title of ["Appealed one", "Appealed two"]) {
       const taskId = await postTask(fresh.app, author, { title });
       const decided = await q.ok(

@@ -13,7 +13,7 @@ import { answerQuestion, askQuestion, hideQuestion, listQuestions, type Question
 const loadTextForm = () => import("./question-form.tsx");
 const TextForm = lazy(loadTextForm);
 
-/** For the page's loader, when its reader is signed in and asks (not the poster): the form loads (loadSoon). */
+/** For the page's loader, when its reader is signed in and not the poster: the form to ask starts loading in the next task (loadSoon). */
 export function preloadAskForm(): void {
   loadSoon(loadTextForm);
 }

@@ -12,7 +12,7 @@ export function hasReviews(task: Pick<Task, "status" | "assignee">): boolean {
   return task.status === "completed" || (task.status === "cancelled" && task.assignee !== undefined);
 }
 
-/** For the page's loader: starts loading the panel of a task that has reviews (loadSoon). */
+/** For the page's loader: the panel of a task that has reviews starts loading in the next task (loadSoon). */
 export function preloadTaskReviews(task: Pick<Task, "status" | "assignee">): void {
   if (hasReviews(task)) loadSoon(loadPanel);
 }

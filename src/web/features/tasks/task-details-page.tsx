@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { Spinner } from "../../components/spinner.tsx";
+import { loadSoon } from "../../lib/load-soon.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { isSameEmail, loadSession, useSession } from "../accounts/public.ts";
@@ -13,7 +14,8 @@ import { TaskDetailsView } from "./task-details-view.tsx";
 import { getTask } from "./tasks-api.ts";
 
 // Only the poster manages a task: its steps and the offers load for them, not with everyone's page.
-const ManageTask = lazy(() => import("./manage-task.tsx"));
+const loadManageTask = () => import("./manage-task.tsx");
+const ManageTask = lazy(loadManageTask);
 
 /**
  * A task's page, open to everyone (PRODUCT.md, Task pages are public): a visitor reads it and is
@@ -24,9 +26,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const task = await getTask(params.id ?? "", request.signal);
     const ownTask = isSameEmail(task.userEmail, user?.email);
-    // What the page shows at once starts loading now, not inside React's first render (loadSoon).
+    // The lazy parts the page shows this reader at once start loading in the next task (loadSoon):
+    // on a page's first load, before React's first render rather than inside it.
     preloadTaskReviews(task);
-    if (user && !ownTask) preloadAskForm();
+    if (user && ownTask) loadSoon(loadManageTask);
+    else if (user) preloadAskForm();
     return { task, ownTask };
   } catch (error) {
     throw toRouteError(error);
