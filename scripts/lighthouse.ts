@@ -168,6 +168,8 @@ async function runLighthouse(
       await lighthouse(url, { ...flags, gatherMode: dir });
       const artifactsFile = path.join(dir, "artifacts.json");
       const artifacts = JSON.parse(readFileSync(artifactsFile, "utf8"));
+      // The trace and the network log, read once for both modes' splits (blockingBeforePaint).
+      const gathered = loadArtifacts(dir);
       const benchmarkIndex: number = artifacts.BenchmarkIndex;
       const results = {} as Record<Mode, RunResult>;
       for (const mode of MODES) {
@@ -181,7 +183,7 @@ async function runLighthouse(
         if (result.lhr.runtimeError) throw new LoadError(result.lhr.runtimeError.code, result.lhr.runtimeError.message);
         const file = save(mode);
         if (file) writeFileSync(file, JSON.stringify(result.lhr));
-        const beforePaint = await blockingBeforePaint(dir);
+        const beforePaint = await blockingBeforePaint({ ...gathered, settings: artifacts.settings });
         results[mode] = { ...resultOf(result.lhr), benchmarkIndex, slowdown: cpuSlowdownMultiplier, beforePaint };
       }
       return results;
@@ -201,11 +203,11 @@ async function runLighthouse(
  * Lantern estimates the first paint from a graph without the commit task, then simulates blocking
  * time with it, so those tasks can land after its estimate of the paint and count
  * (GoogleChrome/lighthouse#11677). Worked out as Lighthouse works out the metric, from the same
- * gathered load and settings (half its optimistic simulation, half its pessimistic one, each with
- * its own window), keeping the tasks that started before the trace's first contentful paint.
+ * gathered load and the mode's settings (half its optimistic simulation, half its pessimistic one,
+ * each with its own window), keeping the tasks that started before the trace's first contentful
+ * paint.
  */
-async function blockingBeforePaint(dir: string): Promise<number> {
-  const artifacts = loadArtifacts(dir);
+async function blockingBeforePaint(artifacts: ReturnType<typeof loadArtifacts>): Promise<number> {
   const context = { computedCache: new Map(), settings: artifacts.settings, options: {} };
   const data = Audit.makeMetricComputationDataInput(artifacts, context);
   const [tbt, fcp, interactive, navigation] = await Promise.all([

@@ -37,12 +37,12 @@ test("the history entry's mark that boot.js writes first is React Router's own, 
   const first = await startedAt("/about");
   // Once by the test, once by the router.
   expect(replaceState).toHaveBeenCalledTimes(2);
-  expect(window.history.state).toEqual(Object.assign({}, null, { idx: 0 }));
+  expect(window.history.state).toEqual({ idx: 0 });
   first.dispose();
 
   // As boot.js leaves it (src/web/boot.js): the router writes nothing more.
   replaceState.mockClear();
-  const second = await startedAt("/about", Object.assign({}, null, { idx: 0 }));
+  const second = await startedAt("/about", { idx: 0 });
   // Once by the test only.
   expect(replaceState).toHaveBeenCalledTimes(1);
   expect(second.state.location.pathname).toBe("/about");
