@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Figure } from "../../../contract/reputation.ts";
-import { explainCancellation, explainCompletion } from "./explain.ts";
+import { explainCancellation, explainCompletion, formatMonth } from "./explain.ts";
 
 const SINCE = "2026-03-04T10:00:00.000Z";
 /** A rate as the API sends it: shown from 5 on, its value numerator / denominator. */
@@ -50,5 +51,28 @@ describe("A cancellation rate's explanation", () => {
     expect(explainCancellation(rate(1, 3), "Maya")).toBe(
       "Shown once 5 hired tasks are completed or cancelled; Maya has 3 so far (since March 2026).",
     );
+  });
+});
+
+describe("formatMonth", () => {
+  const intlMonth = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+  it("writes the month of an instant as Intl's en-US long month format does, in UTC", () => {
+    expect(formatMonth(SINCE)).toBe("March 2026");
+    // The last instant of a month in UTC is still that month, wherever the reader is.
+    expect(formatMonth("2026-11-30T23:59:59.999Z")).toBe("November 2026");
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true }),
+        (date) => {
+          expect(formatMonth(date.toISOString())).toBe(intlMonth.format(date));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("shows a text that is not a date as it is", () => {
+    expect(formatMonth("not a date")).toBe("not a date");
   });
 });
