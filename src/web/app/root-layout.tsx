@@ -5,7 +5,7 @@ import { Header } from "../components/header.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { takeGoogleSignInReturn } from "../features/accounts/google-return.ts";
 import { loadSession, useSession } from "../features/accounts/session.ts";
-import { notify } from "../lib/notify.ts";
+import { notify, useToasterWanted, wantToaster } from "../lib/notify.ts";
 import { useAfterFirstPaint } from "../lib/use-after-first-paint.ts";
 
 // Most first visits are signed out: the signed-in buttons (and logout's code) load only for a user.
@@ -63,6 +63,27 @@ export function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The toaster, mounted at the first toast or at the first press or key, whichever comes first. */
+function Toasts() {
+  const wanted = useToasterWanted();
+  useEffect(() => {
+    if (wanted) return;
+    const options = { capture: true, once: true, passive: true };
+    window.addEventListener("pointerdown", wantToaster, options);
+    window.addEventListener("keydown", wantToaster, options);
+    return () => {
+      window.removeEventListener("pointerdown", wantToaster, options);
+      window.removeEventListener("keydown", wantToaster, options);
+    };
+  }, [wanted]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  );
+}
+
 export function RootLayout() {
   useEffect(() => {
     void loadSession().then((user) => {
@@ -76,9 +97,7 @@ export function RootLayout() {
         <Outlet />
       </Shell>
       <DialogHost />
-      <Suspense fallback={null}>
-        <LazyToaster />
-      </Suspense>
+      <Toasts />
       <ScrollRestoration />
     </>
   );
