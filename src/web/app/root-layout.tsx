@@ -5,13 +5,14 @@ import { Header } from "../components/header.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { takeGoogleSignInReturn } from "../features/accounts/google-return.ts";
 import { loadSession, useSession } from "../features/accounts/session.ts";
-import { notify, useToasterWanted, wantToaster } from "../lib/notify.ts";
+import { notify, toasterWanted, wantToaster } from "../lib/notify.ts";
 import { useAfterFirstPaint } from "../lib/use-after-first-paint.ts";
 
 // Most first visits are signed out: the signed-in buttons (and logout's code) load only for a user.
 const AccountButtons = lazy(() => import("../features/accounts/account-buttons.tsx"));
 const NotificationBell = lazy(() => import("../features/notifications/notification-bell.tsx"));
-const LazyToaster = lazy(() => import("../components/lazy-toaster.tsx"));
+// Only once wanted: at the first toast, or at the first press or key (lib/notify.ts).
+const LazyToaster = lazy(() => toasterWanted.then(() => import("../components/lazy-toaster.tsx")));
 // For signed-in people only: the reminder to confirm their email.
 const EmailBanner = lazy(() => import("../features/accounts/email-banner.tsx"));
 // Below the fold on every page: loaded after the first paint.
@@ -63,32 +64,15 @@ export function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The toaster, mounted at the first toast or at the first press or key, whichever comes first. */
-function Toasts() {
-  const wanted = useToasterWanted();
-  useEffect(() => {
-    if (wanted) return;
-    const options = { capture: true, once: true, passive: true };
-    window.addEventListener("pointerdown", wantToaster, options);
-    window.addEventListener("keydown", wantToaster, options);
-    return () => {
-      window.removeEventListener("pointerdown", wantToaster, options);
-      window.removeEventListener("keydown", wantToaster, options);
-    };
-  }, [wanted]);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyToaster />
-    </Suspense>
-  );
-}
-
 export function RootLayout() {
   useEffect(() => {
     void loadSession().then((user) => {
       if (takeGoogleSignInReturn() && user) notify.success("Login Successfully");
     });
+    // The first press or key asks for the toaster; later ones ask again, which does nothing (a
+    // listener added again by a second mount is kept once).
+    addEventListener("pointerdown", wantToaster, true);
+    addEventListener("keydown", wantToaster, true);
   }, []);
   return (
     <>
@@ -97,7 +81,9 @@ export function RootLayout() {
         <Outlet />
       </Shell>
       <DialogHost />
-      <Toasts />
+      <Suspense fallback={null}>
+        <LazyToaster />
+      </Suspense>
       <ScrollRestoration />
     </>
   );

@@ -4,14 +4,13 @@ import type { SVGProps } from "react";
  * The icons of the first screens (header, banner, task card, Browse Tasks' search), drawn here
  * instead of with lucide-react: the library's icon runtime alone is about 1.3 KB gzipped of the
  * 110 KB that Home may load first. Same look as lucide's (whose drawings these are, ISC licence); other screens use
- * lucide-react. All are decorative (aria-hidden).
+ * lucide-react. All are decorative (aria-hidden), and inline in HTML, where an svg needs no xmlns.
  */
 type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
 
 function Svg({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
-      xmlns="http://www.w3.org/2000/svg"
       width="24"
       height="24"
       viewBox="0 0 24 24"

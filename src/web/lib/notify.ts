@@ -1,46 +1,29 @@
-import { useSyncExternalStore } from "react";
-
 /**
  * Toasts, with the toast library loaded only when it is needed: at the first toast, or at a person's
- * first press or key, since most toasts answer what they did. Loading it on every page's start
- * evaluated the library and inserted its stylesheet, which restyled the whole page, after the first
- * paint: up to 18 ms of blocking on a slow phone (issue 30). Calls made before the toaster is on
- * screen wait for it instead of being lost.
+ * first press or key, since most toasts answer what they did (RootLayout listens). Loading it as
+ * every page started evaluated the library and inserted its stylesheet after the first paint, which
+ * restyled the whole page: up to 40 ms on Home, unthrottled (issue 30). Calls made before the
+ * toaster is on screen wait for it instead of being lost.
  */
-let markReady: () => void = () => {};
+
+/** Asks for the toaster; asking again does nothing. */
+let wantToaster!: () => void;
+/** Called by the toaster once it is on screen. */
+let onToasterMounted!: () => void;
+/** Settles when the toaster is first asked for: RootLayout mounts it then. */
+export const toasterWanted = new Promise<void>((resolve) => {
+  wantToaster = resolve;
+});
 const toasterReady = new Promise<void>((resolve) => {
-  markReady = resolve;
+  onToasterMounted = resolve;
 });
 
-export function onToasterMounted() {
-  markReady();
-}
-
-let wanted = false;
-const listeners = new Set<() => void>();
-
-/** Asks for the toaster to be mounted (RootLayout mounts it once asked); asking again does nothing. */
-export function wantToaster() {
-  if (wanted) return;
-  wanted = true;
-  for (const listener of listeners) listener();
-}
-
-/** Whether the toaster has been asked for, as a value a component renders from. */
-export function useToasterWanted(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => wanted,
-    () => false,
-  );
-}
+export { onToasterMounted, wantToaster };
 
 async function show(kind: "success" | "error" | "info", message: string) {
   wantToaster();
-  const [{ toast }] = await Promise.all([import("sonner"), toasterReady]);
+  // The toaster's module brings the library's toast(), without a list of its own (lazy parts).
+  const [{ toast }] = await Promise.all([import("../components/lazy-toaster.tsx"), toasterReady]);
   toast[kind](message);
 }
 
