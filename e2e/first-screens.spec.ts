@@ -236,7 +236,7 @@ test.describe("from first screen to live page", () => {
     expect(await added()).toEqual(await listed());
 
     // The footer (and, signed in, the header's buttons and bell) likewise; the toaster likewise, but
-    // only from the first press (decision 026).
+    // only from the first click (decision 026).
     await page.goto("/browse-tasks");
     await expect(page.locator("html")).toHaveAttribute("data-app-started", "");
     const [footer = "", toaster = ""] = ["components/footer.tsx", "components/lazy-toaster.tsx"].map(fileOf);

@@ -1,18 +1,27 @@
-import { lazy, Suspense, useEffect } from "react";
+import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { DialogHost } from "../components/dialog-host.tsx";
 import { Header } from "../components/header.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { takeGoogleSignInReturn } from "../features/accounts/google-return.ts";
 import { loadSession, useSession } from "../features/accounts/session.ts";
-import { notify, toasterWanted, wantToaster } from "../lib/notify.ts";
+import { notify } from "../lib/notify.ts";
+import { toasterWanted, wantToaster } from "../lib/toaster.ts";
 import { useAfterFirstPaint } from "../lib/use-after-first-paint.ts";
 
 // Most first visits are signed out: the signed-in buttons (and logout's code) load only for a user.
 const AccountButtons = lazy(() => import("../features/accounts/account-buttons.tsx"));
 const NotificationBell = lazy(() => import("../features/notifications/notification-bell.tsx"));
-// Only once wanted: at the first toast, or at the first press or key (lib/notify.ts).
-const LazyToaster = lazy(() => toasterWanted.then(() => import("../components/lazy-toaster.tsx")));
+// Only once wanted (lib/toaster.ts). Should its file fail to load (a deploy since the page opened),
+// the page goes on without toasts rather than showing an error in its place.
+const LazyToaster = lazy<ComponentType>(() =>
+  toasterWanted.then(() => import("../components/lazy-toaster.tsx")).catch(() => ({ default: () => null })),
+);
+/**
+ * Asks for the toaster two frames on, once the frame that answers a click is painted: the toast
+ * library restyles the whole page as it loads, which must not delay that answer.
+ */
+const wantToasterAfterPaint = () => requestAnimationFrame(() => requestAnimationFrame(wantToaster));
 // For signed-in people only: the reminder to confirm their email.
 const EmailBanner = lazy(() => import("../features/accounts/email-banner.tsx"));
 // Below the fold on every page: loaded after the first paint.
@@ -69,10 +78,9 @@ export function RootLayout() {
     void loadSession().then((user) => {
       if (takeGoogleSignInReturn() && user) notify.success("Login Successfully");
     });
-    // The first press or key asks for the toaster; later ones ask again, which does nothing (a
-    // listener added again by a second mount is kept once).
-    addEventListener("pointerdown", wantToaster, true);
-    addEventListener("keydown", wantToaster, true);
+    // The first click (a tap, a key on a button, a screen reader's activation) asks for the toaster;
+    // later ones ask again, which does nothing (added again by a second mount, a listener is kept once).
+    addEventListener("click", wantToasterAfterPaint, true);
   }, []);
   return (
     <>

@@ -1,18 +1,16 @@
 import { useEffect } from "react";
-import { Toaster } from "sonner";
-import { onToasterMounted } from "../lib/notify.ts";
+import { Toaster, toast } from "sonner";
 import { useTheme } from "../lib/theme.ts";
+import { onToasterMounted } from "../lib/toaster.ts";
 
 /** Below the sticky header (4 rem high), so that a toast never covers the bell, the avatar or Logout. */
 const BELOW_HEADER = { top: "4.75rem" };
 
-// notify() takes toast() from here: the toaster and the toasts come in one load.
-export { toast } from "sonner";
-
-/** Toasts at the top right, closing after 5 s (specification, section 9). Loaded after first paint. */
+/** Toasts at the top right, closing after 5 s (specification, section 9). Mounted once wanted (lib/toaster.ts). */
 export default function LazyToaster() {
   const theme = useTheme();
-  useEffect(() => onToasterMounted(), []);
+  // On screen: notify() may show its toasts, with the library's toast() it is handed.
+  useEffect(() => onToasterMounted(toast), []);
   return (
     <Toaster
       position="top-right"

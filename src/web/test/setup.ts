@@ -34,6 +34,8 @@ globalThis.ResizeObserver ??= SilentObserver as unknown as typeof ResizeObserver
 globalThis.IntersectionObserver ??= SilentObserver as unknown as typeof IntersectionObserver;
 // A message thread scrolls its newest message into view; jsdom lays nothing out.
 Element.prototype.scrollIntoView ??= () => {};
+// jsdom paints no frames: a frame's callback runs in the next task (the toaster waits for one).
+globalThis.requestAnimationFrame ??= (callback) => setTimeout(() => callback(performance.now())) as unknown as number;
 
 // findBy… and waitFor wait up to 5 s instead of 1: a route's next page (its loader's request through
 // msw, then React's render in jsdom) took 1.5 s on a machine of this kind, alone, on 2026-11-25.
