@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Figure } from "../../../contract/reputation.ts";
 import { explainCancellation, explainCompletion, formatMonth } from "./explain.ts";
 
@@ -63,7 +63,7 @@ describe("formatMonth", () => {
     expect(formatMonth("2026-11-30T23:59:59.999Z")).toBe("November 2026");
     fc.assert(
       fc.property(
-        fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true }),
+        fc.date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true }),
         (date) => {
           expect(formatMonth(date.toISOString())).toBe(intlMonth.format(date));
         },
@@ -74,5 +74,17 @@ describe("formatMonth", () => {
 
   it("shows a text that is not a date as it is", () => {
     expect(formatMonth("not a date")).toBe("not a date");
+  });
+
+  it("formats no date for the locale (issue 30: Intl's locale data was half a profile's first render)", () => {
+    const localeFormatting = ["toLocaleDateString", "toLocaleString"].map((method) =>
+      vi.spyOn(Date.prototype, method as "toLocaleDateString" | "toLocaleString"),
+    );
+    try {
+      expect(formatMonth(SINCE)).toBe("March 2026");
+      for (const spy of localeFormatting) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of localeFormatting) spy.mockRestore();
+    }
   });
 });

@@ -21,7 +21,7 @@ const MONTH_NAMES = [
 /**
  * "March 2026": the month a period starts, as "Member since" and the explanations say it, in UTC.
  * Written out for the one locale, as contract/format.ts explains: `toLocaleDateString` loaded Intl's
- * locale data inside a profile's first render, half of a 14.5 ms task (issue 30).
+ * locale data inside a profile's first render, half of a 15 ms task (issue 30).
  */
 export function formatMonth(iso: string): string {
   const date = new Date(iso);
