@@ -4,8 +4,9 @@ import type { Plugin } from "vite";
 /**
  * The lazy parts that show as a page loads, without a tap, and that nobody waits for: the layout's
  * account buttons and bell, toaster (mounted at the first toast or click), email banner and footer,
- * and Home's sections below the fold (their place kept while they load). Vite loads a lazy import with a list of the files it imports,
- * and inserts a preload link for each one not yet loaded, there and then: inside React's first
+ * and Home's sections below the fold (their place kept while they load). Vite loads a lazy import
+ * with a list of the files it imports, and inserts a preload link for each one not yet loaded, there
+ * and then: inside React's first
  * render, 8-16 ms of link insertions on a task's page, one link now and then stalling for 3-14 ms;
  * Home's lower sections inserted eight in one task of 8-21 ms. These parts get no list: the browser
  * fetches their few files as it reads their imports, in tasks of its own, one round trip later

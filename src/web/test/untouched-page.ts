@@ -3,7 +3,7 @@ import { renderRoute } from "./render-route.tsx";
 
 /**
  * /about, live and idle (its footer, which loads once the browser is idle after the first paint, is
- * there), and nobody has pressed anything. The toaster's code is loaded first, as on a later visit,
+ * there), and nobody has clicked anything. The toaster's code is loaded first, as on a later visit,
  * so that only whether the toaster is mounted decides if it is on the page.
  */
 export async function openUntouchedPage() {
