@@ -6,9 +6,8 @@ import type { Plugin } from "vite";
  * account buttons and bell, toaster (mounted at the first toast or click), email banner and footer,
  * and Home's sections below the fold (their place kept while they load). Vite loads a lazy import
  * with a list of the files it imports, and inserts a preload link for each one not yet loaded, there
- * and then: inside React's first
- * render, 8-16 ms of link insertions on a task's page, one link now and then stalling for 3-14 ms;
- * Home's lower sections inserted eight in one task of 8-21 ms. These parts get no list: the browser
+ * and then: inside React's first render, 8-16 ms of link insertions on a task's page, one link now
+ * and then stalling for 3-14 ms; Home's lower sections inserted eight in one task of 8-21 ms. These parts get no list: the browser
  * fetches their few files as it reads their imports, in tasks of its own, one round trip later
  * (decision 026). A page's code, a dialog or form opened by a tap, and what a page shows first keep
  * theirs, so that nothing someone is waiting for comes later. (Report and the limited person's
