@@ -3,6 +3,8 @@ import { LIMITS } from "../../../contract/limits.ts";
 import type { Figure } from "../../../contract/reputation.ts";
 import { formatRate, formatStars } from "../../../contract/reputation-words.ts";
 
+// The months in full, beside contract/format.ts's short ones rather than with them: that module is in
+// the first screens' code (Home, Browse Tasks, a task's page), which would carry these too.
 const MONTH_NAMES = [
   "January",
   "February",
