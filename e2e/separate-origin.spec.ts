@@ -1,8 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { baseURL, daysFromNow, expect, limitFor, test, toast, uniqueId } from "./support/fixtures.ts";
 
 /**
@@ -10,54 +6,28 @@ import { baseURL, daysFromNow, expect, limitFor, test, toast, uniqueId } from ".
  * API on another (it lists the static origin in TRUSTED_ORIGINS): a person signs up, browses, posts,
  * and another bids, all through the static origin, with the session cookie crossing to the API.
  */
-let dir = "";
-let server: Server;
 const staticOrigin = () => process.env.E2E_STATIC_ORIGIN ?? "";
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript",
-  ".css": "text/css",
-  ".svg": "image/svg+xml",
-  ".webp": "image/webp",
-  ".png": "image/png",
-  ".json": "application/json",
-};
-
+// The static server (e2e/support/global-setup.ts) serves what is built into E2E_STATIC_DIR.
 test.beforeAll(async () => {
   test.setTimeout(limitFor(120_000));
-  dir = mkdtempSync(path.join(tmpdir(), "quickgig-static-"));
+  if (!process.env.E2E_STATIC_DIR) throw new Error("E2E_STATIC_DIR is not set: run through Playwright's global setup");
   execFileSync(
     process.execPath,
-    ["node_modules/vite/bin/vite.js", "build", "--outDir", dir, "--emptyOutDir", "--logLevel", "warn"],
+    [
+      "node_modules/vite/bin/vite.js",
+      "build",
+      "--outDir",
+      process.env.E2E_STATIC_DIR,
+      "--emptyOutDir",
+      "--logLevel",
+      "warn",
+    ],
     {
       env: { ...process.env, VITE_API_URL: baseURL() },
       stdio: "inherit",
     },
   );
-  // A static host: files as they are, index.html for any other path.
-  server = createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://static").pathname);
-    const file = path.join(dir, path.normalize(pathname));
-    let body: Buffer;
-    let type = TYPES[path.extname(file)] ?? "application/octet-stream";
-    try {
-      if (!file.startsWith(dir) || pathname.endsWith("/")) throw new Error("not a file");
-      body = readFileSync(file);
-    } catch {
-      body = readFileSync(path.join(dir, "index.html"));
-      type = TYPES[".html"] ?? "text/html";
-    }
-    response.writeHead(200, { "content-type": type });
-    response.end(body);
-  });
-  const { port } = new URL(staticOrigin());
-  await new Promise<void>((resolve) => server.listen(Number(port), "127.0.0.1", resolve));
-});
-
-test.afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  rmSync(dir, { recursive: true, force: true });
 });
 
 test("sign up, browse, post and bid on a web app served from another origin than the API", async ({

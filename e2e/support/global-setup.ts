@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -15,6 +15,41 @@ function freePort(): Promise<number> {
       const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });
+  });
+}
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".webp": "image/webp",
+  ".png": "image/png",
+  ".json": "application/json",
+};
+
+/** A static host for a build in `dir`: files as they are, index.html for any other path. */
+function startStaticServer(dir: string): Server {
+  return createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? "/", "http://static").pathname);
+    const file = path.join(dir, path.normalize(pathname));
+    let body: Buffer;
+    let type = TYPES[path.extname(file)] ?? "application/octet-stream";
+    try {
+      if (!file.startsWith(dir) || pathname.endsWith("/")) throw new Error("not a file");
+      body = readFileSync(file);
+    } catch {
+      const index = path.join(dir, "index.html");
+      if (!existsSync(index)) {
+        // Nothing built yet.
+        response.writeHead(404).end();
+        return;
+      }
+      body = readFileSync(index);
+      type = TYPES[".html"] ?? "text/html";
+    }
+    response.writeHead(200, { "content-type": type });
+    response.end(body);
   });
 }
 
@@ -51,8 +86,15 @@ export default async function globalSetup() {
   if (!existsSync(serverBundle)) throw new Error(`${serverBundle} is missing: build first (npm run build)`);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  // The web app served alone from another origin (e2e/separate-origin.spec.ts) calls this API.
-  const staticOrigin = `http://127.0.0.1:${await freePort()}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "quickgig-e2e-"));
+  // The web app served alone from another origin (e2e/separate-origin.spec.ts builds it into
+  // staticDir) calls this API. The static server listens from now to the end of the run: a port
+  // only reserved here and listened on by the spec minutes later was taken meanwhile (EADDRINUSE).
+  const staticDir = path.join(dataDir, "static");
+  mkdirSync(staticDir);
+  const staticServer = startStaticServer(staticDir);
+  await new Promise<void>((resolve) => staticServer.listen(0, "127.0.0.1", resolve));
+  const staticOrigin = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}`;
   const provider = await startOidcProvider({
     redirectUris: [`${baseURL}/api/auth/callback/google`, `${baseURL}/api/auth/oauth2/callback/google`],
   });
@@ -78,7 +120,6 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
   const controlURL = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), "quickgig-e2e-"));
   const logFile = path.join(dataDir, "server.log");
   const log = createWriteStream(logFile);
   const server = spawn(process.execPath, [serverBundle], {
@@ -114,6 +155,7 @@ export default async function globalSetup() {
   process.env.E2E_OIDC_CONTROL = controlURL;
   process.env.E2E_SERVER_LOG = logFile;
   process.env.E2E_STATIC_ORIGIN = staticOrigin;
+  process.env.E2E_STATIC_DIR = staticDir;
   // For `npm run admin` on the server's database (a moderator for the moderation story).
   process.env.E2E_DATABASE_URL = path.join(dataDir, "e2e.db");
 
@@ -123,6 +165,7 @@ export default async function globalSetup() {
     await provider.close();
     await smtp.close();
     await new Promise((resolve) => control.close(resolve));
+    await new Promise((resolve) => staticServer.close(resolve));
     log.end();
     if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   };
