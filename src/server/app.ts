@@ -182,10 +182,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await registerCors(app, origins);
   registerUrlLengthLimit(app);
   registerNormalPaths(app);
+  const sessions = new Sessions(auth, database, config.authSecret);
   const cache = await registerResponseCache(app, {
     enabled: config.responseCache,
     database: config.database,
     answersOrigin: (origin) => origins.isTrusted(origin),
+    foundViewer: async (request) => (await sessions.find(request)) !== null,
   });
   // Anonymous hits are answered before Fastify reads them, and logged as it logs requests. Behind a
   // proxy the address logged is the one the proxy names, which Fastify works out: it answers them all.
@@ -227,7 +229,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     }
   });
 
-  const sessions = new Sessions(auth, database, config.authSecret);
   const limiters = await registerRateLimits(app, {
     config,
     personOf: async (request) => (await sessions.find(request))?.id,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { ResponseCache } from "./response-cache.ts";
+import { carriesNoSession, ResponseCache, registerResponseCache } from "./response-cache.ts";
 
 /** A GET as node:http hands it over, and what was written back. */
 function ask(cache: ResponseCache, url: string) {
@@ -51,5 +52,48 @@ describe("replays of the response cache", () => {
     expect(ask(cache, "/api/tasks/abc").answered).toBe(true);
     cache.invalidate();
     expect(ask(cache, "/api/tasks/abc").answered).toBe(false);
+  });
+});
+
+describe("the cache's notion of a visitor", () => {
+  it("is a request with no session cookie of any name, prefix or value", () => {
+    expect(carriesNoSession({})).toBe(true);
+    expect(carriesNoSession({ cookie: "theme=dark; lang=en" })).toBe(true);
+    for (const cookie of [
+      "better-auth.session_token=",
+      "__Secure-better-auth.session_token=",
+      "__Secure-better-auth.session_token=; better-auth.session_token=abc.def",
+      "BETTER-AUTH.SESSION_TOKEN=x",
+      "better-auth-session_token=x",
+      "better-auth.session_data=x",
+      "theme=dark;better-auth.session_token=x",
+    ]) {
+      expect(carriesNoSession({ cookie }), cookie).toBe(false);
+    }
+  });
+
+  it("is decided last by the request's own session read: an answer made for someone is never kept", async () => {
+    const app = Fastify();
+    let reads = 0;
+    await registerResponseCache(app, {
+      enabled: true,
+      database: { dialect: "sqlite", file: ":memory:" },
+      // A reader the cookies cannot show: the session read says who it is.
+      foundViewer: async (request) => request.headers["x-reader"] === "someone",
+    });
+    app.get("/api/tasks", { config: { publicCache: true } }, async (request) => {
+      reads += 1;
+      return [{ userEmail: request.headers["x-reader"] === "someone" ? "poster@example.com" : undefined }];
+    });
+    const someone = await app.inject({ url: "/api/tasks", headers: { "x-reader": "someone" } });
+    expect(someone.headers["cache-control"]).toBe("private, no-cache");
+    expect(someone.headers.etag).toBeUndefined();
+    const visitor = await app.inject({ url: "/api/tasks" });
+    expect(reads).toBe(2);
+    expect(visitor.body).not.toContain("@example.com");
+    // A visitor's answer is kept as before.
+    await app.inject({ url: "/api/tasks" });
+    expect(reads).toBe(2);
+    await app.close();
   });
 });

@@ -6,8 +6,6 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from "node:http";
-import { getSessionCookie } from "better-auth/cookies";
-import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { DAY_MS, nextDayAnywhereOnEarth, todayAnywhereOnEarth } from "../../contract/index.ts";
 import type { Database as DatabaseConfig } from "../config.ts";
@@ -171,7 +169,7 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     const replay = entry?.replays?.get(this.replayKey(headers.origin));
     // The cookie is read only for an address that has a replay (most requests have none).
-    if (!entry || !replay || !anonymous(headers)) return false;
+    if (!entry || !replay || !carriesNoSession(headers)) return false;
     // Used last: kept longest, as find() does for the hits Fastify answers.
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -199,8 +197,19 @@ function keyOf(url: string): string {
   return `${today.value} ${url}`;
 }
 
-function anonymous(headers: IncomingHttpHeaders): boolean {
-  return !headers.cookie || !getSessionCookie(fromNodeHeaders(headers));
+/** Any name better-auth may read a session from: `session_token`, its cookie cache's `session_data`. */
+const SESSION_COOKIE = /session_(?:token|data)/i;
+
+/**
+ * Whether a request may be answered as a visitor's: its Cookie header names no session cookie at
+ * all, empty or not, under any prefix. One test of the header as sent, wider than any parser's:
+ * the cache and the session once each read the cookies their own way, and an empty
+ * `__Secure-better-auth.session_token` before a valid `better-auth.session_token` made a signed-in
+ * answer the visitors' one (issue 42).
+ */
+export function carriesNoSession(headers: IncomingHttpHeaders): boolean {
+  const { cookie } = headers;
+  return cookie === undefined || !SESSION_COOKIE.test(cookie);
 }
 
 function etagOf(body: string): string {
@@ -220,6 +229,11 @@ export async function registerResponseCache(
     database: DatabaseConfig;
     /** Whether CORS answers an Origin (http/cors.ts): such an Origin keeps a replay of its own. */
     answersOrigin?: (origin: string) => boolean;
+    /**
+     * Whether the request's own reading of the session found someone: an answer is kept for
+     * visitors only when the read that made it found nobody, whatever its cookies looked like.
+     */
+    foundViewer: (request: FastifyRequest) => Promise<boolean>;
   },
 ): Promise<ResponseCache> {
   const listensForChanges = options.enabled && options.database.dialect === "postgres";
@@ -249,7 +263,8 @@ export async function registerResponseCache(
   const pendings = new WeakMap<FastifyRequest, Pending>();
 
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.routeOptions.config.publicCache || request.method !== "GET" || !anonymous(request.headers)) return;
+    if (!request.routeOptions.config.publicCache || request.method !== "GET" || !carriesNoSession(request.headers))
+      return;
     const pending = cache.begin(request.url);
     pendings.set(request, pending);
     const entry = cache.find(pending);
@@ -272,6 +287,11 @@ export async function registerResponseCache(
     const pending = pendings.get(request);
     if (!pending) {
       // Signed-in answers carry the poster's email: never for a shared cache.
+      reply.header("cache-control", "private, no-cache");
+      return payload;
+    }
+    if (!pending.hit && (await options.foundViewer(request))) {
+      pendings.delete(request);
       reply.header("cache-control", "private, no-cache");
       return payload;
     }
