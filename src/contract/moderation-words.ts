@@ -148,7 +148,10 @@ export const MODERATION_MESSAGES = {
   badAppealLink: "This appeal link is not valid.",
   personNotFound: "Nobody has an account with this email.",
   ownRole: "You cannot change your own role.",
-  selfDecision: "You cannot decide on your own content.",
+  selfDecision: "You cannot decide on your own content: another moderator or an admin will.",
+  /** Content about the moderator, or about someone they worked with (issue 42). */
+  ownCase:
+    "You cannot decide on this: it concerns you (a review of you, your own task or thread, or someone you hired or were hired by). Another moderator or an admin will decide it.",
   decidedByOther: "These reports were just decided by another moderator.",
   staffDecision: "Only an admin can decide about a moderator's or an admin's content or account.",
   /** A limited person refused posting, bidding or asking. */

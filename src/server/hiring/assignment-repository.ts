@@ -191,3 +191,21 @@ export async function holdOpenWindow(db: Kysely<DB>, id: string): Promise<boolea
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Whether this person ever hired, or was hired by, one of these people (any hire, however it ended). */
+export async function hasWorkedWithAny(db: Kysely<DB>, personId: string, people: string[]): Promise<boolean> {
+  const others = people.filter((id) => id !== personId);
+  if (others.length === 0) return false;
+  const row = await db
+    .selectFrom("assignments")
+    .select("id")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("client_id", "=", personId), eb("freelancer_id", "in", others)]),
+        eb.and([eb("freelancer_id", "=", personId), eb("client_id", "in", others)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -688,3 +688,67 @@ describe("appeals", () => {
     expect(lines.join(" ")).not.toMatch(/suspend/i);
   });
 });
+
+describe("a moderator's own case (issue 42)", () => {
+  it("a moderator hired by a client cannot remove the client's review of him, limit the client, or answer the client's appeal", async () => {
+    const client = await newPerson("Cliff Client");
+    const hiredModerator = await newPerson("Hugh Hired");
+    await kit.grant(hiredModerator, "moderator");
+    const { reviewId } = await kit.reviewed(client, hiredModerator, "One star, slow work");
+    await ok(report(hiredModerator, "review", reviewId, "offensive"), 201);
+
+    const own = MODERATION_MESSAGES.ownCase;
+    expectRefused(await decideAs(hiredModerator, removal("review", reviewId)), 403, own);
+    expectRefused(
+      await decideAs(hiredModerator, { ...removal("review", reviewId), remove: false, sanction: "limit" }),
+      403,
+      own,
+    );
+    // Anything else of the client's is about someone who hired him: a task they post later, their profile.
+    const later = await postTask(ctx.app, client, { title: "Posted after the hire" });
+    expectRefused(await decideAs(hiredModerator, removal("task", later)), 403, own);
+    expectRefused(await decideAs(hiredModerator, removal("profile", client.id)), 403, own);
+    expect((await reportsOf(reviewId)).map((row) => row.status)).toEqual(["open"]);
+    expect(await logOf(reviewId)).toEqual([]);
+
+    // Another moderator decides it; the client appeals; the hired moderator may neither answer nor restore.
+    const decided = await ok(decideAs(moderator, removal("review", reviewId, { sanction: "limit" })));
+    const [removedId, limitId] = decided.entries.map((entry: { sanctionId: string }) => entry.sanctionId);
+    await ok(call(client, "POST", `/api/sanctions/${limitId}/appeal`, { text: "It was an honest review." }), 201);
+    for (const decision of ["uphold", "restore"]) {
+      expectRefused(
+        await call(hiredModerator, "POST", `/api/admin/appeals/${limitId}`, { decision, note: "Mine to judge" }),
+        403,
+        own,
+      );
+    }
+    expectRefused(
+      await call(hiredModerator, "POST", `/api/admin/sanctions/${removedId}/restore`, { note: "Mine" }),
+      403,
+      own,
+    );
+    expect((await sanctionRow(limitId)).appeal_outcome).toBeNull();
+    // The moderator who is not concerned answers it.
+    await ok(call(second, "POST", `/api/admin/appeals/${limitId}`, { decision: "restore", note: "Fair review" }));
+    expect((await sanctionRow(limitId)).appeal_outcome).toBe("restored");
+  });
+
+  it("a moderator cannot decide on a question on their task, or on a message in their thread, whoever wrote it", async () => {
+    const asker = await newPerson("Ann Asker");
+    const taskId = await postTask(ctx.app, moderator, { title: "The moderator's own job" });
+    const questionId = await kit.ask(asker, taskId);
+    await kit.bid(asker, taskId);
+    const messageId = await kit.message(asker, taskId, asker);
+    const own = MODERATION_MESSAGES.ownCase;
+    expectRefused(await decideAs(moderator, removal("question", questionId)), 403, own);
+    expectRefused(await decideAs(moderator, removal("message", messageId)), 403, own);
+    // As the bidder of a thread on someone else's task too.
+    const elsewhere = await postTask(ctx.app, asker, { title: "Someone else's job" });
+    await kit.bid(second, elsewhere);
+    const inThread = await kit.message(asker, elsewhere, second);
+    expectRefused(await decideAs(second, removal("message", inThread)), 403, own);
+    // A moderator with no part in it decides.
+    await ok(decideAs(second, removal("question", questionId)));
+    await ok(decideAs(moderator, removal("message", inThread)));
+  });
+});

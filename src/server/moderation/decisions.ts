@@ -10,6 +10,7 @@ import {
 import type { NotificationData } from "../../contract/notifications.ts";
 import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
+import { hasWorkedWithAny } from "../hiring/assignment-repository.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Notices, Transactor } from "../notifications/notifier.ts";
 import { appealLink } from "./appeal-token.ts";
@@ -44,10 +45,23 @@ type Result = { entries: AuditEntry[] };
 /** The content and its author as the decision sees them; a deleted target through its reports. */
 async function decisionTarget(db: Kysely<DB>, target: TargetRef) {
   const current = await readTargetNow(db, target);
-  if (current) return { snapshot: current.snapshot, removed: current.removed, exists: true };
+  if (current) return { snapshot: current.snapshot, removed: current.removed, exists: true, people: current.people };
   const reported = await findReportedAuthor(db, target);
   if (!reported) throw new HttpProblem(404, MODERATION_MESSAGES.targetNotFound);
-  return { snapshot: parseSnapshot(reported.snapshot), removed: false, exists: false };
+  const snapshot = parseSnapshot(reported.snapshot);
+  return { snapshot, removed: false, exists: false, people: [snapshot.author.id] };
+}
+
+/**
+ * Nobody judges their own case: not their own content, nor content about them (a review of them, a
+ * question on their task, a message in their thread), nor anything about a person they hired or
+ * were hired by. It goes to another moderator or an admin.
+ */
+async function refuseOwnCase(db: Kysely<DB>, viewer: Viewer, authorId: string, people: string[]): Promise<void> {
+  if (authorId === viewer.id) throw new HttpProblem(403, MODERATION_MESSAGES.selfDecision);
+  if (people.includes(viewer.id) || (await hasWorkedWithAny(db, viewer.id, [authorId, ...people]))) {
+    throw new HttpProblem(403, MODERATION_MESSAGES.ownCase);
+  }
 }
 
 /**
@@ -65,9 +79,9 @@ export async function decide(
   appealSecret: string,
 ): Promise<Result> {
   const target: TargetRef = { kind: input.targetKind, id: input.targetId };
-  const { snapshot, removed, exists } = await decisionTarget(db, target);
+  const { snapshot, removed, exists, people } = await decisionTarget(db, target);
   const author = snapshot.author;
-  if (author.id === viewer.id) throw new HttpProblem(403, MODERATION_MESSAGES.selfDecision);
+  await refuseOwnCase(db, viewer, author.id, people);
   await refuseActingOnStaff(db, viewer, author.id);
   // Content deleted with its author's account: its reports can be closed, nobody sanctioned.
   if (!exists && input.sanction !== "none" && !(await readTargetNow(db, { kind: "profile", id: author.id }))) {
@@ -184,7 +198,8 @@ function tellReporters(
 async function sanctionToDecide(db: Kysely<DB>, viewer: Viewer, id: string): Promise<SanctionRow> {
   const row = await findSanctionById(db, id);
   if (!row) throw new HttpProblem(404, MODERATION_MESSAGES.sanctionNotFound);
-  if (row.user_id === viewer.id) throw new HttpProblem(403, MODERATION_MESSAGES.selfDecision);
+  const target = await readTargetNow(db, { kind: row.target_kind as TargetRef["kind"], id: row.target_id });
+  await refuseOwnCase(db, viewer, row.user_id, target?.people ?? []);
   await refuseActingOnStaff(db, viewer, row.user_id);
   return row;
 }

@@ -22,6 +22,8 @@ interface ContentRow {
   taskId: string | null;
   /** Removed by a moderator. */
   removed: boolean;
+  /** The people it is about besides its author: the poster of a question's task, a thread's two people, the person reviewed. */
+  concerns: string[];
 }
 
 export interface TaskTargetRow extends ContentRow {
@@ -75,6 +77,7 @@ export async function findTaskTarget(db: Kysely<DB>, id: string): Promise<TaskTa
       author: { id: row.author_id, name: row.name, image: row.image },
       taskId: row.id,
       removed: row.status === REMOVED_TASK_STATUS,
+      concerns: [],
     }
   );
 }
@@ -109,6 +112,7 @@ export async function findQuestionTarget(db: Kysely<DB>, id: string): Promise<Qu
       taskOwnerId: row.owner_id,
       taskRemoved: row.status === REMOVED_TASK_STATUS,
       hidden: flag(row.hidden),
+      concerns: [row.owner_id],
     }
   );
 }
@@ -141,6 +145,7 @@ export async function findMessageTarget(db: Kysely<DB>, id: string): Promise<Mes
       removed: flag(row.removed),
       taskOwnerId: row.owner_id,
       bidderId: row.bidder_id,
+      concerns: [row.owner_id, row.bidder_id],
     }
   );
 }
@@ -154,6 +159,7 @@ export async function findReviewTarget(db: Kysely<DB>, id: string): Promise<Revi
       "reviews.text",
       "reviews.published_at",
       "reviews.removed",
+      "reviews.subject_id",
       "tasks.id as task_id",
       "tasks.title",
       "user.id as author_id",
@@ -171,6 +177,7 @@ export async function findReviewTarget(db: Kysely<DB>, id: string): Promise<Revi
       taskId: row.task_id,
       removed: flag(row.removed),
       published: row.published_at !== null,
+      concerns: [row.subject_id],
     }
   );
 }
@@ -192,6 +199,7 @@ export async function findProfileTarget(db: Kysely<DB>, userId: string): Promise
     author: { id: row.id, name: row.name, image: row.image },
     taskId: null,
     removed: flag(row.removed),
+    concerns: [],
     bio,
     skills,
   };

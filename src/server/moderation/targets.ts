@@ -30,6 +30,8 @@ export interface CurrentTarget {
   snapshot: Snapshot;
   /** Hidden by a moderator (a removed task, a flagged question, message, review or profile). */
   removed: boolean;
+  /** Everyone it is about: its author, a question's poster, a thread's two people, the person reviewed. */
+  people: string[];
 }
 
 export function personRef(person: AuthorRow): PersonRef {
@@ -102,5 +104,7 @@ export async function readTargetFor(
 /** The target as it is now, removed content included; null once deleted (or its person's account). */
 export async function readTargetNow(db: Kysely<DB>, target: TargetRef): Promise<CurrentTarget | null> {
   const row = await readRow(db, target);
-  return row ? { snapshot: snapshotOf(row), removed: row.removed } : null;
+  return row
+    ? { snapshot: snapshotOf(row), removed: row.removed, people: [...new Set([row.author.id, ...row.concerns])] }
+    : null;
 }
