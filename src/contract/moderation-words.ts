@@ -131,6 +131,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "revoke-role": "Removed a role",
 };
 
+/** What a limited person cannot do: publish anything, new or edited (issue 42). */
+export const LIMITED_CANNOT = "you cannot post or edit tasks, bid, ask questions or change your public profile";
+
 /** What the sanctioned and the limited are told they can still do. */
 export const LIMITED_CAN = "You can still finish work you were hired for, send messages and leave reviews.";
 
@@ -154,9 +157,9 @@ export const MODERATION_MESSAGES = {
     "You cannot decide on this: it concerns you (a review of you, your own task or thread, or someone you hired or were hired by). Another moderator or an admin will decide it.",
   decidedByOther: "These reports were just decided by another moderator.",
   staffDecision: "Only an admin can decide about a moderator's or an admin's content or account.",
-  /** A limited person refused posting, bidding or asking. */
+  /** A limited person refused posting or editing tasks, bidding, asking, or changing their public profile. */
   limited: (rule: string) =>
-    `Your account is limited for breaking the rule “${ruleTitle(rule)}”: you cannot post tasks, bid or ask questions. ${LIMITED_CAN}`,
+    `Your account is limited for breaking the rule “${ruleTitle(rule)}”: ${LIMITED_CANNOT}. ${LIMITED_CAN}`,
   /** Sign-in refused to a suspended person. */
   suspended: (rule: string) =>
     `Your account is suspended for breaking the rule “${ruleTitle(rule)}”. You can appeal once, from the link in the email we sent you.`,

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { formatBudget, formatDeadline } from "./format.ts";
 import { LIMITS } from "./limits.ts";
 import {
+  LIMITED_CAN,
+  LIMITED_CANNOT,
   REASON_PHRASES,
   REPORT_REASONS,
   REPORT_TARGETS,
@@ -314,7 +316,7 @@ function describeSanction(data: NotificationData): string {
     case "warn":
       return `A moderator warned you for breaking ${rule}.`;
     case "limit":
-      return `Your account is limited for breaking ${rule}: you cannot post tasks, bid or ask questions. You can still finish work you were hired for, send messages and leave reviews.`;
+      return `Your account is limited for breaking ${rule}: ${LIMITED_CANNOT}. ${LIMITED_CAN}`;
     default:
       return `Your account is suspended for breaking ${rule}.`;
   }

@@ -477,6 +477,44 @@ describe("a limited person", () => {
     await ok(call(warned, "POST", `/api/tasks/${other}/questions`, { body: "Still fine?" }), 201);
   });
 
+  it("cannot publish by editing either: an open task's words or a public bio and skills (issue 42)", async () => {
+    await lift(limitId);
+    const own = await postTask(ctx.app, limited, { title: "Honest job", description: "Paint a fence." });
+    const bidder = await signUp(ctx.app, { name: "Bidder Bea" });
+    await bid(bidder, own);
+    await ok(call(limited, "PUT", "/api/profile/about", { bio: "I paint.", skills: ["Painting"], field: null }));
+    limitId = await sanction(limited, "limit", "on-platform");
+
+    const spam = {
+      title: "BUY CHEAP PILLS",
+      description: "Visit my shop",
+      category: "Design",
+      deadline: "2099-01-01",
+      budget: 5,
+    };
+    expectRefused(await call(limited, "PUT", `/api/tasks/${own}`, spam), 403, refusal);
+    const task = await ok(call(null, "GET", `/api/tasks/${own}`));
+    expect([task.title, task.description]).toEqual(["Honest job", "Paint a fence."]);
+    const told = await direct.db
+      .selectFrom("notifications")
+      .select("kind")
+      .where("user_id", "=", bidder.id)
+      .where("kind", "=", "task-changed")
+      .execute();
+    expect(told).toEqual([]);
+
+    expectRefused(
+      await call(limited, "PUT", "/api/profile/about", { bio: "BUY CHEAP PILLS", skills: ["Pills"], field: null }),
+      403,
+      refusal,
+    );
+    const profile = await ok(call(null, "GET", `/api/users/${limited.id}`));
+    expect([profile.bio, profile.skills]).toEqual(["I paint.", ["Painting"]]);
+    // The words say so: the task edit and the profile are named among what a limit stops.
+    expect(refusal).toContain("edit tasks");
+    expect(refusal).toContain("change your public profile");
+  });
+
   it("still finishes assigned work, messages, reviews, answers questions on own tasks and withdraws a bid", async () => {
     // What they started before the limit: hired twice, a task of their own with a question and an
     // offer, and an offer of theirs.

@@ -14,7 +14,7 @@ import {
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { sanctionInForce } from "../moderation/enforcement.ts";
+import { refuseLimited, sanctionInForce } from "../moderation/enforcement.ts";
 import { listPublishedReviews } from "../reviews/review-repository.ts";
 import { presentReview } from "../reviews/reviews.ts";
 import {
@@ -167,8 +167,12 @@ export function normalizeSkills(skills: string[]): string[] {
   return kept;
 }
 
-/** PUT /api/profile/about: the signed-in person's bio, skills and field, as saved. */
+/**
+ * PUT /api/profile/about: the signed-in person's bio, skills and field, as saved. They are public
+ * (the profile, Find Freelancers): a limited person changes none of them (issue 42).
+ */
 export async function updateAbout(db: Kysely<DB>, userId: string, about: AboutInput): Promise<AboutInput> {
+  await refuseLimited(db, userId);
   const saved = await saveAbout(db, userId, {
     bio: about.bio.trim(),
     skills: normalizeSkills(about.skills),

@@ -179,6 +179,7 @@ export function requireOpen(task: TaskRecord): void {
 /**
  * The poster changes an open task: its fields replaced, and whoever has a pending offer told what
  * changed, old and new. 0 when nothing differed; 409 when the task stopped being open meanwhile.
+ * A limited poster publishes nothing by editing either (issue 42): 403 naming the rule.
  */
 export async function editTask(run: Transactor, db: Kysely<DB>, task: TaskRecord, input: TaskInput): Promise<number> {
   requireOpen(task);
@@ -188,7 +189,9 @@ export async function editTask(run: Transactor, db: Kysely<DB>, task: TaskRecord
       errors: [{ field: "deadline", message: "Deadline cannot be in the past" }],
     });
   }
+  await refuseLimited(db, task.ownerId);
   const modifiedCount = await run.transaction(async (trx, notices) => {
+    await refuseLimited(trx, task.ownerId);
     const before = (await findTaskById(trx, task.id)) ?? task;
     const modified = await updateTask(trx, task.id, input);
     const changes = modified > 0 ? taskChanges(before, input) : [];

@@ -11,6 +11,7 @@ import { toRouteError } from "../../lib/route-errors.ts";
 import { TaskInputSchema, updateTaskSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { isSameEmail, requireUser } from "../accounts/public.ts";
+import { LimitBanner } from "../moderation/public.ts";
 import { getTask, TaskForm, updateTask } from "../tasks/public.ts";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -66,6 +67,8 @@ export function Component() {
   return (
     <div>
       <PageHeader title="Update Task" intro={intro} />
+      {/* A limited poster is refused editing too (issue 42): told so before they change anything. */}
+      <LimitBanner className="mb-6" />
       {!isBiddingOpen(task.deadline) && (
         <p className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           The deadline has passed, so this task takes no bids. Choose a new deadline to open it to bids again.

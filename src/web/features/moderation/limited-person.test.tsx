@@ -7,7 +7,7 @@ import { closeDialog } from "../../lib/dialogs.ts";
 import type { MockDb } from "../../mocks/mock-db.ts";
 import { moderationOf } from "../../mocks/mock-moderation.ts";
 import { LUCAS, taskTitled, userId } from "../../test/demo.ts";
-import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 
 // Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
@@ -18,11 +18,11 @@ beforeEach(() => {
 
 const REFUSAL = MODERATION_MESSAGES.limited("on-platform");
 
-/** Maya is limited for asking a client to pay outside QuickGig. */
-function limitMaya(db: MockDb) {
+/** Maya (or another demo person) is limited for asking a client to pay outside QuickGig. */
+function limitMaya(db: MockDb, email = DEMO_FREELANCER) {
   moderationOf(db).sanctions.push({
     id: "s-limit",
-    userId: userId(db, DEMO_FREELANCER),
+    userId: userId(db, email),
     kind: "limit",
     rule: "on-platform",
     note: "Asked the client to pay by bank transfer.",
@@ -54,6 +54,24 @@ describe("A limited person", () => {
     );
     // The form stays: the server has the last word.
     expect(screen.getByRole("button", { name: "Add Task" })).toBeTruthy();
+  });
+
+  it("is told on Update Task that a limit stops editing too", async () => {
+    const db = freshMockApi();
+    limitMaya(db, DEMO_CLIENT);
+    const task = taskTitled(db, "Landing page");
+    const update = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
+    expect(await update.screen.findByText(REFUSAL)).toBeTruthy();
+    expect(REFUSAL).toContain("edit tasks");
+  });
+
+  it("is told beside their public profile's words that a limit stops changing them", async () => {
+    const db = freshMockApi();
+    limitMaya(db, DEMO_CLIENT);
+    const profile = await renderRoute("/profile", { as: DEMO_CLIENT, db });
+    const about = (await profile.screen.findByRole("heading", { name: "About you" })).closest("form") as HTMLElement;
+    expect(await within(about).findByText(REFUSAL)).toBeTruthy();
+    expect(REFUSAL).toContain("change your public profile");
   });
 
   it("sees no notice on Add Task when not limited, once their standing is read", async () => {

@@ -22,7 +22,11 @@ describe("House rules", () => {
     await screen.findByRole("heading", { level: 2, name: "What a moderator can do" });
     const terms = screen.getAllByRole("term").map((term) => term.textContent);
     expect(terms).toEqual(["Remove", "Warn", "Limit", "Suspend"]);
-    expect(screen.getByText(`You cannot post tasks, bid or ask questions. ${LIMITED_CAN}`)).toBeTruthy();
+    expect(
+      screen.getByText(
+        `You cannot post or edit tasks, bid, ask questions or change your public profile. ${LIMITED_CAN}`,
+      ),
+    ).toBeTruthy();
     expect(screen.getByText(/hidden everywhere/)).toBeTruthy();
     expect(screen.getByText(/cannot sign in, your open tasks are cancelled/)).toBeTruthy();
     const appeals = screen.getByRole("heading", { level: 2, name: "Appeals" }).nextElementSibling as HTMLElement;

@@ -1,4 +1,10 @@
-import { LIMITED_CAN, type ReportTarget, type SanctionKind, TARGET_NOUNS } from "../../../contract/moderation-words.ts";
+import {
+  LIMITED_CAN,
+  LIMITED_CANNOT,
+  type ReportTarget,
+  type SanctionKind,
+  TARGET_NOUNS,
+} from "../../../contract/moderation-words.ts";
 
 /**
  * What each sanction means to the person it is about, in the words of the contract's comment on
@@ -15,7 +21,7 @@ export const SANCTION_MEANINGS: Record<SanctionKind, { title: string; text: stri
   },
   limit: {
     title: "Limit",
-    text: `You cannot post tasks, bid or ask questions. ${LIMITED_CAN}`,
+    text: `${capitalize(LIMITED_CANNOT)}. ${LIMITED_CAN}`,
   },
   suspend: {
     title: "Suspend",
@@ -36,4 +42,8 @@ export function actedOn(kind: ReportTarget, title: string): string {
   if (kind === "profile") return "your profile's bio and skills";
   if (kind === "task") return `your task “${title}”`;
   return `your ${TARGET_NOUNS[kind]} on “${title}”`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -98,7 +98,9 @@ describe("Account standing", () => {
     const banner = (await screen.findByText(MODERATION_MESSAGES.limited("on-platform"))).closest(
       "[role=status]",
     ) as HTMLElement;
-    expect(banner.textContent).toContain("you cannot post tasks, bid or ask questions");
+    expect(banner.textContent).toContain(
+      "you cannot post or edit tasks, bid, ask questions or change your public profile",
+    );
     expect(banner.textContent).toContain(LIMITED_CAN);
     expect(banner.textContent).toContain("“Keep payment and contact on QuickGig”");
     expect(within(banner).getByRole("link", { name: "House rules" }).getAttribute("href")).toBe("/rules#on-platform");
