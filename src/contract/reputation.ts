@@ -42,6 +42,9 @@ export const ReviewIdParamsSchema = z.object({ id: IdSchema("Review id") });
 export const UserIdParamsSchema = z.object({ id: IdSchema("User id") });
 
 /** A person as a review or a list shows them, with their profile's link. */
+/** Shown for the task of a review once a moderator removed the task (issue 42). */
+export const REMOVED_TASK_TITLE = "A task that was removed";
+
 export const PersonRefSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -52,7 +55,8 @@ export type PersonRef = z.infer<typeof PersonRefSchema>;
 export const ReviewSchema = z.object({
   _id: z.string(),
   taskId: z.string(),
-  taskTitle: z.string(),
+  taskTitle: z.string().describe(`The task's title, or "${REMOVED_TASK_TITLE}"`),
+  taskRemoved: z.literal(true).optional().describe("Its task was removed by a moderator: no title, no link"),
   role: z.enum(REVIEW_ROLES).describe("client: the poster reviewing the freelancer; freelancer: the reverse"),
   author: PersonRefSchema,
   subject: PersonRefSchema.describe("The person reviewed"),

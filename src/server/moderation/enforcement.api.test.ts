@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
 import { MODERATION_MESSAGES, type ReportTarget } from "../../contract/moderation.ts";
 import type { Notification } from "../../contract/notifications.ts";
-import { REVIEW_MESSAGES } from "../../contract/reputation.ts";
+import { REMOVED_TASK_TITLE, REVIEW_MESSAGES } from "../../contract/reputation.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { OutboxWorker } from "../email/outbox.ts";
 import { createId } from "../ids.ts";
@@ -402,6 +402,38 @@ describe("removed questions, messages and reviews", () => {
     expect(await reviews()).toEqual({ ids: [review._id], total: 1 });
     expect((await card()).reputation.reviews).toBe(1);
     expect(await taskReviews()).toContain(review._id);
+  });
+});
+
+describe("a review of a removed task (issue 42)", () => {
+  it("stays on the profile, its task's title replaced by words that say it was removed, until restored", async () => {
+    const poster = await signUp(ctx.app, { name: "Client Of Removed" });
+    const freelancer = await signUp(ctx.app, { name: "Worked On Removed" });
+    const taskId = await hire(poster, freelancer, "Quokka-secret-title job");
+    await ok(call(poster, "POST", `/api/tasks/${taskId}/complete`));
+    await ok(call(poster, "POST", `/api/tasks/${taskId}/reviews`, { rating: 4, text: "Good work." }), 201);
+    await ok(call(freelancer, "POST", `/api/tasks/${taskId}/reviews`, { rating: 5, text: "Good client." }), 201);
+    const answers = async () => [
+      await call(null, "GET", `/api/users/${freelancer.id}/reviews?as=freelancer`),
+      await call(null, "GET", `/api/users/${poster.id}/reviews?as=client`),
+      await call(null, "GET", `/api/users/${freelancer.id}`),
+      await call(freelancer, "GET", `/api/users/${freelancer.id}/reviews?as=freelancer`),
+    ];
+    const titles = async () =>
+      (await ok(call(null, "GET", `/api/users/${freelancer.id}/reviews?as=freelancer`))).reviews.map(
+        (row: { taskTitle: string; taskRemoved?: boolean }) => [row.taskTitle, row.taskRemoved ?? false],
+      );
+    expect(await titles()).toEqual([["Quokka-secret-title job", false]]);
+
+    const previous = await remove("task", taskId);
+    expect(await titles()).toEqual([[REMOVED_TASK_TITLE, true]]);
+    for (const answer of await answers()) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).not.toContain("Quokka-secret-title");
+    }
+
+    await restore("task", taskId, previous);
+    expect(await titles()).toEqual([["Quokka-secret-title job", false]]);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { ReviewRole } from "../../contract/reputation.ts";
 import type { DB } from "../db/schema.ts";
 import { createId } from "../ids.ts";
+import { REMOVED_TASK_STATUS } from "../tasks/task-repository.ts";
 
 export interface PersonRecord {
   id: string;
@@ -13,6 +14,8 @@ export interface ReviewRecord {
   id: string;
   taskId: string;
   taskTitle: string;
+  /** Its task was removed by a moderator: its title is no longer shown. */
+  taskRemoved: boolean;
   assignmentId: string;
   role: ReviewRole;
   author: PersonRecord;
@@ -63,6 +66,7 @@ function selectReviews(db: Kysely<DB>) {
       "reviews.answered_at",
       "reviews.removed",
       "tasks.title as task_title",
+      "tasks.status as task_status",
       "author.id as author_id",
       "author.name as author_name",
       "author.image as author_image",
@@ -81,6 +85,7 @@ function toRecord(row: ReviewRow): ReviewRecord {
     id: row.id,
     taskId: row.task_id,
     taskTitle: row.task_title,
+    taskRemoved: row.task_status === REMOVED_TASK_STATUS,
     assignmentId: row.assignment_id,
     role: row.role as ReviewRole,
     author: { id: row.author_id, name: row.author_name, image: row.author_image },

@@ -3,6 +3,7 @@ import { ANONYMOUS_NAME } from "../../contract/index.ts";
 import type { NotificationData } from "../../contract/notifications.ts";
 import {
   type PersonRef,
+  REMOVED_TASK_TITLE,
   REVIEW_ASPECTS,
   REVIEW_MESSAGES,
   type Review,
@@ -65,7 +66,8 @@ export function presentReview(review: ReviewRecord): Review {
   return {
     _id: review.id,
     taskId: review.taskId,
-    taskTitle: review.taskTitle,
+    // The review stays (the work was done), its removed task's words do not.
+    ...(review.taskRemoved ? { taskTitle: REMOVED_TASK_TITLE, taskRemoved: true } : { taskTitle: review.taskTitle }),
     role: review.role,
     author: person(review.author),
     subject: person(review.subject),

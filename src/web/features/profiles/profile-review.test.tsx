@@ -1,5 +1,7 @@
 import { within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
+import { REMOVED_TASK_TITLE, type Review } from "../../../contract/reputation.ts";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 
@@ -24,5 +26,39 @@ describe("A review on a profile", () => {
     // Work done before the mock's tasks: its title, without a link.
     expect(within(list).getByText("Poster for a summer concert")).toBeTruthy();
     expect(within(list).queryByRole("link", { name: "Poster for a summer concert" })).toBeNull();
+  });
+});
+
+describe("A review of a task a moderator removed", () => {
+  it("says so in place of the title, with no link to the removed task", async () => {
+    const db = freshMockApi();
+    const maya = db.users.find((person) => person.email === DEMO_FREELANCER);
+    const review: Review = {
+      _id: "r-removed",
+      taskId: "t-removed",
+      taskTitle: REMOVED_TASK_TITLE,
+      taskRemoved: true,
+      role: "client",
+      author: { id: "u-client", name: "Demo Client", image: null },
+      subject: { id: maya?.id ?? "", name: maya?.name ?? "", image: null },
+      rating: 4,
+      text: "Good work.",
+      createdAt: "2026-10-01T10:00:00.000Z",
+      updatedAt: "2026-10-01T10:00:00.000Z",
+      publishedAt: "2026-10-02T10:00:00.000Z",
+      answer: null,
+    };
+    const { screen } = await renderRoute(`/users/${maya?.id}`, {
+      db,
+      handlers: [http.get("*/api/users/:id/reviews", () => HttpResponse.json({ reviews: [review], total: 1 }))],
+    });
+    const list = await screen.findByRole("list", { name: "Reviews as a freelancer" });
+    expect(within(list).getByText(REMOVED_TASK_TITLE)).toBeTruthy();
+    expect(within(list).queryByRole("link", { name: REMOVED_TASK_TITLE })).toBeNull();
+    expect(
+      within(list)
+        .queryAllByRole("link")
+        .some((link) => link.getAttribute("href")?.includes("t-removed")),
+    ).toBe(false);
   });
 });

@@ -95,7 +95,7 @@ export function ProfileReview({ review: initial, canAnswer }: { review: Review; 
     <li className="py-5" aria-label={`Review by ${review.author.name}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="min-w-0 font-semibold break-words">
-          {review.taskId ? (
+          {review.taskId && !review.taskRemoved ? (
             <Link to={paths.taskDetails(review.taskId)} className="link">
               {review.taskTitle}
             </Link>
