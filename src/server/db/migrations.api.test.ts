@@ -48,6 +48,7 @@ describe("migrations", () => {
       "0013-deleted-task-offers",
       "0014-reputation",
       "0015-moderation",
+      "0016-no-replacing-the-audit-log",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -203,6 +204,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0013-deleted-task-offers",
       "0014-reputation",
       "0015-moderation",
+      "0016-no-replacing-the-audit-log",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -268,6 +270,7 @@ describe("upgrading a database that already holds bids", () => {
       "0013-deleted-task-offers",
       "0014-reputation",
       "0015-moderation",
+      "0016-no-replacing-the-audit-log",
     ]);
 
     const bids = await target.current.db
@@ -341,6 +344,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
       "0013-deleted-task-offers",
       "0014-reputation",
       "0015-moderation",
+      "0016-no-replacing-the-audit-log",
     ]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
     expect(bids).toEqual([
@@ -639,6 +643,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0013-deleted-task-offers",
         "0014-reputation",
         "0015-moderation",
+        "0016-no-replacing-the-audit-log",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       // 0014 warns that Find Freelancers reads every profile.

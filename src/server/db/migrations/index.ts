@@ -14,6 +14,7 @@ import m0012 from "./0012-doors-hold.ts";
 import m0013 from "./0013-deleted-task-offers.ts";
 import m0014 from "./0014-reputation.ts";
 import m0015 from "./0015-moderation.ts";
+import m0016 from "./0016-no-replacing-the-audit-log.ts";
 import type { MigrationContext } from "./context.ts";
 
 /**
@@ -37,5 +38,6 @@ export function allMigrations(context: MigrationContext): Record<string, Migrati
     "0013-deleted-task-offers": m0013(context),
     "0014-reputation": m0014(context),
     "0015-moderation": m0015(context),
+    "0016-no-replacing-the-audit-log": m0016(context),
   };
 }
