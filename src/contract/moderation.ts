@@ -11,7 +11,7 @@ import {
   STAFF_ROLES,
 } from "./moderation-words.ts";
 import { PersonRefSchema } from "./reputation.ts";
-import { hasNoNul, IdSchema, pageLimitSchema, requiredText, TaskListQuerySchema } from "./schemas.ts";
+import { hasNoNul, hasVisibleText, IdSchema, pageLimitSchema, requiredText, TaskListQuerySchema } from "./schemas.ts";
 
 /*
  * Reports, moderators and sanctions (issue 29, PRODUCT.md "Reports and moderation"; decision 023).
@@ -42,7 +42,7 @@ export const ReportInputSchema = z
     reason: z.enum(REPORT_REASONS, { error: "Choose a reason" }),
     note: noteSchema("Note", MODERATION_LIMITS.reportNoteMax).optional(),
   })
-  .refine((report) => report.reason !== "other" || (report.note ?? "").trim().length > 0, {
+  .refine((report) => report.reason !== "other" || hasVisibleText(report.note ?? ""), {
     message: 'Tell us what is wrong: a note is required for "Other"',
     path: ["note"],
   });

@@ -2,7 +2,16 @@ import { z } from "zod";
 import { groupDigits } from "./digits.ts";
 import { LIMITS } from "./limits.ts";
 import { FREELANCER_FIELDS, FREELANCER_SORTS, REVIEW_ASPECTS, REVIEW_ROLES } from "./reputation-words.ts";
-import { hasNoNul, IdSchema, pageLimitSchema, ReputationSchema, requiredText, TaskListQuerySchema } from "./schemas.ts";
+import {
+  hasNoNul,
+  hasVisibleText,
+  IdSchema,
+  invisibleOnly,
+  pageLimitSchema,
+  ReputationSchema,
+  requiredText,
+  TaskListQuerySchema,
+} from "./schemas.ts";
 
 export * from "./reputation-words.ts";
 export { type Reputation, ReputationSchema } from "./schemas.ts";
@@ -125,6 +134,7 @@ export type RatingSummary = z.infer<typeof RatingSummarySchema>;
 export const SkillSchema = z
   .string({ error: "Each skill must be text" })
   .refine((value) => value.trim().length > 0, "A skill cannot be empty")
+  .refine(hasVisibleText, invisibleOnly("A skill"))
   .refine((value) => value.length <= LIMITS.skillMax, `Each skill must be at most ${LIMITS.skillMax} characters`)
   .refine(hasNoNul, "A skill cannot contain a NUL character");
 

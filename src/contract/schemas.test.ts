@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { isBiddingOpen, isCalendarDate, nextDayAnywhereOnEarth, todayAnywhereOnEarth } from "./dates.ts";
-import { BudgetSchema, CreateTaskSchema, EmailSchema, PasswordSchema, PhotoUrlSchema } from "./schemas.ts";
+import { AppealTextSchema, ReportInputSchema } from "./moderation.ts";
+import { ReviewTextSchema, SkillSchema } from "./reputation.ts";
+import {
+  AskQuestionSchema,
+  BudgetSchema,
+  CreateTaskSchema,
+  DescriptionSchema,
+  EmailSchema,
+  invisibleOnly,
+  NameSchema,
+  PasswordSchema,
+  PhotoUrlSchema,
+  SendMessageSchema,
+  TitleSchema,
+} from "./schemas.ts";
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? null : result.error?.issues[0]?.message;
@@ -80,5 +94,44 @@ describe("dates", () => {
     const result = CreateTaskSchema.safeParse(task);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ path: ["deadline"], message: "Deadline cannot be in the past" });
+  });
+});
+
+describe("a text that must not be empty (issue 42)", () => {
+  const invisible = {
+    "forty zero-width spaces": "\u200B".repeat(40),
+    "direction controls": "\u202E\u202D\u2066\u2069\u200E\u200F",
+    "a byte-order mark and joiners": "\uFEFF\u200D\u200C\u2060",
+    "control characters": "\u0007\u001B\u007F\u0085",
+    "Hangul fillers": "\u3164\u115F\uFFA0",
+    "a blank Braille cell and no-break spaces": "\u2800\u00A0\u202F\u3000",
+    "marks with nothing to sit on": "\u0301\u0308",
+    "a soft hyphen": "\u00AD",
+  };
+  const schemas = {
+    Title: TitleSchema,
+    Description: DescriptionSchema,
+    Name: NameSchema,
+    "A skill": SkillSchema,
+    Review: ReviewTextSchema,
+    Question: AskQuestionSchema.shape.body,
+    Message: SendMessageSchema.shape.body,
+    Appeal: AppealTextSchema,
+  };
+  for (const [field, schema] of Object.entries(schemas)) {
+    it.each(Object.entries(invisible))(`${field}: refuses %s, naming the field`, (_, value) => {
+      const message = firstMessage(schema.safeParse(value));
+      expect([`${field} is required`, invisibleOnly(field)]).toContain(message);
+    });
+    it(`${field}: takes any text that shows, joiners and marks included`, () => {
+      for (const value of ["Logo", "👩‍💻", "Tomás", "\u200Bx", "한국어", "e\u0301"]) {
+        expect(schema.safeParse(value).success, value).toBe(true);
+      }
+    });
+  }
+  it("the report's note for Other", () => {
+    const report = { targetKind: "task", targetId: "t1", reason: "other" };
+    expect(ReportInputSchema.safeParse({ ...report, note: "\u200B\u200B" }).success).toBe(false);
+    expect(ReportInputSchema.safeParse({ ...report, note: "Spam link" }).success).toBe(true);
   });
 });

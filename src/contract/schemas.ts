@@ -8,12 +8,29 @@ export function requiredText(field: string, max: number) {
   return z
     .string({ error: `${field} is required` })
     .refine((value) => value.trim().length > 0, `${field} is required`)
+    .refine(hasVisibleText, invisibleOnly(field))
     .refine((value) => value.length <= max, `${field} must be at most ${groupDigits(max)} characters`)
     .refine(hasNoNul, `${field} cannot contain a NUL character`);
 }
 
 /** Neither database stores U+0000 in text (PostgreSQL refuses it), so no field may hold one. */
 export const hasNoNul = (value: string) => !value.includes("\u0000");
+
+/**
+ * What shows nothing on screen: white space, control and format characters (zero-width spaces and
+ * joiners, direction marks and overrides), other default-ignorable ones (Hangul fillers), marks
+ * with nothing to sit on, and the blank Braille cell.
+ */
+const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Cs}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+
+/**
+ * The one rule for every text that must not be empty (names, titles, skills, reviews, reports,
+ * messages): something in it must show. Forty zero-width spaces are not a skill (issue 42).
+ */
+export const hasVisibleText = (value: string) => value.replace(INVISIBLE, "").length > 0;
+
+/** What a person is told when a field holds only characters that show nothing. */
+export const invisibleOnly = (field: string) => `${field} must have visible characters, not only invisible ones`;
 
 /** Ids the server hands out: URL-safe letters, digits, "-" and "_". */
 export const IdSchema = (field: string) =>

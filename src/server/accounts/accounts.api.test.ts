@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { invisibleOnly } from "../../contract/index.ts";
 import { openDatabase } from "../db/database.ts";
 import { PUBLIC_URL, sessionCookie, setupTestApp, signUp, TEST_PASSWORD } from "../test/test-app.ts";
 
@@ -159,6 +160,10 @@ describe("profile", () => {
     expect(bad.json().detail).toBe("Photo URL must be a web address starting with http:// or https://");
     const empty = await post("/api/auth/update-user", { name: "  " }, user.cookie);
     expect(empty.json().detail).toBe("Name is required");
+    // Issue 42: a name of characters that show nothing is no name.
+    const invisible = await post("/api/auth/update-user", { name: "\u200B\u202E\u3164" }, user.cookie);
+    expect(invisible.statusCode).toBe(400);
+    expect(invisible.json().detail).toBe(invisibleOnly("Name"));
     const session = (await ctx.app.inject({ url: "/api/auth/get-session", headers: { cookie: user.cookie } })).json();
     expect(session.user.name).toBe("Kept Name");
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIMITS } from "../../contract/index.ts";
+import { invisibleOnly, LIMITS } from "../../contract/index.ts";
 import { REVIEW_MESSAGES } from "../../contract/reputation.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { createId } from "../ids.ts";
@@ -332,6 +332,9 @@ describe("PUT /api/profile/about", () => {
       [{ skills: Array.from({ length: LIMITS.skillsMax + 1 }, (_, i) => `Skill ${i}`) }, "skills", "At most 15 skills"],
       [{ skills: ["x".repeat(LIMITS.skillMax + 1)] }, "skills", "Each skill must be at most 40 characters"],
       [{ skills: ["   "] }, "skills", "A skill cannot be empty"],
+      // Issue 42: what shows nothing is no skill, whatever it is made of.
+      [{ skills: ["\u200B".repeat(40)] }, "skills", invisibleOnly("A skill")],
+      [{ skills: ["Design", "\u202E\u2066\u200F"] }, "skills", invisibleOnly("A skill")],
       [{ field: "Plumbers" }, "field", "Field must be one of"],
     ];
     for (const [change, field, message] of cases) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "../../contract/index.ts";
+import { invisibleOnly, MESSAGES } from "../../contract/index.ts";
 import { inDays, postTask, setupTestApp, signUp, taskInput } from "../test/test-app.ts";
 
 const ctx = setupTestApp();
@@ -83,6 +83,23 @@ describe("POST /api/tasks", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toContainEqual({ field: "title", message: "Title is required" });
+  });
+
+  it("refuses a title or description of characters that show nothing, naming the field (issue 42)", async () => {
+    const user = await signUp(ctx.app);
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/tasks",
+      headers: { cookie: user.cookie },
+      payload: taskInput({ title: "\u200B".repeat(40), description: "\u2066\u2069\uFEFF" }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: "title", message: invisibleOnly("Title") },
+        { field: "description", message: invisibleOnly("Description") },
+      ]),
+    );
   });
 
   it("keeps texts exactly as typed, markup included", async () => {
