@@ -17,6 +17,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { OriginPolicy } from "../http/origins.ts";
 import { sanctionInForce } from "../moderation/enforcement.ts";
+import { deleteSessionsOf } from "../moderation/enforcement-repository.ts";
 import { type AccountEmails, RESET_LINK_MINUTES } from "./account-emails.ts";
 import { firebaseSignIn } from "./firebase.ts";
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
@@ -80,13 +81,12 @@ export function createAuth(
         // message back to the login page (?error=ACCOUNT_SUSPENDED&error_description=…).
         create: {
           async before(session) {
-            const suspension = await sanctionInForce(database.db, session.userId, "suspend");
-            if (suspension) {
-              throw new APIError("FORBIDDEN", {
-                message: MODERATION_MESSAGES.suspended(suspension.rule),
-                code: ACCOUNT_SUSPENDED,
-              });
-            }
+            await refuseSuspended(database, session.userId);
+          },
+          // Looked at again once the session exists: a suspension decided while it was being made
+          // waited for it and deleted it, or was committed before it and is seen now (issue 42).
+          async after(session) {
+            await refuseSuspended(database, session.userId, async () => deleteSessionsOf(database.db, session.userId));
           },
         },
         update: {
@@ -182,4 +182,12 @@ function validateBody(schema: z.ZodType, body: unknown): void {
       code: "VALIDATION_ERROR",
     });
   }
+}
+
+/** 403 naming the rule for a suspended person, after `undo` (what they were just given). */
+async function refuseSuspended(database: Database, userId: string, undo?: () => Promise<void>): Promise<void> {
+  const suspension = await sanctionInForce(database.db, userId, "suspend");
+  if (!suspension) return;
+  await undo?.();
+  throw new APIError("FORBIDDEN", { message: MODERATION_MESSAGES.suspended(suspension.rule), code: ACCOUNT_SUSPENDED });
 }

@@ -16,6 +16,7 @@ import { suspendAccount } from "../moderation/enforcement.ts";
 import { withoutNotices } from "../notifications/notifier.ts";
 import { EMULATOR_PROJECT, type FirebaseEmulator, startFirebaseEmulator } from "../test/firebase-emulator.ts";
 import { markEmailVerified, PUBLIC_URL, sessionCookie, setupTestApp, signUp } from "../test/test-app.ts";
+import { testDialect } from "../test/test-database.ts";
 import { ACCOUNT_SUSPENDED } from "./auth.ts";
 import { FIREBASE_UNCONFIRMED } from "./firebase.ts";
 
@@ -255,7 +256,7 @@ describe("Firebase sign-in against the Auth emulator", () => {
             created_at: new Date().toISOString(),
           })
           .execute();
-        await suspendAccount(trx, notices, userId);
+        await suspendAccount(trx, notices, userId, testDialect());
       });
     } finally {
       await database.close();

@@ -7,6 +7,7 @@ import { suspendAccount } from "../moderation/enforcement.ts";
 import { withoutNotices } from "../notifications/notifier.ts";
 import { type LocalOidcProvider, type OidcAccount, startOidcProvider } from "../test/oidc-provider.ts";
 import { PUBLIC_URL, sessionCookie, setupTestApp, type TestContext } from "../test/test-app.ts";
+import { testDialect } from "../test/test-database.ts";
 import { ACCOUNT_SUSPENDED } from "./auth.ts";
 
 /**
@@ -40,7 +41,7 @@ async function suspendByEmail(context: TestContext, email: string, rule: string)
           created_at: new Date().toISOString(),
         })
         .execute();
-      await suspendAccount(trx, notices, user.id);
+      await suspendAccount(trx, notices, user.id, testDialect());
     });
     return async () => {
       const again = openDatabase(context.database.config);

@@ -73,7 +73,7 @@ export function registerAdminRoutes(root: FastifyInstance, deps: AppDeps) {
       },
       async (request) => {
         const viewer = await requireViewer(deps.sessions, request);
-        const result = await decide(deps.notifier, db, viewer, request.body, deps.config.authSecret);
+        const result = await decide(deps.notifier, deps.database, viewer, request.body, deps.config.authSecret);
         request.log.info(
           { targetKind: request.body.targetKind, actions: result.entries.map((entry) => entry.action) },
           "moderation decision",

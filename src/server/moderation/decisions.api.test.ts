@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
 import { describeNotification, type NotificationKind } from "../../contract/notifications.ts";
-import { markEmailVerified, PUBLIC_URL, postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
+import {
+  markEmailVerified,
+  PUBLIC_URL,
+  postTask,
+  sessionCookie,
+  setupTestApp,
+  signUp,
+  TEST_PASSWORD,
+  type TestUser,
+} from "../test/test-app.ts";
 import { expectRefused, moderationKit } from "./test/moderation-kit.ts";
 
 /**
@@ -750,5 +759,44 @@ describe("a moderator's own case (issue 42)", () => {
     // A moderator with no part in it decides.
     await ok(decideAs(second, removal("question", questionId)));
     await ok(decideAs(moderator, removal("message", inThread)));
+  });
+});
+
+describe("a suspension while its person signs in (issue 42, held)", () => {
+  it("leaves no session alive, whichever finishes first, cycle after cycle", async () => {
+    const person = await newPerson("Racing Rae");
+    const signIn = () =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: { origin: PUBLIC_URL },
+        payload: { email: person.email, password: TEST_PASSWORD },
+      });
+    const signedIn = async (cookie: string) =>
+      (await ctx.app.inject({ url: "/api/auth/get-session", headers: { cookie } })).json() !== null ||
+      (await call({ ...person, cookie }, "GET", "/api/tasks?owner=me")).statusCode !== 401;
+    for (let cycle = 0; cycle < 20; cycle += 1) {
+      const [decision, ...signIns] = await Promise.all([
+        decideAs(moderator, {
+          targetKind: "profile",
+          targetId: person.id,
+          remove: false,
+          sanction: "suspend",
+          rule: "respectful",
+          note: `Cycle ${cycle}`,
+        }),
+        signIn(),
+        signIn(),
+        signIn(),
+      ]);
+      expect(decision.statusCode, decision.body).toBe(200);
+      for (const answer of signIns) {
+        expect([200, 403]).toContain(answer.statusCode);
+        const cookie = sessionCookie(answer);
+        if (cookie.includes("session_token=")) expect(await signedIn(cookie), `cycle ${cycle}`).toBe(false);
+      }
+      const suspension = decision.json().entries[0].sanctionId as string;
+      await ok(call(admin, "POST", `/api/admin/sanctions/${suspension}/restore`, { note: `Lifted ${cycle}` }));
+    }
   });
 });

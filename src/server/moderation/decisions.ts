@@ -9,6 +9,7 @@ import {
 } from "../../contract/moderation.ts";
 import type { NotificationData } from "../../contract/notifications.ts";
 import type { Viewer } from "../accounts/session.ts";
+import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { hasWorkedWithAny } from "../hiring/assignment-repository.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -73,7 +74,7 @@ async function refuseOwnCase(db: Kysely<DB>, viewer: Viewer, authorId: string, p
  */
 export async function decide(
   run: Transactor,
-  db: Kysely<DB>,
+  { db, dialect }: Database,
   viewer: Viewer,
   input: DecisionInput,
   appealSecret: string,
@@ -162,7 +163,7 @@ export async function decide(
     if (input.sanction !== "none") {
       const kind = input.sanction;
       await sanction(kind, null, async () => {
-        if (kind === "suspend") await suspendAccount(trx, notices, author.id);
+        if (kind === "suspend") await suspendAccount(trx, notices, author.id, dialect);
       });
     }
     // A dismissal, or a removal of what was already gone: the decision is still on record.

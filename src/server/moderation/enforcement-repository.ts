@@ -1,7 +1,17 @@
 import type { Kysely } from "kysely";
+import type { Dialect } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 
 /** Moderation's effects' own reads and writes (enforcement.ts): a person's sessions, their sanctions in force. */
+
+/**
+ * Locks a person's row until the transaction ends. On PostgreSQL, FOR UPDATE also holds back the
+ * foreign-key check of a new session row for them, so a session cannot be created between this
+ * transaction's reads and its commit; SQLite runs one transaction at a time already.
+ */
+export async function holdPersonRow(db: Kysely<DB>, userId: string, dialect: Dialect): Promise<void> {
+  if (dialect === "postgres") await db.selectFrom("user").select("id").where("id", "=", userId).forUpdate().execute();
+}
 
 /** Ends every session of a person: the next request with any of their cookies is signed out. */
 export async function deleteSessionsOf(db: Kysely<DB>, userId: string): Promise<void> {

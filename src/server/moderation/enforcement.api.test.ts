@@ -21,6 +21,7 @@ import {
   TEST_PASSWORD,
   type TestUser,
 } from "../test/test-app.ts";
+import { testDialect } from "../test/test-database.ts";
 import { removeContent, restoreContent, sanctionInForce, suspendAccount } from "./enforcement.ts";
 
 /**
@@ -131,7 +132,7 @@ async function lift(sanctionId: string): Promise<void> {
 
 async function suspend(person: TestUser, rule = "honest"): Promise<string> {
   const id = await sanction(person, "suspend", rule);
-  await notifier.transaction((trx, notices) => suspendAccount(trx, notices, person.id));
+  await notifier.transaction((trx, notices) => suspendAccount(trx, notices, person.id, testDialect()));
   return id;
 }
 

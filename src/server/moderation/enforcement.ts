@@ -5,6 +5,7 @@ import type { NotificationData } from "../../contract/notifications.ts";
 import { cancelPendingBids, reopenCancelledBids, withdrawPendingBidsOf } from "../bids/bid-repository.ts";
 import { setMessageRemoved } from "../conversation/message-repository.ts";
 import { setQuestionRemoved } from "../conversation/question-repository.ts";
+import type { Dialect } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { cancelInTransaction } from "../hiring/hiring.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -13,7 +14,7 @@ import { setProfileRemoved } from "../profiles/profile-repository.ts";
 import { recountRecord } from "../profiles/record-repository.ts";
 import { setReviewRemoved } from "../reviews/review-repository.ts";
 import { removeTask, restoreTask } from "../tasks/task-repository.ts";
-import { deleteSessionsOf, findSanctionInForce, listOpenTasksOf } from "./enforcement-repository.ts";
+import { deleteSessionsOf, findSanctionInForce, holdPersonRow, listOpenTasksOf } from "./enforcement-repository.ts";
 
 /*
  * What moderation's sanctions do (issue 29, decision 023), each in the decision's own transaction:
@@ -112,7 +113,15 @@ export async function restoreContent(
  * Work in progress stays, on either side: the other may finish it, cancel it or give it back.
  * Lifting the suspension brings none of these back (their bidders and posters have moved on).
  */
-export async function suspendAccount(trx: Kysely<DB>, notices: Notices, userId: string): Promise<void> {
+export async function suspendAccount(
+  trx: Kysely<DB>,
+  notices: Notices,
+  userId: string,
+  dialect: Dialect,
+): Promise<void> {
+  // A sign-in at this moment either ends before this (its session is deleted here) or waits for
+  // this commit and then finds the suspension (accounts/auth.ts looks again after creating it).
+  await holdPersonRow(trx, userId, dialect);
   await deleteSessionsOf(trx, userId);
   await withdrawPendingBidsOf(trx, userId);
   for (const task of await listOpenTasksOf(trx, userId)) {

@@ -238,6 +238,19 @@ describe("who may review, and when", () => {
     expect(written).toMatchObject({ rating: 4, ...aspects, publishedAt: null, answer: null });
   });
 
+  it("twelve of the same review sent at once make one review; the others are refused (issue 42, held)", async () => {
+    const taskId = await hire(ctx, client, maya);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => post(ctx, client, taskId, review(4, `Sent ${n}`))),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, ...Array(11).fill(409)]);
+    for (const answer of answers.filter((one) => one.statusCode === 409)) {
+      expect(answer.json().detail).toBe(REVIEW_MESSAGES.already);
+    }
+    const rows = await db().db.selectFrom("reviews").select("id").where("task_id", "=", taskId).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it("refuses a second review and, after the window, a new review or a change", async () => {
     const taskId = await hire(ctx, client, maya);
     await expectOk(post(ctx, client, taskId, review(4, "Good")), 201);
