@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "./db/database.ts";
+import { appealToken } from "./moderation/appeal-token.ts";
+import { grantRole } from "./moderation/roles.ts";
 import {
   PUBLIC_URL,
   postTask,
@@ -94,5 +97,46 @@ describe("what the log never holds", () => {
     expect(written).toContain("a careless line");
     expect(written).not.toContain("given-token-93ac");
     expect(written).not.toContain("Given-Pass-81");
+  });
+});
+
+describe("an appeal by its email's link (issue 42, held)", () => {
+  it("is logged by its sanction's id: the token, sent valid, replayed or forged, is in no line", async () => {
+    const moderator = await signUp(ctx.app, { name: "Log Moderator" });
+    const person = await signUp(ctx.app, { name: "Log Suspended" });
+    const database = openDatabase(ctx.database.config);
+    try {
+      await grantRole(database.db, moderator.email, "moderator", null);
+    } finally {
+      await database.close();
+    }
+    const decision = await ctx.app.inject({
+      method: "POST",
+      url: "/api/admin/decisions",
+      headers: { cookie: moderator.cookie },
+      payload: {
+        targetKind: "profile",
+        targetId: person.id,
+        remove: false,
+        sanction: "suspend",
+        rule: "respectful",
+        note: "Threats in messages.",
+      },
+    });
+    expect(decision.statusCode, decision.body).toBe(200);
+    const sanctionId = decision.json().entries[0].sanctionId as string;
+    const token = appealToken(ctx.config.authSecret, sanctionId);
+    const forged = `${token.slice(0, -4)}AAAA`;
+    const from = lines.length;
+    const appeal = (sent: string) =>
+      ctx.app.inject({ method: "POST", url: "/api/appeals", payload: { token: sent, text: "I was hacked." } });
+    expect((await appeal(token)).statusCode).toBe(201);
+    expect((await appeal(token)).statusCode).toBe(409);
+    expect((await appeal(forged)).statusCode).toBe(400);
+    const written = lines.slice(from).join("");
+    expect(written).toContain(sanctionId);
+    expect(written).not.toContain(token);
+    expect(written).not.toContain(forged);
+    expect(written).not.toContain(token.split(".").at(-1));
   });
 });
