@@ -2,7 +2,9 @@
  * The house's rules as code (docs/architecture.md): which room may import which. `npm test` runs
  * them (`npm run deps`); src/architecture.test.ts checks that a wrong import fails them.
  */
-const SERVER_FEATURES = "accounts|bids|conversation|email|hiring|moderation|notifications|profiles|reviews|tasks";
+const SERVER_FEATURES = "accounts|bids|conversation|email|hiring|moderation|notifications|profiles|reviews|standing|tasks";
+/** The features moderation stands above: they ask standing/ about a person, and never import moderation. */
+const BELOW_MODERATION = "accounts|bids|conversation|email|hiring|notifications|profiles|reviews|standing|tasks";
 const TESTS = "(\\.test\\.tsx?$|/test/|^src/web/mocks/)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -42,6 +44,21 @@ export default {
       severity: "error",
       from: { path: "^src/server/http/", pathNot: TESTS },
       to: { path: `^src/server/(${SERVER_FEATURES}|screens|demo)/|^src/server/app(-deps)?\\.ts$` },
+    },
+    {
+      name: "features-ask-standing-not-moderation",
+      comment:
+        "What a person's sanctions allow is standing/'s to say; moderation decides them and stands above every feature it changes.",
+      severity: "error",
+      from: { path: `^src/server/(${BELOW_MODERATION})/`, pathNot: TESTS },
+      to: { path: "^src/server/moderation/" },
+    },
+    {
+      name: "standing-knows-no-feature",
+      comment: "src/server/standing is what every feature asks about a person's sanctions: it stands on no feature.",
+      severity: "error",
+      from: { path: "^src/server/standing/", pathNot: TESTS },
+      to: { path: `^src/server/(${SERVER_FEATURES}|screens|demo)/`, pathNot: "^src/server/standing/" },
     },
     {
       name: "routes-only-from-app",

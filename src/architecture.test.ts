@@ -4,6 +4,12 @@ import path from "node:path";
 import { cruise, type ICruiseResult, type IReporterOutput } from "dependency-cruiser";
 import { afterAll, describe, expect, it } from "vitest";
 import config from "../.dependency-cruiser.mjs";
+import {
+  arrowsBetweenRooms,
+  type CruisedModule,
+  circleProblems,
+  circlesAmongFeatures,
+} from "../scripts/deps/folder-arrows.ts";
 
 /**
  * The house's rules (.dependency-cruiser.mjs, docs/architecture.md) hold for the tree, and each of
@@ -21,6 +27,12 @@ async function violations(files: string[], baseDir: string): Promise<string[]> {
   return (output as ICruiseResult).summary.violations.map(
     (violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`,
   );
+}
+
+async function modulesOf(files: string[], baseDir: string): Promise<CruisedModule[]> {
+  const { tsConfig: _, ...options } = config.options;
+  const { output } = (await cruise(files, { ...options, baseDir })) as IReporterOutput;
+  return (output as ICruiseResult).modules as CruisedModule[];
 }
 
 const folders: string[] = [];
@@ -134,6 +146,22 @@ describe("the house's rules", () => {
       },
     ],
     [
+      "a feature asking moderation about a person's sanctions",
+      "features-ask-standing-not-moderation",
+      {
+        "src/server/bids/bids.ts": 'import { a } from "../moderation/enforcement.ts";\nexport const b = a;\n',
+        "src/server/moderation/enforcement.ts": "export const a = 1;\n",
+      },
+    ],
+    [
+      "standing/ importing a feature",
+      "standing-knows-no-feature",
+      {
+        "src/server/standing/standing.ts": 'import { a } from "../tasks/tasks.ts";\nexport const b = a;\n',
+        "src/server/tasks/tasks.ts": "export const a = 1;\n",
+      },
+    ],
+    [
       "a shared web component importing a feature",
       "shared-web-rooms-know-no-feature",
       {
@@ -153,6 +181,27 @@ describe("the house's rules", () => {
   ])("fail on %s (%s)", async (_what, rule, files) => {
     const root = tree(files);
     expect((await violations(["src"], root)).map((violation) => violation.split(":")[0])).toContain(rule);
+  });
+
+  it("find two rooms of the server that import each other through different modules, which no module cycle shows", async () => {
+    const root = tree({
+      "src/server/tasks/tasks.ts": 'import { a } from "../bids/bid-repository.ts";\nexport const b = a;\n',
+      "src/server/bids/bid-repository.ts": "export const a = 1;\n",
+      "src/server/bids/bids.ts": 'import { c } from "../tasks/task-repository.ts";\nexport const d = c;\n',
+      "src/server/tasks/task-repository.ts": "export const c = 1;\n",
+      "src/server/reviews/reviews.ts": 'import { b } from "../tasks/tasks.ts";\nexport const e = b;\n',
+    });
+    expect(await violations(["src"], root)).toEqual([]);
+    const arrows = arrowsBetweenRooms(await modulesOf(["src"], root));
+    const circles = circlesAmongFeatures(arrows);
+    expect(circles).toEqual([["bids", "tasks"]]);
+    expect(circleProblems(circles, [])).toEqual(["bids, tasks import each other, around a circle"]);
+    // Known and being untied: allowed, even inside a wider one; gone, it must leave the list.
+    expect(circleProblems(circles, [["bids", "tasks"]])).toEqual([]);
+    expect(circleProblems(circles, [["bids", "hiring", "tasks"]])).toEqual([]);
+    expect(circleProblems([], [["bids", "tasks"]])).toEqual([
+      "the known circle bids, tasks is gone: take it off the list of known circles",
+    ]);
   });
 
   it("let a web feature use another through its public module", async () => {

@@ -16,11 +16,11 @@ import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { OriginPolicy } from "../http/origins.ts";
-import { sanctionInForce } from "../moderation/enforcement.ts";
-import { deleteSessionsOf } from "../moderation/enforcement-repository.ts";
+import { sanctionInForce } from "../standing/standing.ts";
 import { type AccountEmails, RESET_LINK_MINUTES } from "./account-emails.ts";
 import { firebaseSignIn } from "./firebase.ts";
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
+import { deleteSessionsOf } from "./session-repository.ts";
 
 export const GOOGLE_PROVIDER_ID = "google";
 /** The code of a sign-in refused to a suspended person (and of Google's redirect back: ?error=). */

@@ -6,6 +6,7 @@ import { MESSAGES } from "../../contract/index.ts";
 import type { Database } from "../db/database.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { type Auth, SESSION_IDLE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./auth.ts";
+import { findSessionPerson } from "./session-repository.ts";
 
 export interface Viewer {
   id: string;
@@ -59,24 +60,7 @@ export class Sessions {
     if (!signed) return null;
     const token = this.verifiedToken(signed);
     if (!token) return null;
-    const row = await this.database.db
-      .selectFrom("session")
-      .innerJoin("user", "user.id", "session.userId")
-      .select(["session.expiresAt", "user.id", "user.name", "user.email", "user.image"])
-      .where("session.token", "=", token)
-      // A suspension deletes its person's sessions; one signed in at that very moment counts for nothing either.
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("sanctions")
-              .select("sanctions.id")
-              .whereRef("sanctions.user_id", "=", "user.id")
-              .where("sanctions.kind", "=", "suspend")
-              .where("sanctions.lifted_at", "is", null),
-          ),
-        ),
-      )
-      .executeTakeFirst();
+    const row = await findSessionPerson(this.database.db, token);
     if (!row) return null;
     const expiresAt = new Date(row.expiresAt).getTime();
     const slidesAt = expiresAt - (SESSION_IDLE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;

@@ -11,9 +11,9 @@ import {
 import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { refuseLimited } from "../moderation/enforcement.ts";
 import type { Transactor } from "../notifications/notifier.ts";
 import { findTasksWithReviewDue } from "../reviews/review-repository.ts";
+import { refuseLimited } from "../standing/standing.ts";
 import { holdOpenTaskRow, type TaskRecord } from "../tasks/task-repository.ts";
 import { findTaskOrFail } from "../tasks/tasks.ts";
 import {

@@ -3,8 +3,8 @@ import { ANONYMOUS_NAME, MESSAGES, type Question } from "../../contract/index.ts
 import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { refuseLimited } from "../moderation/enforcement.ts";
 import type { Transactor } from "../notifications/notifier.ts";
+import { refuseLimited } from "../standing/standing.ts";
 import { findTaskOrFail, type TaskRecord } from "../tasks/tasks.ts";
 import {
   answerQuestion,

@@ -14,21 +14,23 @@ import type { DB } from "../db/schema.ts";
 import { hasWorkedWithAny } from "../hiring/assignment-repository.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Notices, Transactor } from "../notifications/notifier.ts";
+import {
+  answerAppeal,
+  findSanctionById,
+  insertSanction,
+  liftSanction,
+  type SanctionRow,
+} from "../standing/sanction-repository.ts";
 import { appealLink } from "./appeal-token.ts";
 import { presentEntry } from "./audit.ts";
 import { removeContent, restoreContent, suspendAccount } from "./enforcement.ts";
 import {
-  answerAppeal,
   appendLog,
   closeReports,
   findReportedAuthor,
-  findSanctionById,
-  insertSanction,
   type LogRow,
-  liftSanction,
   listOpenReportIds,
   type NewLogEntry,
-  type SanctionRow,
 } from "./moderation-repository.ts";
 import { parseSnapshot } from "./reports.ts";
 import { roleOf } from "./roles.ts";

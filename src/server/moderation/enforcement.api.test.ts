@@ -12,6 +12,7 @@ import { OutboxWorker } from "../email/outbox.ts";
 import { createId } from "../ids.ts";
 import { EventHub } from "../notifications/event-hub.ts";
 import { Notifier } from "../notifications/notifier.ts";
+import { sanctionInForce } from "../standing/standing.ts";
 import {
   PUBLIC_URL,
   postTask,
@@ -22,7 +23,7 @@ import {
   type TestUser,
 } from "../test/test-app.ts";
 import { testDialect } from "../test/test-database.ts";
-import { removeContent, restoreContent, sanctionInForce, suspendAccount } from "./enforcement.ts";
+import { removeContent, restoreContent, suspendAccount } from "./enforcement.ts";
 
 /**
  * Issue 29, decision 023: what each sanction does across the app, on both databases, through the

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { TaskStatus } from "../../contract/index.ts";
 import { MODERATION_MESSAGES, type ReportTarget } from "../../contract/moderation.ts";
 import type { NotificationData } from "../../contract/notifications.ts";
+import { deleteSessionsOf, holdPersonRow } from "../accounts/session-repository.ts";
 import { cancelPendingBids, reopenCancelledBids, withdrawPendingBidsOf } from "../bids/bid-repository.ts";
 import { setMessageRemoved } from "../conversation/message-repository.ts";
 import { setQuestionRemoved } from "../conversation/question-repository.ts";
@@ -13,15 +14,13 @@ import type { Notices } from "../notifications/notifier.ts";
 import { setProfileRemoved } from "../profiles/profile-repository.ts";
 import { recountRecord } from "../profiles/record-repository.ts";
 import { setReviewRemoved } from "../reviews/review-repository.ts";
-import { removeTask, restoreTask } from "../tasks/task-repository.ts";
-import { deleteSessionsOf, findSanctionInForce, holdPersonRow, listOpenTasksOf } from "./enforcement-repository.ts";
+import { listOpenTasksOf, removeTask, restoreTask } from "../tasks/task-repository.ts";
 
 /*
  * What moderation's sanctions do (issue 29, decision 023), each in the decision's own transaction:
  * content removed is hidden everywhere (each feature's reads leave it out), a limited person cannot
- * post, bid or ask (the features call refuseLimited), a suspended one has no session and cannot sign
- * in (accounts/auth.ts asks sanctionInForce). Only repositories and hiring's cancel are called from
- * here, so that the features may call this module without a cycle.
+ * publish (the features ask standing/standing.ts's refuseLimited), a suspended one has no session
+ * and cannot sign in (accounts/auth.ts asks sanctionInForce).
  */
 
 export interface ModerationTarget {
@@ -131,19 +130,4 @@ export async function suspendAccount(
     const data: NotificationData = { taskId: task.id, taskTitle: task.title };
     notices.add(...(told ?? []).map((bidderId) => ({ userId: bidderId, kind: "task-removed" as const, data })));
   }
-}
-
-/** The person's limit or suspension in force, if any (the newest not lifted). */
-export async function sanctionInForce(
-  db: Kysely<DB>,
-  userId: string,
-  kind: "limit" | "suspend",
-): Promise<{ id: string; rule: string } | null> {
-  return (await findSanctionInForce(db, userId, kind)) ?? null;
-}
-
-/** Posting a task, bidding (or changing a bid) and asking a question: 403 naming the rule while limited. */
-export async function refuseLimited(db: Kysely<DB>, userId: string): Promise<void> {
-  const limit = await sanctionInForce(db, userId, "limit");
-  if (limit) throw new HttpProblem(403, MODERATION_MESSAGES.limited(limit.rule));
 }

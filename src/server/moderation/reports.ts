@@ -16,15 +16,13 @@ import {
 import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { listAppealsWaiting, listSanctionsOf, type SanctionRow } from "../standing/sanction-repository.ts";
 import {
   countReportsBefore,
   hasOpenReport,
   insertReport,
-  listAppealsWaiting,
   listOpenReportsOf,
   listOpenTargets,
-  listSanctionsOf,
-  type SanctionRow,
 } from "./moderation-repository.ts";
 import { personRef, readTargetFor, readTargetNow } from "./targets.ts";
 

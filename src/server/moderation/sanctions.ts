@@ -11,9 +11,9 @@ import type { NotificationData } from "../../contract/notifications.ts";
 import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { findSanctionById, listSanctionsOf, recordAppeal, type SanctionRow } from "../standing/sanction-repository.ts";
+import { sanctionInForce } from "../standing/standing.ts";
 import { readAppealToken } from "./appeal-token.ts";
-import { sanctionInForce } from "./enforcement.ts";
-import { findSanctionById, listSanctionsOf, recordAppeal, type SanctionRow } from "./moderation-repository.ts";
 import { roleOf } from "./roles.ts";
 
 /**

@@ -3,7 +3,7 @@ import { ANONYMOUS_NAME } from "../../contract/index.ts";
 import type { ReportTarget, Snapshot } from "../../contract/moderation.ts";
 import type { PersonRef } from "../../contract/reputation.ts";
 import type { DB } from "../db/schema.ts";
-import { sanctionInForce } from "./enforcement.ts";
+import { sanctionInForce } from "../standing/standing.ts";
 import {
   type AuthorRow,
   findMessageTarget,

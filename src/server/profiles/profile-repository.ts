@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
+import { anyoneSuspended, SUSPENDED_PEOPLE } from "../standing/sanction-repository.ts";
 import { REMOVED_TASK_STATUS } from "../tasks/task-repository.ts";
 
 /**
@@ -271,14 +272,7 @@ export async function searchFreelancers(
   const text = filter.q?.trim() || undefined;
   // Whether anyone is suspended, asked first: while nobody is (most of the time), the search's
   // reads are the ones they were, along the indexes of listed profiles.
-  const anySuspended =
-    (await db
-      .selectFrom("sanctions")
-      .select("id")
-      .where("kind", "=", "suspend")
-      .where("lifted_at", "is", null)
-      .limit(1)
-      .executeTakeFirst()) !== undefined;
+  const anySuspended = await anyoneSuspended(db);
   const fromIndex = dialect === "sqlite" && text !== undefined && [...text].length >= TRIGRAM_MIN;
   // On SQLite the matches of the search index lead: a filter's own index (listed, field), which the
   // planner would otherwise take without statistics, is turned off by a unary plus.
@@ -289,9 +283,7 @@ export async function searchFreelancers(
     const conditions = [sql`${column("listed")} = 1`];
     if (anySuspended) {
       // The people suspended, read once (not looked up profile by profile).
-      conditions.push(
-        sql`p.user_id not in (select user_id from sanctions where kind = 'suspend' and lifted_at is null)`,
-      );
+      conditions.push(sql`p.user_id not in (${SUSPENDED_PEOPLE})`);
     }
     if (filter.field) conditions.push(sql`${column("field")} = ${filter.field}`);
     // Of the rating as shown, to one decimal: 4.95 shows as 5.0 and is found at 5+, 4.9499… is not.

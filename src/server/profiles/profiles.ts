@@ -14,9 +14,9 @@ import {
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { refuseLimited, sanctionInForce } from "../moderation/enforcement.ts";
 import { listPublishedReviews } from "../reviews/review-repository.ts";
 import { presentReview } from "../reviews/reviews.ts";
+import { refuseLimited, sanctionInForce } from "../standing/standing.ts";
 import {
   countAssignments,
   countPublishedRatings,

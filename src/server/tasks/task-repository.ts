@@ -728,3 +728,14 @@ export async function findTaskStatus(db: Kysely<DB>, id: string): Promise<TaskSt
 export async function setAgreedAmount(db: Kysely<DB>, id: string, agreedCents: number): Promise<void> {
   await db.updateTable("tasks").set({ agreed_cents: agreedCents }).where("id", "=", id).execute();
 }
+
+/** A person's open tasks, oldest first (those a suspension cancels). */
+export async function listOpenTasksOf(db: Kysely<DB>, userId: string): Promise<Array<{ id: string; title: string }>> {
+  return db
+    .selectFrom("tasks")
+    .select(["id", "title"])
+    .where("owner_id", "=", userId)
+    .where("status", "=", "open")
+    .orderBy("created_at", "asc")
+    .execute();
+}

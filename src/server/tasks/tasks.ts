@@ -14,9 +14,9 @@ import { presentBid } from "../bids/present-bid.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { refuseLimited } from "../moderation/enforcement.ts";
 import type { Transactor } from "../notifications/notifier.ts";
 import { findTasksWithReviewDue } from "../reviews/review-repository.ts";
+import { refuseLimited } from "../standing/standing.ts";
 import {
   deleteTask,
   findTaskById,
