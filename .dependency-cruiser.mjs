@@ -2,7 +2,8 @@
  * The house's rules as code (docs/architecture.md): which room may import which. `npm test` runs
  * them (`npm run deps`); src/architecture.test.ts checks that a wrong import fails them.
  */
-const SERVER_FEATURES = "accounts|bids|conversation|email|hiring|moderation|notifications|profiles|reviews|standing|tasks";
+const SERVER_FEATURES =
+  "accounts|bids|conversation|email|hiring|moderation|notifications|profiles|reviews|standing|tasks";
 /** The features moderation stands above: they ask standing/ about a person, and never import moderation. */
 const BELOW_MODERATION = "accounts|bids|conversation|email|hiring|notifications|profiles|reviews|standing|tasks";
 const TESTS = "(\\.test\\.tsx?$|/test/|^src/web/mocks/)";

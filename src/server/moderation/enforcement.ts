@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { TaskStatus } from "../../contract/index.ts";
-import { MODERATION_MESSAGES, type ReportTarget } from "../../contract/moderation.ts";
+import type { ReportTarget } from "../../contract/moderation.ts";
 import type { NotificationData } from "../../contract/notifications.ts";
 import { deleteSessionsOf, holdPersonRow } from "../accounts/session-repository.ts";
 import { cancelPendingBids, reopenCancelledBids, withdrawPendingBidsOf } from "../bids/bid-repository.ts";
@@ -9,7 +9,6 @@ import { setQuestionRemoved } from "../conversation/question-repository.ts";
 import type { Dialect } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { cancelInTransaction } from "../hiring/hiring.ts";
-import { HttpProblem } from "../http/problem.ts";
 import type { Notices } from "../notifications/notifier.ts";
 import { setProfileRemoved } from "../profiles/profile-repository.ts";
 import { recountRecord } from "../profiles/record-repository.ts";

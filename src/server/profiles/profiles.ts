@@ -14,8 +14,8 @@ import {
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { presentReview } from "../reviews/present-review.ts";
 import { listPublishedReviews } from "../reviews/review-repository.ts";
-import { presentReview } from "../reviews/reviews.ts";
 import { refuseLimited, sanctionInForce } from "../standing/standing.ts";
 import {
   countAssignments,

@@ -1,9 +1,6 @@
 import type { Kysely } from "kysely";
-import { ANONYMOUS_NAME } from "../../contract/index.ts";
 import type { NotificationData } from "../../contract/notifications.ts";
 import {
-  type PersonRef,
-  REMOVED_TASK_TITLE,
   REVIEW_ASPECTS,
   REVIEW_MESSAGES,
   type Review,
@@ -29,13 +26,13 @@ import type { Notices, Transactor } from "../notifications/notifier.ts";
 import { addPublishedRatings } from "../profiles/record-repository.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
 import { findTaskOrFail, isRemoved, type TaskRecord } from "../tasks/tasks.ts";
+import { presentPerson, presentReview } from "./present-review.ts";
 import {
   findPersonById,
   findReviewById,
   insertReview,
   listAssignmentAuthors,
   listTaskReviews,
-  type PersonRecord,
   publishAssignmentReviews,
   type ReviewContent,
   type ReviewRecord,
@@ -54,36 +51,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** When a hire's reviews stop being taken: its end plus the window. */
 export function windowEndOf(assignment: AssignmentRecord, windowMs: number): Date | null {
   return assignment.endedAt === null ? null : new Date(new Date(assignment.endedAt).getTime() + windowMs);
-}
-
-const person = (record: PersonRecord): PersonRef => ({
-  id: record.id,
-  name: record.name.trim() || ANONYMOUS_NAME,
-  image: record.image,
-});
-
-export function presentReview(review: ReviewRecord): Review {
-  return {
-    _id: review.id,
-    taskId: review.taskId,
-    // The review stays (the work was done), its removed task's words do not.
-    ...(review.taskRemoved ? { taskTitle: REMOVED_TASK_TITLE, taskRemoved: true } : { taskTitle: review.taskTitle }),
-    role: review.role,
-    author: person(review.author),
-    subject: person(review.subject),
-    rating: review.rating,
-    text: review.text,
-    ...(review.communication !== null ? { communication: review.communication } : {}),
-    ...(review.quality !== null ? { quality: review.quality } : {}),
-    ...(review.deadline !== null ? { deadline: review.deadline } : {}),
-    createdAt: review.createdAt,
-    updatedAt: review.updatedAt,
-    publishedAt: review.publishedAt,
-    answer:
-      review.answer !== null && review.answeredAt !== null
-        ? { text: review.answer, answeredAt: review.answeredAt }
-        : null,
-  };
 }
 
 /** Which side of the hire the viewer is, if any. */
@@ -293,7 +260,7 @@ export async function presentTaskReviews(
     canEdit: open && mine !== null && mine.publishedAt === null,
     mine: mine && !mine.removed ? presentReview(mine) : null,
     waitingForMe: mine === null && theirs !== null && theirs.publishedAt === null,
-    other: other ? person(other) : null,
+    other: other ? presentPerson(other) : null,
   };
 }
 
