@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "../accounts/auth.ts";
 import { loadConfig } from "../config.ts";
 import { originPolicy } from "../http/origins.ts";
-import { listTasks } from "../tasks/task-repository.ts";
+import { listTasks } from "../tasks/task-search-repository.ts";
 import {
   createTestDatabase,
   DEFAULT_TEST_DATABASE_URL,

@@ -4,7 +4,7 @@ import { type Database, openDatabase } from "../db/database.ts";
 import { SEARCH_BLOCK } from "../db/search-constants.ts";
 import { postTask, setupTestApp, signUp, type TestUser, taskInput } from "../test/test-app.ts";
 import { testDialect } from "../test/test-database.ts";
-import { listTasks, NEWEST_BLOCK_MS } from "./task-repository.ts";
+import { listTasks, NEWEST_BLOCK_MS } from "./task-search-repository.ts";
 
 /** "Open" on Browse Tasks means taking offers: a task past its deadline is listed as closed (PRODUCT.md, Hiring). */
 

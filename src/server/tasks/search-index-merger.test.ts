@@ -8,7 +8,8 @@ import { type Database, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { insertTestUser } from "../test/test-database.ts";
 import { SearchIndexMerger } from "./search-index-merger.ts";
-import { insertTask, listTasks } from "./task-repository.ts";
+import { insertTask } from "./task-repository.ts";
+import { listTasks } from "./task-search-repository.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "quickgig-merge-"));
 const file = path.join(dir, "quickgig.db");

@@ -7,7 +7,8 @@ import { SEARCH_BLOCK } from "../db/search-constants.ts";
 import { removeContent } from "../moderation/enforcement.ts";
 import { withoutNotices } from "../notifications/notifier.ts";
 import { createTestDatabase, insertTestUser, type TestDatabase, testDialect } from "../test/test-database.ts";
-import { insertTask, listTasks, type TaskFilter } from "./task-repository.ts";
+import { insertTask } from "./task-repository.ts";
+import { listTasks, type TaskFilter } from "./task-search-repository.ts";
 
 /**
  * Issue 29, decision 023: a task a moderator removed is in no search's page or count, on each

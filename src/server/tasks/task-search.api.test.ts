@@ -5,7 +5,8 @@ import { type Database, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { SEARCH_BLOCK } from "../db/search-constants.ts";
 import { createTestDatabase, insertTestUser, type TestDatabase, testDialect } from "../test/test-database.ts";
-import { deleteTask, insertTask, listTasks, NEWEST_BLOCK_MS, type TaskFilter, updateTask } from "./task-repository.ts";
+import { deleteTask, insertTask, updateTask } from "./task-repository.ts";
+import { listTasks, NEWEST_BLOCK_MS, type TaskFilter } from "./task-search-repository.ts";
 
 let testDb: TestDatabase;
 let database: Database;

@@ -24,13 +24,11 @@ import {
   holdTaskRow,
   insertTask,
   listFeaturedTasks,
-  listTasks,
   REMOVED_TASK_STATUS,
-  type TaskFilter,
-  type TaskPage,
   type TaskRecord,
   updateTask,
 } from "./task-repository.ts";
+import { listTasks, type TaskFilter, type TaskPage } from "./task-search-repository.ts";
 
 export type { TaskRecord };
 
