@@ -101,8 +101,8 @@ export function circlesAmongFeatures(arrows: Arrows): string[][] {
 
 /**
  * What is wrong with these circles against the ones known and being untied: a circle that is not
- * within a known one (new, or grown) fails; so does a known one that is gone, to be taken off the
- * list, so that the list stays true.
+ * within a known one (new, or grown) fails; so does a known one that is gone or has shrunk, to be
+ * taken off the list or written as it is now, so that the list stays true and only ever shrinks.
  */
 export function circleProblems(circles: string[][], known: string[][]): string[] {
   const problems: string[] = [];
@@ -112,8 +112,12 @@ export function circleProblems(circles: string[][], known: string[][]): string[]
     }
   }
   for (const allowed of known) {
-    if (!circles.some((circle) => circle.every((room) => allowed.includes(room)))) {
+    const within = circles.filter((circle) => circle.every((room) => allowed.includes(room)));
+    const rooms = [...new Set(within.flat())].sort();
+    if (rooms.length === 0) {
       problems.push(`the known circle ${allowed.join(", ")} is gone: take it off the list of known circles`);
+    } else if (rooms.length < allowed.length) {
+      problems.push(`the known circle ${allowed.join(", ")} has shrunk: write it as ${rooms.join(", ")}`);
     }
   }
   return problems;

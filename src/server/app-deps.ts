@@ -6,6 +6,7 @@ import type { OriginPolicy } from "./http/origins.ts";
 import type { RateLimiters } from "./http/rate-limits.ts";
 import type { EventHub } from "./notifications/event-hub.ts";
 import type { Notifier } from "./notifications/notifier.ts";
+import type { TaskNeighbours } from "./tasks/tasks.ts";
 
 /** What the feature routes are built from; created once in app.ts. */
 export interface AppDeps {
@@ -20,4 +21,6 @@ export interface AppDeps {
   notifier: Notifier;
   /** The live streams open in this process. */
   hub: EventHub;
+  /** What bids and reviews tell tasks about a task (tasks/tasks.ts), so that tasks import neither. */
+  taskNeighbours: TaskNeighbours;
 }

@@ -12,6 +12,7 @@ import { registerSessionGuard, Sessions } from "./accounts/session.ts";
 import { passwordWorkGate, type WorkGate } from "./accounts/work-gate.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { registerBidRoutes } from "./bids/bid-routes.ts";
+import { offersOfTasks } from "./bids/bids.ts";
 import type { Config } from "./config.ts";
 import { registerMessageRoutes } from "./conversation/message-routes.ts";
 import { registerQuestionRoutes } from "./conversation/question-routes.ts";
@@ -46,6 +47,7 @@ import { type EmailGaps, Notifier } from "./notifications/notifier.ts";
 import { registerProfileRoutes } from "./profiles/profile-routes.ts";
 import { ReviewPublisher } from "./reviews/publisher.ts";
 import { registerReviewRoutes } from "./reviews/review-routes.ts";
+import { reviewsDueWithin } from "./reviews/reviews.ts";
 import { registerPageScreens } from "./screens/page-screens.ts";
 import { SearchIndexMerger } from "./tasks/search-index-merger.ts";
 import { registerSitemapRoutes } from "./tasks/sitemap-routes.ts";
@@ -233,7 +235,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     config,
     personOf: async (request) => (await sessions.find(request))?.id,
   });
-  const deps: AppDeps = { config, database, auth, sessions, limiters, origins, notifier, hub };
+  const taskNeighbours = { ...offersOfTasks, reviewsDue: reviewsDueWithin(config.reviews.windowMs) };
+  const deps: AppDeps = { config, database, auth, sessions, limiters, origins, notifier, hub, taskNeighbours };
   registerSameOriginGuard(app, origins);
   registerSessionGuard(app, sessions);
   registerAuthRoutes(app, auth, {

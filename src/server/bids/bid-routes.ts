@@ -120,7 +120,7 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const viewer = await requireViewer(deps.sessions, request);
-      const { bids, total } = await listMyBids(db, viewer, request.query, deps.config.reviews.windowMs);
+      const { bids, total } = await listMyBids(db, viewer, request.query, deps.taskNeighbours.reviewsDue);
       reply.header("x-total-count", String(total));
       return bids;
     },

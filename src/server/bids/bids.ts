@@ -12,19 +12,21 @@ import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Transactor } from "../notifications/notifier.ts";
-import { findTasksWithReviewDue } from "../reviews/review-repository.ts";
 import { refuseLimited } from "../standing/standing.ts";
 import { holdOpenTaskRow, type TaskRecord } from "../tasks/task-repository.ts";
-import { findTaskOrFail } from "../tasks/tasks.ts";
+import { findTaskOrFail, type ReviewsDue, type TaskNeighbours } from "../tasks/tasks.ts";
 import {
   type BidRecord,
   countBidsForTask,
+  countBidsForTasks,
   DuplicateBidError,
   findBidById,
   findBidOf,
+  keepBidsOfDeletedTask,
   listBidsForTask,
   listBidsOfBidder,
   type Offer,
+  pendingBidderIds,
   placeBid,
   setBidStatus,
   updateOffer,
@@ -35,6 +37,17 @@ import { presentBid, summarizeOffer } from "./present-bid.ts";
  * Bids' rules (PRODUCT.md, Hiring): who may offer, change and withdraw, and who sees what of the
  * offers. The routes (bid-routes.ts) and the server's first screens go through these.
  */
+
+/** What bids tell tasks about a task's offers (tasks.ts, TaskNeighbours), registered in app.ts. */
+export const offersOfTasks: Omit<TaskNeighbours, "reviewsDue"> = {
+  countOffers: countBidsForTasks,
+  offerOf: async (db, taskId, viewer) => {
+    const bid = await findBidOf(db, taskId, viewer.id);
+    return bid && presentBid(bid, viewer.id);
+  },
+  pendingBidders: pendingBidderIds,
+  keepOffersOfDeleted: (trx, taskId) => keepBidsOfDeletedTask(trx, taskId),
+};
 
 /** The viewer's own bid, found by id: 404 when there is none, 403 when it is someone else's. */
 export async function findOwnBid(db: Kysely<DB>, viewer: Viewer, id: string): Promise<BidRecord> {
@@ -167,21 +180,20 @@ export async function withdrawOffer(db: Kysely<DB>, viewer: Viewer, bidId: strin
 
 /**
  * A page of the viewer's bids, the latest offer first, each with its task: what My Bids shows,
- * with reviewDue where they were hired and their review is still to write (`reviewWindowMs`).
+ * with reviewDue where they were hired and their review is still to write (reviews answer it).
  */
 export async function listMyBids(
   db: Kysely<DB>,
   viewer: Viewer,
   { status, page, limit }: z.output<typeof MyBidsQuerySchema>,
-  reviewWindowMs: number,
+  reviewsDue: ReviewsDue,
 ): Promise<{ bids: MyBid[]; total: number }> {
   const { bids, total } = await listBidsOfBidder(db, viewer.id, { statuses: status, page, limit });
   const hired = bids.filter((bid) => bid.task.status === "completed" || bid.task.status === "cancelled");
-  const due = await findTasksWithReviewDue(
+  const due = await reviewsDue(
     db,
     viewer.id,
     hired.map((bid) => bid.task.id),
-    reviewWindowMs,
   );
   return {
     total,

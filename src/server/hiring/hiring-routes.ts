@@ -46,7 +46,7 @@ export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
       checkStep("accept", task, viewer.id);
       await acceptBid(deps.notifier, task, request.body.bidId, request.body.amount);
       request.log.info({ taskId: task.id, bidId: request.body.bidId }, "bid accepted");
-      return presentTaskFor(db, task.id, viewer, deps.config.reviews.windowMs);
+      return presentTaskFor(db, task.id, viewer, deps.taskNeighbours);
     },
   );
 
@@ -74,7 +74,7 @@ export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
         checkStep(step, task, viewer.id);
         await run(task, viewer);
         request.log.info({ taskId: task.id, step }, "task status changed");
-        return presentTaskFor(db, task.id, viewer, deps.config.reviews.windowMs);
+        return presentTaskFor(db, task.id, viewer, deps.taskNeighbours);
       },
     );
   }

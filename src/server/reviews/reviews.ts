@@ -25,11 +25,12 @@ import { HttpProblem } from "../http/problem.ts";
 import type { Notices, Transactor } from "../notifications/notifier.ts";
 import { addPublishedRatings } from "../profiles/record-repository.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
-import { findTaskOrFail, isRemoved, type TaskRecord } from "../tasks/tasks.ts";
+import { findTaskOrFail, isRemoved, type ReviewsDue, type TaskRecord } from "../tasks/tasks.ts";
 import { presentPerson, presentReview } from "./present-review.ts";
 import {
   findPersonById,
   findReviewById,
+  findTasksWithReviewDue,
   insertReview,
   listAssignmentAuthors,
   listTaskReviews,
@@ -39,6 +40,11 @@ import {
   setReviewAnswer,
   updateHiddenReview,
 } from "./review-repository.ts";
+
+/** What reviews tell tasks and bids (tasks.ts, TaskNeighbours): whose review is due, within a window of `windowMs`. */
+export function reviewsDueWithin(windowMs: number): ReviewsDue {
+  return (db, viewerId, taskIds) => findTasksWithReviewDue(db, viewerId, taskIds, windowMs);
+}
 
 /**
  * Reviews' rules (decision 022): a task's poster and the freelancer of the hire it ended with

@@ -84,7 +84,7 @@ export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist
   firstScreenPage("/task-details/:id", "task-details", true, async (request, viewer, screens) => {
     const params = TaskIdParamsSchema.safeParse(request.params);
     if (!params.success) throw new HttpProblem(404, "Task not found");
-    const task = await presentTaskFor(deps.database.db, params.data.id, viewer, deps.config.reviews.windowMs);
+    const task = await presentTaskFor(deps.database.db, params.data.id, viewer, deps.taskNeighbours);
     const origin = deps.origins.siteOrigin(request.headers.host, deps.config.webUrl);
     return {
       screen: screens.renderTaskDetailsScreen(task, viewer),
@@ -100,7 +100,7 @@ export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist
     const query = MyBidsQuerySchema.safeParse({ ...shown, limit: screens.MY_BIDS_PAGE_SIZE });
     if (!query.success) return null;
     const screen = screens.renderMyBidsScreen(
-      { ...(await listMyBids(deps.database.db, viewer, query.data, deps.config.reviews.windowMs)), ...shown },
+      { ...(await listMyBids(deps.database.db, viewer, query.data, deps.taskNeighbours.reviewsDue)), ...shown },
       viewer,
     );
     return { screen };

@@ -76,7 +76,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
         deps.database,
         { ...query, ownerId },
         viewer,
-        deps.config.reviews.windowMs,
+        deps.taskNeighbours,
       );
       reply.header("x-total-count", String(total));
       if (capped) reply.header("x-total-count-capped", "true");
@@ -98,7 +98,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) =>
-      presentTaskFor(db, request.params.id, await findViewer(deps.sessions, request), deps.config.reviews.windowMs),
+      presentTaskFor(db, request.params.id, await findViewer(deps.sessions, request), deps.taskNeighbours),
   );
 
   app.post(
@@ -135,7 +135,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const viewer = await requireViewer(deps.sessions, request);
       const task = await findOwnTask(db, viewer, request.params.id);
-      return { modifiedCount: await editTask(deps.notifier, db, task, request.body) };
+      return { modifiedCount: await editTask(deps.notifier, db, task, request.body, deps.taskNeighbours) };
     },
   );
 
@@ -153,7 +153,7 @@ export function registerTaskRoutes(root: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const viewer = await requireViewer(deps.sessions, request);
       const task = await findOwnTask(db, viewer, request.params.id);
-      const deletedCount = await deleteOpenTask(deps.notifier, db, task);
+      const deletedCount = await deleteOpenTask(deps.notifier, db, task, deps.taskNeighbours);
       request.log.info({ taskId: task.id }, "task deleted");
       return { deletedCount };
     },

@@ -1,21 +1,12 @@
 import type { Kysely } from "kysely";
-import { LIMITS, MESSAGES, type Task, type TaskInput, todayAnywhereOnEarth } from "../../contract/index.ts";
+import { type Bid, LIMITS, MESSAGES, type Task, type TaskInput, todayAnywhereOnEarth } from "../../contract/index.ts";
 import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
 import { taskChanges } from "../../contract/notifications.ts";
 import type { Viewer } from "../accounts/session.ts";
-import {
-  countBidsForTask,
-  countBidsForTasks,
-  findBidOf,
-  keepBidsOfDeletedTask,
-  pendingBidderIds,
-} from "../bids/bid-repository.ts";
-import { presentBid } from "../bids/present-bid.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Transactor } from "../notifications/notifier.ts";
-import { findTasksWithReviewDue } from "../reviews/review-repository.ts";
 import { refuseLimited } from "../standing/standing.ts";
 import {
   deleteTask,
@@ -31,6 +22,27 @@ import {
 import { listTasks, type TaskFilter, type TaskPage } from "./task-search-repository.ts";
 
 export type { TaskRecord };
+
+/**
+ * What the rooms above tasks know of a task, told to tasks without tasks importing them: bids
+ * answer for its offers, reviews for whether a person's review is due. Registered in app.ts
+ * (`AppDeps.taskNeighbours`); tasks stand below both (docs/architecture.md).
+ */
+export interface TaskNeighbours {
+  /** How many offers each task has had, not withdrawn (none for a task without). */
+  countOffers(db: Kysely<DB>, taskIds: string[]): Promise<Map<string, number>>;
+  /** The reader's own offer on a task, as they see it. */
+  offerOf(db: Kysely<DB>, taskId: string, viewer: Viewer): Promise<Bid | undefined>;
+  /** Who has a pending offer on a task: they are told when it changes or goes. In the change's transaction. */
+  pendingBidders(trx: Kysely<DB>, taskId: string): Promise<string[]>;
+  /** A task about to be deleted: its offers are kept for their bidders (decision 020). In the delete's transaction. */
+  keepOffersOfDeleted(trx: Kysely<DB>, taskId: string): Promise<void>;
+  /** Of these ended tasks, those this person may review now and has not. */
+  reviewsDue: ReviewsDue;
+}
+
+/** Of these ended tasks, those this person may review now and has not (reviews/reviews.ts answers). */
+export type ReviewsDue = (db: Kysely<DB>, viewerId: string, taskIds: string[]) => Promise<Set<string>>;
 
 /**
  * Tasks' rules: who sees what of a task, who may change it and when, and the notices a change
@@ -85,37 +97,36 @@ export async function presentTaskFor(
   db: Kysely<DB>,
   id: string,
   viewer: Viewer | null,
-  reviewWindowMs: number,
+  neighbours: TaskNeighbours,
 ): Promise<Task> {
   const task = await findTaskOrFail(db, id);
   if (!viewer) return presentTask(task, null);
-  const [bidCount, myBid, due] = await Promise.all([
-    countBidsForTask(db, task.id),
-    findBidOf(db, task.id, viewer.id),
-    reviewsDue(db, [task], viewer, reviewWindowMs),
+  const [counts, myBid, due] = await Promise.all([
+    neighbours.countOffers(db, [task.id]),
+    neighbours.offerOf(db, task.id, viewer),
+    reviewsDue(db, [task], viewer, neighbours.reviewsDue),
   ]);
   return {
     ...presentTask(task, viewer),
-    bidCount,
+    bidCount: counts.get(task.id) ?? 0,
     hasBid: myBid !== undefined && (myBid.status === "pending" || myBid.status === "accepted"),
-    ...(myBid ? { myBid: presentBid(myBid, viewer.id) } : {}),
+    ...(myBid ? { myBid } : {}),
     ...(due.has(task.id) ? { reviewDue: true } : {}),
   };
 }
 
 /** Of these tasks, those the viewer may review now and has not (only ended ones are asked about). */
-function reviewsDue(db: Kysely<DB>, tasks: TaskRecord[], viewer: Viewer, windowMs: number): Promise<Set<string>> {
+function reviewsDue(db: Kysely<DB>, tasks: TaskRecord[], viewer: Viewer, due: ReviewsDue): Promise<Set<string>> {
   const ended = tasks.filter(
     (task) =>
       (task.status === "completed" || task.status === "cancelled") &&
       task.assigneeId !== null &&
       (task.ownerId === viewer.id || task.assigneeId === viewer.id),
   );
-  return findTasksWithReviewDue(
+  return due(
     db,
     viewer.id,
     ended.map((task) => task.id),
-    windowMs,
   );
 }
 
@@ -133,17 +144,17 @@ export async function findTasks(
   database: Database,
   filter: TaskFilter,
   viewer: Viewer | null,
-  reviewWindowMs: number,
+  neighbours: TaskNeighbours,
 ): Promise<Omit<TaskPage, "tasks"> & { tasks: Task[] }> {
   const page = await listTasks(database, filter);
   const own = filter.ownerId !== undefined && viewer !== null && filter.ownerId === viewer.id;
   const [counts, due] = filter.ownerId
     ? await Promise.all([
-        countBidsForTasks(
+        neighbours.countOffers(
           database.db,
           page.tasks.map((task) => task.id),
         ),
-        own ? reviewsDue(database.db, page.tasks, viewer, reviewWindowMs) : new Set<string>(),
+        own ? reviewsDue(database.db, page.tasks, viewer, neighbours.reviewsDue) : new Set<string>(),
       ])
     : [null, new Set<string>()];
   return {
@@ -179,7 +190,13 @@ export function requireOpen(task: TaskRecord): void {
  * changed, old and new. 0 when nothing differed; 409 when the task stopped being open meanwhile.
  * A limited poster publishes nothing by editing either (issue 42): 403 naming the rule.
  */
-export async function editTask(run: Transactor, db: Kysely<DB>, task: TaskRecord, input: TaskInput): Promise<number> {
+export async function editTask(
+  run: Transactor,
+  db: Kysely<DB>,
+  task: TaskRecord,
+  input: TaskInput,
+  neighbours: TaskNeighbours,
+): Promise<number> {
   requireOpen(task);
   // A task whose deadline has passed may keep it, but a new deadline cannot lie in the past.
   if (input.deadline !== task.deadline && input.deadline < todayAnywhereOnEarth()) {
@@ -195,7 +212,7 @@ export async function editTask(run: Transactor, db: Kysely<DB>, task: TaskRecord
     const changes = modified > 0 ? taskChanges(before, input) : [];
     if (changes.length > 0) {
       const data = { taskId: task.id, taskTitle: input.title, changes };
-      const bidders = await pendingBidderIds(trx, task.id);
+      const bidders = await neighbours.pendingBidders(trx, task.id);
       notices.add(...bidders.map((userId) => ({ userId, kind: "task-changed" as const, data })));
     }
     return modified;
@@ -209,14 +226,19 @@ export async function editTask(run: Transactor, db: Kysely<DB>, task: TaskRecord
  * The poster deletes an open task; its bids are kept for their bidders' My Bids, marked "Task
  * deleted" (decision 020), and whoever had a pending offer is told.
  */
-export async function deleteOpenTask(run: Transactor, db: Kysely<DB>, task: TaskRecord): Promise<number> {
+export async function deleteOpenTask(
+  run: Transactor,
+  db: Kysely<DB>,
+  task: TaskRecord,
+  neighbours: TaskNeighbours,
+): Promise<number> {
   requireOpen(task);
   const deletedCount = await run.transaction(async (trx, notices) => {
     // The task's row first, as a new bid holds it: no bid slips in between the list and the delete.
     await holdTaskRow(trx, task.id);
-    const bidders = await pendingBidderIds(trx, task.id);
+    const bidders = await neighbours.pendingBidders(trx, task.id);
     // Only while it is still open: what is kept is thrown away with the rest when the delete finds it changed.
-    if ((await findTaskStatus(trx, task.id)) === "open") await keepBidsOfDeletedTask(trx, task.id);
+    if ((await findTaskStatus(trx, task.id)) === "open") await neighbours.keepOffersOfDeleted(trx, task.id);
     const deleted = await deleteTask(trx, task.id);
     if (deleted > 0) {
       const data = { taskId: task.id, taskTitle: task.title };
