@@ -16,7 +16,7 @@ import {
  * new one may appear, and one that shrinks is written here as it is now. Empty once the rooms
  * stand in a line.
  */
-const KNOWN_CIRCLES: string[][] = [["bids", "hiring", "profiles", "reviews"]];
+const KNOWN_CIRCLES: string[][] = [];
 
 const result = spawnSync("npx", ["depcruise", "src", "--config", ".dependency-cruiser.mjs", "--output-type", "json"], {
   encoding: "utf8",

@@ -5,14 +5,12 @@ import {
   AboutInputSchema,
   FreelancerPageSchema,
   FreelancerQuerySchema,
-  ProfileReviewsQuerySchema,
   PublicProfileSchema,
-  ReviewPageSchema,
   UserIdParamsSchema,
 } from "../../contract/reputation.ts";
 import { requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { findFreelancers, findProfileReviews, findPublicProfile, updateAbout } from "./profiles.ts";
+import { findFreelancers, findPublicProfile, updateAbout } from "./profiles.ts";
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema };
 
@@ -32,20 +30,6 @@ export function registerProfileRoutes(root: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => findPublicProfile(db, request.params.id),
-  );
-
-  app.get(
-    "/api/users/:id/reviews",
-    {
-      schema: {
-        tags: ["profiles"],
-        summary: "A page of the published reviews about a person, newest first",
-        params: UserIdParamsSchema,
-        querystring: ProfileReviewsQuerySchema,
-        response: { 200: ReviewPageSchema, ...problems },
-      },
-    },
-    async (request) => findProfileReviews(db, request.params.id, request.query),
   );
 
   app.put(

@@ -8,14 +8,11 @@ import {
   type PublicProfile,
   type RatingSummary,
   REVIEW_MESSAGES,
-  type Review,
   type ReviewRole,
 } from "../../contract/reputation.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { presentReview } from "../reviews/present-review.ts";
-import { listPublishedReviews } from "../reviews/review-repository.ts";
 import { refuseLimited, sanctionInForce } from "../standing/standing.ts";
 import {
   countAssignments,
@@ -73,7 +70,7 @@ function summarizeRatings(rows: RatingRow[], role: ReviewRole, period: Period): 
 }
 
 /** A person whose profile shows: 404 for nobody, and for someone suspended (decision 023), as if gone. */
-async function findShownPerson(db: Kysely<DB>, userId: string): Promise<PersonRow> {
+export async function findShownPerson(db: Kysely<DB>, userId: string): Promise<PersonRow> {
   const person = await findPerson(db, userId);
   if (!person || (await sanctionInForce(db, userId, "suspend")))
     throw new HttpProblem(404, REVIEW_MESSAGES.userNotFound);
@@ -136,21 +133,6 @@ export async function findPublicProfile(db: Kysely<DB>, userId: string, now = ne
       cancelRate: rate(clientCancelled, clientCompleted + clientCancelled, period, LIMITS.rateMinAssignments),
     },
   };
-}
-
-/**
- * GET /api/users/{id}/reviews: the published reviews about a person, newest first. `as`
- * freelancer: of their work (written by clients, role client); client: of them as a client.
- */
-export async function findProfileReviews(
-  db: Kysely<DB>,
-  userId: string,
-  query: { as?: ReviewRole; page: number; limit: number },
-): Promise<{ reviews: Review[]; total: number }> {
-  await findShownPerson(db, userId);
-  const role = query.as === undefined ? undefined : query.as === "freelancer" ? "client" : "freelancer";
-  const { reviews, total } = await listPublishedReviews(db, userId, { role, page: query.page, limit: query.limit });
-  return { reviews: reviews.map(presentReview), total };
 }
 
 /** Skills as kept: trimmed, each once whatever its case (the first spelling stays). */

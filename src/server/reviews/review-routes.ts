@@ -2,19 +2,22 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ProblemSchema, TaskIdParamsSchema } from "../../contract/index.ts";
 import {
+  ProfileReviewsQuerySchema,
   ReviewAnswerSchema,
   ReviewIdParamsSchema,
   ReviewInputSchema,
+  ReviewPageSchema,
   ReviewSchema,
   TaskReviewsSchema,
+  UserIdParamsSchema,
 } from "../../contract/reputation.ts";
 import { findViewer, requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { answerReview, changeReview, presentTaskReviews, writeReview } from "./reviews.ts";
+import { answerReview, changeReview, findProfileReviews, presentTaskReviews, writeReview } from "./reviews.ts";
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
 
-/** A task's two-way blind reviews (reviews/reviews.ts has their rules; decision 022). */
+/** A task's two-way blind reviews, and a person's published ones (reviews/reviews.ts has their rules; decision 022). */
 export function registerReviewRoutes(root: FastifyInstance, deps: AppDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
@@ -89,5 +92,18 @@ export function registerReviewRoutes(root: FastifyInstance, deps: AppDeps) {
       const viewer = await requireViewer(deps.sessions, request);
       return answerReview(db, request.params.id, viewer, request.body.answer);
     },
+  );
+  app.get(
+    "/api/users/:id/reviews",
+    {
+      schema: {
+        tags: ["reviews"],
+        summary: "A page of the published reviews about a person, newest first",
+        params: UserIdParamsSchema,
+        querystring: ProfileReviewsQuerySchema,
+        response: { 200: ReviewPageSchema, ...problems },
+      },
+    },
+    async (request) => findProfileReviews(db, request.params.id, request.query),
   );
 }

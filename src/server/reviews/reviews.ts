@@ -23,6 +23,7 @@ import {
 } from "../hiring/assignment-repository.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Notices, Transactor } from "../notifications/notifier.ts";
+import { findShownPerson } from "../profiles/profiles.ts";
 import { addPublishedRatings } from "../profiles/record-repository.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
 import { findTaskOrFail, isRemoved, type ReviewsDue, type TaskRecord } from "../tasks/tasks.ts";
@@ -33,6 +34,7 @@ import {
   findTasksWithReviewDue,
   insertReview,
   listAssignmentAuthors,
+  listPublishedReviews,
   listTaskReviews,
   publishAssignmentReviews,
   type ReviewContent,
@@ -341,4 +343,20 @@ export async function remindReviewers(
     reminded += told;
   }
   return reminded;
+}
+
+/**
+ * GET /api/users/{id}/reviews: the published reviews about a person, newest first, on their
+ * profile (a suspended person has none to show: 404, as their profile). `as`
+ * freelancer: of their work (written by clients, role client); client: of them as a client.
+ */
+export async function findProfileReviews(
+  db: Kysely<DB>,
+  userId: string,
+  query: { as?: ReviewRole; page: number; limit: number },
+): Promise<{ reviews: Review[]; total: number }> {
+  await findShownPerson(db, userId);
+  const role = query.as === undefined ? undefined : query.as === "freelancer" ? "client" : "freelancer";
+  const { reviews, total } = await listPublishedReviews(db, userId, { role, page: query.page, limit: query.limit });
+  return { reviews: reviews.map(presentReview), total };
 }

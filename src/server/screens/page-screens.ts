@@ -15,7 +15,8 @@ import { HttpProblem } from "../http/problem.ts";
 import { readBuildList, sendIndex } from "../http/web-app.ts";
 import { presentQueue } from "../moderation/reports.ts";
 import { requireRole } from "../moderation/roles.ts";
-import { findProfileReviews, findPublicProfile } from "../profiles/profiles.ts";
+import { findPublicProfile } from "../profiles/profiles.ts";
+import { findProfileReviews } from "../reviews/reviews.ts";
 import { presentTaskFor } from "../tasks/tasks.ts";
 
 type Screens = typeof import("../../web/app/page-screens.tsx");
