@@ -9,6 +9,7 @@ import {
   type CruisedModule,
   circleProblems,
   circlesAmongFeatures,
+  lineProblems,
 } from "../scripts/deps/folder-arrows.ts";
 
 /**
@@ -204,6 +205,21 @@ describe("the house's rules", () => {
     expect(circleProblems([], [["bids", "tasks"]])).toEqual([
       "the known circle bids, tasks is gone: take it off the list of known circles",
     ]);
+  });
+
+  it("find an arrow that points up the line of features, and a feature the line does not name", async () => {
+    const root = tree({
+      "src/server/tasks/tasks.ts": 'import { a } from "../bids/bid-repository.ts";\nexport const b = a;\n',
+      "src/server/bids/bid-repository.ts": 'import { c } from "../standing/standing.ts";\nexport const a = c;\n',
+      "src/server/standing/standing.ts": "export const c = 1;\n",
+      "src/server/payments/payments.ts": 'import { a } from "../bids/bid-repository.ts";\nexport const d = a;\n',
+    });
+    const arrows = arrowsBetweenRooms(await modulesOf(["src"], root));
+    expect(lineProblems(arrows, ["standing", "tasks", "bids"])).toEqual([
+      "payments is not in the line of features: give it its place",
+      "tasks imports bids, which stands above it in the line: tasks/tasks.ts → bids/bid-repository.ts",
+    ]);
+    expect(lineProblems(arrows, ["standing", "bids", "tasks", "payments"])).toEqual([]);
   });
 
   it("let a web feature use another through its public module", async () => {

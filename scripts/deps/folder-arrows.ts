@@ -122,3 +122,23 @@ export function circleProblems(circles: string[][], known: string[][]): string[]
   }
   return problems;
 }
+
+/**
+ * The arrows that point up the line of features (each may import only those before it), and the
+ * features the line does not name: a new room takes its place in the line when it is made.
+ */
+export function lineProblems(arrows: Arrows, line: string[]): string[] {
+  const problems: string[] = [];
+  for (const room of featuresOf(arrows)) {
+    if (!line.includes(room)) problems.push(`${room} is not in the line of features: give it its place`);
+  }
+  for (const [from, targets] of arrows) {
+    const at = line.indexOf(from);
+    if (at === -1) continue;
+    for (const [to, imports] of targets) {
+      const toAt = line.indexOf(to);
+      if (toAt > at) problems.push(`${from} imports ${to}, which stands above it in the line: ${imports[0]}`);
+    }
+  }
+  return problems;
+}
