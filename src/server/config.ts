@@ -102,7 +102,7 @@ export interface Config {
   rateLimits: { authPerAddress: number; authPerAccount: number; writesPerUser: number };
   /** Sign-in with Firebase Authentication (accounts/firebase.ts); null when FIREBASE_PROJECT_ID is unset. */
   firebase: { projectId: string; apiKey: string; emulatorHost: string | null } | null;
-  /** "none" only for a web app on another site than the API (docs/deploying-the-web-app.md); needs https. */
+  /** "none" only for a web app on another site than the API (README, "The web app on its own"); needs https. */
   cookieSameSite: "lax" | "none";
   /** Emails go through SMTP when smtpUrl is set, else into .eml files in dir (email/mailer.ts). */
   email: { smtpUrl: string | null; from: string; dir: string; retryMs: number };
