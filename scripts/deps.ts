@@ -29,7 +29,8 @@ const LINE = [
   "profiles",
   "bids",
   "hiring",
-  "conversation",
+  "questions",
+  "messages",
   "reviews",
   "moderation",
 ];

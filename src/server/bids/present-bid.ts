@@ -1,5 +1,5 @@
 import { ANONYMOUS_NAME, type Bid, type OfferSummary } from "../../contract/index.ts";
-import { presentReputation } from "../profiles/reputation.ts";
+import { presentReputation } from "../profiles/present-reputation.ts";
 import type { BidRecord } from "./bid-repository.ts";
 
 /**

@@ -13,12 +13,12 @@ import type { ReviewInput } from "../../contract/reputation.ts";
 import type { Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { placeBid } from "../bids/bid-repository.ts";
-import { insertQuestion } from "../conversation/question-repository.ts";
 import { acceptBid, completeTask } from "../hiring/hiring.ts";
 import { createReport } from "../moderation/reports.ts";
 import { grantRole } from "../moderation/roles.ts";
 import { type Transactor, withoutNotices } from "../notifications/notifier.ts";
 import { updateAbout } from "../profiles/profiles.ts";
+import { insertQuestion } from "../questions/question-repository.ts";
 import { answerReview, writeReview } from "../reviews/reviews.ts";
 import { findTaskById, insertTask } from "../tasks/task-repository.ts";
 

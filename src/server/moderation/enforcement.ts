@@ -4,14 +4,14 @@ import type { ReportTarget } from "../../contract/moderation.ts";
 import type { NotificationData } from "../../contract/notifications.ts";
 import { deleteSessionsOf, holdPersonRow } from "../accounts/session-repository.ts";
 import { cancelPendingBids, reopenCancelledBids, withdrawPendingBidsOf } from "../bids/bid-repository.ts";
-import { setMessageRemoved } from "../conversation/message-repository.ts";
-import { setQuestionRemoved } from "../conversation/question-repository.ts";
 import type { Dialect } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { cancelInTransaction } from "../hiring/hiring.ts";
+import { setMessageRemoved } from "../messages/message-repository.ts";
 import type { Notices } from "../notifications/notifier.ts";
 import { setProfileRemoved } from "../profiles/profile-repository.ts";
 import { recountRecord } from "../profiles/record-repository.ts";
+import { setQuestionRemoved } from "../questions/question-repository.ts";
 import { setReviewRemoved } from "../reviews/review-repository.ts";
 import { listOpenTasksOf, removeTask, restoreTask } from "../tasks/task-repository.ts";
 

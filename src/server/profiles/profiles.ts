@@ -14,6 +14,7 @@ import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { refuseLimited, sanctionInForce } from "../standing/standing.ts";
+import { oneDecimal, presentReputation } from "./present-reputation.ts";
 import {
   countAssignments,
   countPublishedRatings,
@@ -24,7 +25,6 @@ import {
   saveAbout,
   searchFreelancers,
 } from "./profile-repository.ts";
-import { oneDecimal, presentReputation } from "./reputation.ts";
 
 /**
  * Public profiles (issue 28, PRODUCT.md "Reviews and profiles", decision 022): what a person says

@@ -6,8 +6,8 @@ import { morePaths } from "../../config/more-paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { AuthCard } from "../accounts/public.ts";
-import { AppealTextSchema, MODERATION_LIMITS } from "./moderation.ts";
 import { appealWithToken } from "./moderation-api.ts";
+import { AppealTextSchema, MODERATION_LIMITS } from "./moderation-schemas.ts";
 
 /** The token of the suspension email's link, carried in the fragment (#token=…) so that no server or log sees it. */
 function readToken(hash: string): string {

@@ -5,6 +5,7 @@ import { LongTextField } from "../../components/long-text-field.tsx";
 import { morePaths } from "../../config/more-paths.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
+import { sendReport } from "./moderation-api.ts";
 import {
   MODERATION_LIMITS,
   REASON_LABELS,
@@ -12,8 +13,7 @@ import {
   ReportInputSchema,
   type ReportReason,
   type ReportTarget,
-} from "./moderation.ts";
-import { sendReport } from "./moderation-api.ts";
+} from "./moderation-schemas.ts";
 import "../../lazy-screens.css";
 
 interface Props {

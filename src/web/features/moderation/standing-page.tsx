@@ -10,8 +10,8 @@ import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
 import { LimitNotice } from "./limit-notice.tsx";
-import { AppealTextSchema, MODERATION_LIMITS, ruleTitle, type SanctionView } from "./moderation.ts";
 import { appealSanction, getStanding } from "./moderation-api.ts";
+import { AppealTextSchema, MODERATION_LIMITS, ruleTitle, type SanctionView } from "./moderation-schemas.ts";
 import { actedOn, SANCTION_HEADINGS, SANCTION_MEANINGS } from "./sanction-words.ts";
 import "../../lazy-screens.css";
 

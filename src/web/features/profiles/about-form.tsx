@@ -9,7 +9,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
 import { LimitBanner } from "../moderation/public.ts";
 import { type AboutInput, getProfile, saveAbout } from "./profiles-api.ts";
-import { AboutInputSchema, FREELANCER_FIELDS, SkillSchema } from "./reputation.ts";
+import { AboutInputSchema, FREELANCER_FIELDS, SkillSchema } from "./reputation-schemas.ts";
 import "../../lazy-screens.css";
 
 /** What /profile's loader reads for the form: the person's public profile's own words. */

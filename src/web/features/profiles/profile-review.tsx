@@ -40,7 +40,10 @@ function AnswerForm({ review, onAnswered }: { review: Review; onAnswered: (revie
     setBusy(true);
     setError(null);
     try {
-      const checked = await checkLazily(async () => (await import("./reputation.ts")).ReviewAnswerTextSchema, text);
+      const checked = await checkLazily(
+        async () => (await import("./reputation-schemas.ts")).ReviewAnswerTextSchema,
+        text,
+      );
       if (!checked.success) {
         setError(checked.error.issues[0]?.message ?? "Answer is required");
         return;

@@ -18,7 +18,7 @@ const problems = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema };
 /** The thread a path names: /api/tasks/{id}/threads/{bidderId}/… */
 const threadOf = (params: { id: string; bidderId: string }) => ({ taskId: params.id, bidderId: params.bidderId });
 
-/** Private messages: the HTTP face of conversation/messages.ts, which says who may read and write. */
+/** Private messages: the HTTP face of messages/messages.ts, which says who may read and write. */
 export function registerMessageRoutes(root: FastifyInstance, deps: AppDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;

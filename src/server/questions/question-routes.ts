@@ -17,7 +17,7 @@ import { answerAsPoster, askQuestion, findQuestionsSeenBy, hideAsPoster } from "
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
 
-/** Public questions on a task (conversation/questions.ts has their rules). */
+/** Public questions on a task (questions/questions.ts has their rules). */
 export function registerQuestionRoutes(root: FastifyInstance, deps: AppDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
