@@ -25,6 +25,7 @@ const LINE = [
   "email",
   "accounts",
   "notifications",
+  "content",
   "tasks",
   "profiles",
   "bids",

@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { OriginPolicy } from "./http/origins.ts";
 import type { RateLimiters } from "./http/rate-limits.ts";
+import type { ReportableContents } from "./moderation/targets.ts";
 import type { EventHub } from "./notifications/event-hub.ts";
 import type { Notifier } from "./notifications/notifier.ts";
 import type { TaskNeighbours } from "./tasks/tasks.ts";
@@ -23,4 +24,6 @@ export interface AppDeps {
   hub: EventHub;
   /** What bids and reviews tell tasks about a task (tasks/tasks.ts), so that tasks import neither. */
   taskNeighbours: TaskNeighbours;
+  /** Every kind of content that can be reported, each through its own feature (content/reportable.ts). */
+  reportables: ReportableContents;
 }

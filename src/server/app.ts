@@ -36,22 +36,29 @@ import { registerResponseCache, serverWithCachedAnswers } from "./http/response-
 import { registerSameOriginGuard } from "./http/same-origin.ts";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { readScriptHashes, registerWebApp, sendIndex } from "./http/web-app.ts";
+import { messageContent } from "./messages/message-content.ts";
 import { registerMessageRoutes } from "./messages/message-routes.ts";
 import { registerAdminRoutes } from "./moderation/admin-routes.ts";
 import { registerModerationRoutes } from "./moderation/moderation-routes.ts";
+import { ReportableContents } from "./moderation/targets.ts";
 import { EventHub, STREAM_LIMITS, type StreamLimits } from "./notifications/event-hub.ts";
 import { pruneOldNotices } from "./notifications/notices.ts";
 import { registerNotificationRoutes } from "./notifications/notification-routes.ts";
 import { type EmailGaps, Notifier } from "./notifications/notifier.ts";
+import { profileContent } from "./profiles/profile-content.ts";
 import { registerProfileRoutes } from "./profiles/profile-routes.ts";
+import { questionContent } from "./questions/question-content.ts";
 import { registerQuestionRoutes } from "./questions/question-routes.ts";
 import { ReviewPublisher } from "./reviews/publisher.ts";
+import { reviewContent } from "./reviews/review-content.ts";
 import { registerReviewRoutes } from "./reviews/review-routes.ts";
 import { reviewsDueWithin } from "./reviews/reviews.ts";
 import { registerPageScreens } from "./screens/page-screens.ts";
 import { SearchIndexMerger } from "./tasks/search-index-merger.ts";
 import { registerSitemapRoutes } from "./tasks/sitemap-routes.ts";
+import { taskContent } from "./tasks/task-content.ts";
 import { registerTaskRoutes } from "./tasks/task-routes.ts";
+import type { TaskNeighbours } from "./tasks/tasks.ts";
 
 export interface BuildOptions {
   /** Where log lines go; stdout by default. Tests read them from here. */
@@ -176,7 +183,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config), {
     firebaseKeys: options.firebaseKeys,
   });
-  if (config.seedDemoData) await seedDemoData({ database, auth, config }, app.log);
+  const taskNeighbours = taskNeighboursOf(config.reviews.windowMs);
+  const reportables = reportableContents(taskNeighbours);
+  if (config.seedDemoData) await seedDemoData({ database, auth, config, reportables }, app.log);
 
   registerProblemHandlers(app);
   registerSecurityHeaders(app, headers);
@@ -235,8 +244,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     config,
     personOf: async (request) => (await sessions.find(request))?.id,
   });
-  const taskNeighbours = { ...offersOfTasks, reviewsDue: reviewsDueWithin(config.reviews.windowMs) };
-  const deps: AppDeps = { config, database, auth, sessions, limiters, origins, notifier, hub, taskNeighbours };
+  const deps: AppDeps = {
+    config,
+    database,
+    auth,
+    sessions,
+    limiters,
+    origins,
+    notifier,
+    hub,
+    taskNeighbours,
+    reportables,
+  };
   registerSameOriginGuard(app, origins);
   registerSessionGuard(app, sessions);
   registerAuthRoutes(app, auth, {
@@ -273,4 +292,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
 
   return app;
+}
+
+/**
+ * What the rooms above tasks tell them of a task (decision 027): its offers (bids), and whose review
+ * is due within the review window (reviews).
+ */
+export function taskNeighboursOf(reviewWindowMs: number): TaskNeighbours {
+  return { ...offersOfTasks, reviewsDue: reviewsDueWithin(reviewWindowMs) };
+}
+
+/** What each kind of reportable content is to moderation, through the feature that owns it (content/reportable.ts). */
+export function reportableContents(taskNeighbours: TaskNeighbours): ReportableContents {
+  return new ReportableContents([
+    taskContent(taskNeighbours),
+    questionContent,
+    messageContent,
+    reviewContent,
+    profileContent,
+  ]);
 }

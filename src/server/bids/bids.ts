@@ -17,6 +17,7 @@ import { holdOpenTaskRow, type TaskRecord } from "../tasks/task-repository.ts";
 import { findTaskOrFail, type ReviewsDue, type TaskNeighbours } from "../tasks/tasks.ts";
 import {
   type BidRecord,
+  cancelPendingBids,
   countBidsForTask,
   countBidsForTasks,
   DuplicateBidError,
@@ -28,6 +29,7 @@ import {
   type Offer,
   pendingBidderIds,
   placeBid,
+  reopenCancelledBids,
   setBidStatus,
   updateOffer,
 } from "./bid-repository.ts";
@@ -47,6 +49,8 @@ export const offersOfTasks: Omit<TaskNeighbours, "reviewsDue"> = {
   },
   pendingBidders: pendingBidderIds,
   keepOffersOfDeleted: (trx, taskId) => keepBidsOfDeletedTask(trx, taskId),
+  cancelPendingOffers: cancelPendingBids,
+  reopenOffers: reopenCancelledBids,
 };
 
 /** The viewer's own bid, found by id: 404 when there is none, 403 when it is someone else's. */

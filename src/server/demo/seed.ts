@@ -33,7 +33,7 @@ const reviewInput = ({ rating, text, aspects }: DemoReview): ReviewInput => ({ r
  * question two of them reported waiting in the moderators' queue.
  */
 export async function seedDemoData(
-  { database, auth, config }: Pick<AppDeps, "database" | "auth" | "config">,
+  { database, auth, config, reportables }: Pick<AppDeps, "database" | "auth" | "config" | "reportables">,
   log: FastifyBaseLogger,
 ): Promise<void> {
   const { db } = database;
@@ -110,12 +110,17 @@ export async function seedDemoData(
       await answerReview(db, clientReview._id, freelancer, task.reviews.answer);
     }
   }
-  await seedModeration(db, people, taskIds);
+  await seedModeration(db, reportables, people, taskIds);
   log.info({ users: userIds.length, tasks: TASKS.length }, `demo data added; sign in as ${DEMO_USER.email}`);
 }
 
 /** The demo admin, and a question asking to be paid outside QuickGig that two people reported. */
-async function seedModeration(db: AppDeps["database"]["db"], people: Viewer[], taskIds: string[]) {
+async function seedModeration(
+  db: AppDeps["database"]["db"],
+  reportables: AppDeps["reportables"],
+  people: Viewer[],
+  taskIds: string[],
+) {
   await grantRole(db, DEMO_ADMIN.email, "admin", null);
   const asker = people.find((person) => person.email === DEMO_REPORTED_QUESTION.asker.email) as Viewer;
   const questionId = await insertQuestion(
@@ -125,7 +130,7 @@ async function seedModeration(db: AppDeps["database"]["db"], people: Viewer[], t
     DEMO_REPORTED_QUESTION.body,
   );
   for (const report of DEMO_REPORTED_QUESTION.reports) {
-    await createReport(db, people[report.by] as Viewer, {
+    await createReport(db, reportables, people[report.by] as Viewer, {
       targetKind: "question",
       targetId: questionId,
       reason: report.reason,

@@ -153,3 +153,24 @@ export async function listThreads(db: Kysely<DB>, userId: string, limit: number)
     }),
   );
 }
+
+/** A message as moderation reads it (content/reportable.ts), removed or not, with its sender and thread. */
+export async function findMessageContent(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom("messages")
+    .innerJoin("tasks", "tasks.id", "messages.task_id")
+    .innerJoin("user", "user.id", "messages.sender_id")
+    .select([
+      "messages.body",
+      "messages.bidder_id",
+      "messages.removed",
+      "tasks.id as task_id",
+      "tasks.title",
+      "tasks.owner_id",
+      "user.id as author_id",
+      "user.name",
+      "user.image",
+    ])
+    .where("messages.id", "=", id)
+    .executeTakeFirst();
+}

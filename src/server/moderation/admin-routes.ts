@@ -56,7 +56,7 @@ export function registerAdminRoutes(root: FastifyInstance, deps: AppDeps) {
           response: { 200: QueueSchema, 401: ProblemSchema, 403: ProblemSchema },
         },
       },
-      async () => presentQueue(db),
+      async () => presentQueue(db, deps.reportables),
     );
 
     app.post(
@@ -73,7 +73,14 @@ export function registerAdminRoutes(root: FastifyInstance, deps: AppDeps) {
       },
       async (request) => {
         const viewer = await requireViewer(deps.sessions, request);
-        const result = await decide(deps.notifier, deps.database, viewer, request.body, deps.config.authSecret);
+        const result = await decide(
+          deps.notifier,
+          deps.database,
+          deps.reportables,
+          viewer,
+          request.body,
+          deps.config.authSecret,
+        );
         request.log.info(
           { targetKind: request.body.targetKind, actions: result.entries.map((entry) => entry.action) },
           "moderation decision",
@@ -96,7 +103,7 @@ export function registerAdminRoutes(root: FastifyInstance, deps: AppDeps) {
       },
       async (request) => {
         const viewer = await requireViewer(deps.sessions, request);
-        return restoreSanction(deps.notifier, db, viewer, request.params.id, request.body.note);
+        return restoreSanction(deps.notifier, db, deps.reportables, viewer, request.params.id, request.body.note);
       },
     );
 
@@ -115,7 +122,7 @@ export function registerAdminRoutes(root: FastifyInstance, deps: AppDeps) {
       async (request) => {
         const viewer = await requireViewer(deps.sessions, request);
         const { decision, note } = request.body;
-        return decideAppeal(deps.notifier, db, viewer, request.params.id, decision, note);
+        return decideAppeal(deps.notifier, db, deps.reportables, viewer, request.params.id, decision, note);
       },
     );
 

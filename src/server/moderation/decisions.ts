@@ -23,7 +23,7 @@ import {
 } from "../standing/sanction-repository.ts";
 import { appealLink } from "./appeal-token.ts";
 import { presentEntry } from "./audit.ts";
-import { removeContent, restoreContent, suspendAccount } from "./enforcement.ts";
+import { suspendAccount } from "./enforcement.ts";
 import {
   appendLog,
   closeReports,
@@ -35,7 +35,7 @@ import {
 import { parseSnapshot } from "./reports.ts";
 import { roleOf } from "./roles.ts";
 import { sanctionNoticeData } from "./sanctions.ts";
-import { readTargetNow, type TargetRef } from "./targets.ts";
+import { type ReportableContents, readTargetNow, type TargetRef } from "./targets.ts";
 
 /**
  * What moderators decide (decision 023), each in one transaction with its audit entries and its
@@ -46,8 +46,8 @@ import { readTargetNow, type TargetRef } from "./targets.ts";
 type Result = { entries: AuditEntry[] };
 
 /** The content and its author as the decision sees them; a deleted target through its reports. */
-async function decisionTarget(db: Kysely<DB>, target: TargetRef) {
-  const current = await readTargetNow(db, target);
+async function decisionTarget(contents: ReportableContents, db: Kysely<DB>, target: TargetRef) {
+  const current = await readTargetNow(contents, db, target);
   if (current) return { snapshot: current.snapshot, removed: current.removed, exists: true, people: current.people };
   const reported = await findReportedAuthor(db, target);
   if (!reported) throw new HttpProblem(404, MODERATION_MESSAGES.targetNotFound);
@@ -77,17 +77,22 @@ async function refuseOwnCase(db: Kysely<DB>, viewer: Viewer, authorId: string, p
 export async function decide(
   run: Transactor,
   { db, dialect }: Database,
+  contents: ReportableContents,
   viewer: Viewer,
   input: DecisionInput,
   appealSecret: string,
 ): Promise<Result> {
   const target: TargetRef = { kind: input.targetKind, id: input.targetId };
-  const { snapshot, removed, exists, people } = await decisionTarget(db, target);
+  const { snapshot, removed, exists, people } = await decisionTarget(contents, db, target);
   const author = snapshot.author;
   await refuseOwnCase(db, viewer, author.id, people);
   await refuseActingOnStaff(db, viewer, author.id);
   // Content deleted with its author's account: its reports can be closed, nobody sanctioned.
-  if (!exists && input.sanction !== "none" && !(await readTargetNow(db, { kind: "profile", id: author.id }))) {
+  if (
+    !exists &&
+    input.sanction !== "none" &&
+    !(await readTargetNow(contents, db, { kind: "profile", id: author.id }))
+  ) {
     throw new HttpProblem(404, MODERATION_MESSAGES.targetNotFound);
   }
   const openIds = input.reportIds ?? (await listOpenReportIds(db, target));
@@ -158,7 +163,7 @@ export async function decide(
     };
 
     if (removes) {
-      const previousState = await removeContent(trx, notices, target);
+      const previousState = await contents.of(target.kind).remove(trx, notices, target.id);
       // A task removed by another decision a moment ago has no state of its own to restore: that one's sanction stands.
       if (target.kind !== "task" || previousState !== null) await sanction("remove", previousState, async () => {});
     }
@@ -198,10 +203,15 @@ function tellReporters(
   );
 }
 
-async function sanctionToDecide(db: Kysely<DB>, viewer: Viewer, id: string): Promise<SanctionRow> {
+async function sanctionToDecide(
+  contents: ReportableContents,
+  db: Kysely<DB>,
+  viewer: Viewer,
+  id: string,
+): Promise<SanctionRow> {
   const row = await findSanctionById(db, id);
   if (!row) throw new HttpProblem(404, MODERATION_MESSAGES.sanctionNotFound);
-  const target = await readTargetNow(db, { kind: row.target_kind as TargetRef["kind"], id: row.target_id });
+  const target = await readTargetNow(contents, db, { kind: row.target_kind as TargetRef["kind"], id: row.target_id });
   await refuseOwnCase(db, viewer, row.user_id, target?.people ?? []);
   await refuseActingOnStaff(db, viewer, row.user_id);
   return row;
@@ -232,10 +242,16 @@ function sanctionLog(viewer: Viewer, row: SanctionRow, action: AuditAction, note
 }
 
 /** Lifts the sanction and undoes its effect (content visible again, its task's status back). */
-async function lift(trx: Kysely<DB>, viewer: Viewer, row: SanctionRow, now: Date): Promise<boolean> {
+async function lift(
+  contents: ReportableContents,
+  trx: Kysely<DB>,
+  viewer: Viewer,
+  row: SanctionRow,
+  now: Date,
+): Promise<boolean> {
   if (!(await liftSanction(trx, row.id, viewer.id, now))) return false;
   if (row.kind === "remove") {
-    await restoreContent(trx, { kind: row.target_kind as TargetRef["kind"], id: row.target_id }, row.previous_state);
+    await contents.of(row.target_kind as TargetRef["kind"]).restore(trx, row.target_id, row.previous_state);
   }
   return true;
 }
@@ -244,16 +260,17 @@ async function lift(trx: Kysely<DB>, viewer: Viewer, row: SanctionRow, now: Date
 export async function restoreSanction(
   run: Transactor,
   db: Kysely<DB>,
+  contents: ReportableContents,
   viewer: Viewer,
   id: string,
   note: string,
 ): Promise<Result> {
-  const row = await sanctionToDecide(db, viewer, id);
+  const row = await sanctionToDecide(contents, db, viewer, id);
   if (row.lifted_at !== null) throw new HttpProblem(409, MODERATION_MESSAGES.alreadyLifted);
   const text = note.trim();
   return run.transaction(async (trx, notices) => {
     const now = new Date();
-    if (!(await lift(trx, viewer, row, now))) throw new HttpProblem(409, MODERATION_MESSAGES.alreadyLifted);
+    if (!(await lift(contents, trx, viewer, row, now))) throw new HttpProblem(409, MODERATION_MESSAGES.alreadyLifted);
     await answerAppeal(trx, row.id, "restored", text, now);
     const entry = await appendLog(trx, sanctionLog(viewer, row, "restore", text), now);
     notices.add({ userId: row.user_id, kind: "moderation-lifted", data: sanctionNoticeData(row), quote: text });
@@ -265,12 +282,13 @@ export async function restoreSanction(
 export async function decideAppeal(
   run: Transactor,
   db: Kysely<DB>,
+  contents: ReportableContents,
   viewer: Viewer,
   id: string,
   decision: "restore" | "uphold",
   note: string,
 ): Promise<Result> {
-  const row = await sanctionToDecide(db, viewer, id);
+  const row = await sanctionToDecide(contents, db, viewer, id);
   if (row.appealed_at === null || row.appeal_outcome !== null) throw new HttpProblem(409, MODERATION_MESSAGES.noAppeal);
   const text = note.trim();
   const outcome = decision === "restore" ? "restored" : "upheld";
@@ -278,7 +296,7 @@ export async function decideAppeal(
     const now = new Date();
     if (!(await answerAppeal(trx, row.id, outcome, text, now)))
       throw new HttpProblem(409, MODERATION_MESSAGES.noAppeal);
-    if (decision === "restore") await lift(trx, viewer, row, now);
+    if (decision === "restore") await lift(contents, trx, viewer, row, now);
     const entry = await appendLog(trx, sanctionLog(viewer, row, decision, text), now);
     notices.add({
       userId: row.user_id,

@@ -7,6 +7,7 @@ import { MESSAGES } from "../../contract/index.ts";
 import { MODERATION_MESSAGES, type ReportTarget } from "../../contract/moderation.ts";
 import type { Notification } from "../../contract/notifications.ts";
 import { REMOVED_TASK_TITLE, REVIEW_MESSAGES } from "../../contract/reputation.ts";
+import { reportableContents, taskNeighboursOf } from "../app.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { OutboxWorker } from "../email/outbox.ts";
 import { createId } from "../ids.ts";
@@ -23,7 +24,7 @@ import {
   type TestUser,
 } from "../test/test-app.ts";
 import { testDialect } from "../test/test-database.ts";
-import { removeContent, restoreContent, suspendAccount } from "./enforcement.ts";
+import { suspendAccount } from "./enforcement.ts";
 
 /**
  * Issue 29, decision 023: what each sanction does across the app, on both databases, through the
@@ -91,14 +92,16 @@ function expectRefused(response: LightMyRequestResponse, status: number, detail:
   expect(response.json().detail).toBe(detail);
 }
 
-/** Removes content as a moderator's decision does; what restoring needs. */
+/** Removes content as a moderator's decision does, through the feature that owns it; what restoring needs. */
 function remove(kind: ReportTarget, id: string): Promise<string | null> {
-  return notifier.transaction((trx, notices) => removeContent(trx, notices, { kind, id }));
+  return notifier.transaction((trx, notices) => contents().of(kind).remove(trx, notices, id));
 }
 
 function restore(kind: ReportTarget, id: string, previousState: string | null): Promise<void> {
-  return notifier.transaction((trx) => restoreContent(trx, { kind, id }, previousState));
+  return notifier.transaction((trx) => contents().of(kind).restore(trx, id, previousState));
 }
+
+const contents = () => reportableContents(taskNeighboursOf(ctx.config.reviews.windowMs));
 
 /** A sanction row on a person, as a decision writes it; its id. */
 async function sanction(person: TestUser, kind: "warn" | "limit" | "suspend", rule = "honest"): Promise<string> {

@@ -39,7 +39,7 @@ export function registerModerationRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const viewer = await requireViewer(deps.sessions, request);
-      const report = await createReport(db, viewer, request.body);
+      const report = await createReport(db, deps.reportables, viewer, request.body);
       request.log.info({ reportId: report._id, targetKind: request.body.targetKind }, "content reported");
       return reply.code(201).send(report);
     },

@@ -24,7 +24,7 @@ import {
   listOpenReportsOf,
   listOpenTargets,
 } from "./moderation-repository.ts";
-import { personRef, readTargetFor, readTargetNow } from "./targets.ts";
+import { personRef, type ReportableContents, readTargetFor, readTargetNow } from "./targets.ts";
 
 /**
  * Reports (decision 023): a signed-in person reports what they can see and is not theirs, once
@@ -33,9 +33,9 @@ import { personRef, readTargetFor, readTargetNow } from "./targets.ts";
  */
 
 /** POST /api/reports. */
-export async function createReport(db: Kysely<DB>, viewer: Viewer, input: ReportInput) {
+export async function createReport(db: Kysely<DB>, contents: ReportableContents, viewer: Viewer, input: ReportInput) {
   const target = { kind: input.targetKind, id: input.targetId };
-  const snapshot = await readTargetFor(db, target, viewer.id);
+  const snapshot = await readTargetFor(contents, db, target, viewer.id);
   if (!snapshot) throw new HttpProblem(404, MODERATION_MESSAGES.targetNotFound);
   if (snapshot.author.id === viewer.id) throw new HttpProblem(400, MODERATION_MESSAGES.ownContent);
   if (await hasOpenReport(db, viewer.id, target)) throw new HttpProblem(409, MODERATION_MESSAGES.alreadyReported);
@@ -92,7 +92,7 @@ function presentAppeal(row: SanctionRow): AppealItem {
  * GET /api/admin/queue: open reports grouped by target, the longest waiting first, each with the
  * target as reported and as it is now, its author and their history; and the appeals waiting.
  */
-export async function presentQueue(db: Kysely<DB>): Promise<Queue> {
+export async function presentQueue(db: Kysely<DB>, contents: ReportableContents): Promise<Queue> {
   const targets = await listOpenTargets(db, MODERATION_LIMITS.queueMax);
   const reports = await listOpenReportsOf(
     db,
@@ -102,7 +102,7 @@ export async function presentQueue(db: Kysely<DB>): Promise<Queue> {
     targets.map(async (target) => {
       const kind = target.target_kind as ReportTarget;
       const mine = reports.filter((report) => report.targetKind === kind && report.targetId === target.target_id);
-      const current = await readTargetNow(db, { kind, id: target.target_id });
+      const current = await readTargetNow(contents, db, { kind, id: target.target_id });
       const reported = mine.map((report) => ({ ...report, snapshot: parseSnapshot(report.snapshot) }));
       // Deleted since: its author as the latest report saw them.
       const author = current?.snapshot.author ?? reported.at(-1)?.snapshot.author;

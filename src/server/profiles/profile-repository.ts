@@ -390,3 +390,16 @@ export async function searchFreelancers(
     total: Number(count.rows[0]?.total ?? 0),
   };
 }
+
+/** A person's profile as moderation reads it (content/reportable.ts): what they say of themselves, removed or not. */
+export async function findProfileContent(db: Kysely<DB>, userId: string) {
+  const row = await db
+    .selectFrom("user")
+    .leftJoin("profiles", "profiles.user_id", "user.id")
+    .select(["user.id", "user.name", "user.image", "profiles.bio", "profiles.skills", "profiles.removed"])
+    .where("user.id", "=", userId)
+    .executeTakeFirst();
+  return (
+    row && { ...row, bio: row.bio ?? "", skills: parseSkills(row.skills), removed: Number(row.removed ?? 0) === 1 }
+  );
+}

@@ -131,3 +131,25 @@ export async function setQuestionHidden(db: Kysely<DB>, id: string, hidden: bool
     .where("id", "=", id)
     .execute();
 }
+
+/** A question as moderation reads it (content/reportable.ts), removed or not, with its asker and task. */
+export async function findQuestionContent(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom("questions")
+    .innerJoin("tasks", "tasks.id", "questions.task_id")
+    .innerJoin("user", "user.id", "questions.asker_id")
+    .select([
+      "questions.body",
+      "questions.hidden",
+      "questions.removed",
+      "tasks.id as task_id",
+      "tasks.title",
+      "tasks.owner_id",
+      "tasks.status",
+      "user.id as author_id",
+      "user.name",
+      "user.image",
+    ])
+    .where("questions.id", "=", id)
+    .executeTakeFirst();
+}

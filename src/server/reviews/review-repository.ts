@@ -288,3 +288,24 @@ export async function findTasksWithReviewDue(
     .execute();
   return new Set(rows.map((row) => row.task_id));
 }
+
+/** A review as moderation reads it (content/reportable.ts), hidden, published or removed, with its author and task. */
+export async function findReviewContent(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom("reviews")
+    .innerJoin("tasks", "tasks.id", "reviews.task_id")
+    .innerJoin("user", "user.id", "reviews.author_id")
+    .select([
+      "reviews.text",
+      "reviews.published_at",
+      "reviews.removed",
+      "reviews.subject_id",
+      "tasks.id as task_id",
+      "tasks.title",
+      "user.id as author_id",
+      "user.name",
+      "user.image",
+    ])
+    .where("reviews.id", "=", id)
+    .executeTakeFirst();
+}

@@ -149,7 +149,7 @@ export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist
   firstScreenPage("/admin", "admin-queue", false, async (_request, viewer, screens) => {
     if (!viewer) return null;
     await requireRole(deps.database.db, viewer, "moderator");
-    return { screen: screens.renderQueueScreen(await presentQueue(deps.database.db), viewer) };
+    return { screen: screens.renderQueueScreen(await presentQueue(deps.database.db, deps.reportables), viewer) };
   });
 }
 

@@ -268,3 +268,21 @@ export async function listOpenTasksOf(db: Kysely<DB>, userId: string): Promise<A
     .orderBy("created_at", "asc")
     .execute();
 }
+
+/** A task as moderation reads it (content/reportable.ts), removed or not, with its poster. */
+export async function findTaskContent(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom("tasks")
+    .innerJoin("user", "user.id", "tasks.owner_id")
+    .select([
+      "tasks.id",
+      "tasks.title",
+      "tasks.description",
+      "tasks.status",
+      "user.id as author_id",
+      "user.name",
+      "user.image",
+    ])
+    .where("tasks.id", "=", id)
+    .executeTakeFirst();
+}

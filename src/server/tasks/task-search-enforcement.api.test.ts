@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import type { TaskCategory } from "../../contract/index.ts";
+import { DAY_MS, type TaskCategory } from "../../contract/index.ts";
+import { reportableContents, taskNeighboursOf } from "../app.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { SEARCH_BLOCK } from "../db/search-constants.ts";
-import { removeContent } from "../moderation/enforcement.ts";
 import { withoutNotices } from "../notifications/notifier.ts";
 import { createTestDatabase, insertTestUser, type TestDatabase, testDialect } from "../test/test-database.ts";
 import { insertTask } from "./task-repository.ts";
@@ -53,7 +53,8 @@ async function postSeries(prefix: string, start: string, count: number): Promise
 
 function remove(...ids: string[]) {
   return withoutNotices(database.db).transaction(async (trx, notices) => {
-    for (const id of ids) await removeContent(trx, notices, { kind: "task", id });
+    const tasks = reportableContents(taskNeighboursOf(DAY_MS)).of("task");
+    for (const id of ids) await tasks.remove(trx, notices, id);
   });
 }
 

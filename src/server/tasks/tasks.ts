@@ -37,6 +37,10 @@ export interface TaskNeighbours {
   pendingBidders(trx: Kysely<DB>, taskId: string): Promise<string[]>;
   /** A task about to be deleted: its offers are kept for their bidders (decision 020). In the delete's transaction. */
   keepOffersOfDeleted(trx: Kysely<DB>, taskId: string): Promise<void>;
+  /** A task a moderator removes: its waiting offers are cancelled, and answered (their ids and bidders). */
+  cancelPendingOffers(trx: Kysely<DB>, taskId: string): Promise<Array<{ id: string; bidderId: string }>>;
+  /** A removed task restored: the offers its removal cancelled wait again. */
+  reopenOffers(trx: Kysely<DB>, offerIds: string[]): Promise<void>;
   /** Of these ended tasks, those this person may review now and has not. */
   reviewsDue: ReviewsDue;
 }
