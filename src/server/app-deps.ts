@@ -7,6 +7,7 @@ import type { RateLimiters } from "./http/rate-limits.ts";
 import type { ReportableContents } from "./moderation/targets.ts";
 import type { EventHub } from "./notifications/event-hub.ts";
 import type { Notifier } from "./notifications/notifier.ts";
+import type { ProfileFigures } from "./profiles/profiles.ts";
 import type { TaskNeighbours } from "./tasks/tasks.ts";
 
 /** What the feature routes are built from; created once in app.ts. */
@@ -26,4 +27,6 @@ export interface AppDeps {
   taskNeighbours: TaskNeighbours;
   /** Every kind of content that can be reported, each through its own feature (content/reportable.ts). */
   reportables: ReportableContents;
+  /** What hiring and reviews count for a profile's figures (profiles/profiles.ts). */
+  profileFigures: ProfileFigures;
 }

@@ -19,6 +19,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { seedDemoData } from "./demo/seed.ts";
 import { createMailer } from "./email/mailer.ts";
 import { OutboxWorker } from "./email/outbox.ts";
+import { hiresOf } from "./hiring/hiring.ts";
 import { registerHiringRoutes } from "./hiring/hiring-routes.ts";
 import { registerCors } from "./http/cors.ts";
 import {
@@ -52,7 +53,7 @@ import { registerQuestionRoutes } from "./questions/question-routes.ts";
 import { ReviewPublisher } from "./reviews/publisher.ts";
 import { reviewContent } from "./reviews/review-content.ts";
 import { registerReviewRoutes } from "./reviews/review-routes.ts";
-import { reviewsDueWithin } from "./reviews/reviews.ts";
+import { ratingsOf, reviewsDueWithin } from "./reviews/reviews.ts";
 import { registerPageScreens } from "./screens/page-screens.ts";
 import { SearchIndexMerger } from "./tasks/search-index-merger.ts";
 import { registerSitemapRoutes } from "./tasks/sitemap-routes.ts";
@@ -255,6 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     hub,
     taskNeighbours,
     reportables,
+    profileFigures: { hiresOf, ratingsOf },
   };
   registerSameOriginGuard(app, origins);
   registerSessionGuard(app, sessions);

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { createId } from "../ids.ts";
 
@@ -107,91 +107,6 @@ export async function findAssignmentById(db: Kysely<DB>, id: string): Promise<As
   return row && toRecord(row);
 }
 
-/** Hires that ended reviewable (completed or cancelled) before `endedBefore` whose window is still to close. */
-export async function listWindowsToClose(db: Kysely<DB>, endedBefore: string, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom("assignments")
-    .select("id")
-    .where("reviews_closed_at", "is", null)
-    .where("outcome", "in", ["completed", "cancelled"])
-    .where("ended_at", "<=", endedBefore)
-    .orderBy("ended_at", "asc")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/**
- * Claims a hire's window to close it: true for exactly one caller (a conditional update; on
- * PostgreSQL a second one waits for the first's transaction and then finds the row closed).
- */
-export async function claimWindowClose(db: Kysely<DB>, id: string, now = new Date()): Promise<boolean> {
-  const result = await db
-    .updateTable("assignments")
-    .set({ reviews_closed_at: now.toISOString() })
-    .where("id", "=", id)
-    .where("reviews_closed_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Hires ended reviewable before `endedBefore`, still open to reviews, whose reminder has not gone. */
-export async function listRemindersDue(
-  db: Kysely<DB>,
-  range: { endedBefore: string; endedAfter: string },
-  limit: number,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom("assignments")
-    .select("id")
-    .where("reviews_closed_at", "is", null)
-    .where("reminded_at", "is", null)
-    .where("outcome", "in", ["completed", "cancelled"])
-    .where("ended_at", "<=", range.endedBefore)
-    .where("ended_at", ">", range.endedAfter)
-    .orderBy("ended_at", "asc")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/** Claims a hire's reminder: true for exactly one caller, and only while its window is open. */
-export async function claimReminder(db: Kysely<DB>, id: string, now = new Date()): Promise<boolean> {
-  const result = await db
-    .updateTable("assignments")
-    .set({ reminded_at: now.toISOString() })
-    .where("id", "=", id)
-    .where("reminded_at", "is", null)
-    .where("reviews_closed_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Marks a hire's window closed (both reviews in): the timed job has nothing left to do with it. */
-export async function closeWindow(db: Kysely<DB>, id: string, now = new Date()): Promise<void> {
-  await db
-    .updateTable("assignments")
-    .set({ reviews_closed_at: now.toISOString() })
-    .where("id", "=", id)
-    .where("reviews_closed_at", "is", null)
-    .execute();
-}
-
-/**
- * Takes a hire's row for the rest of the transaction (a write that changes nothing) while its
- * reviews are open; false once they are closed. The two sides' reviews and the timed job take it
- * first, so that of two reviews arriving at once the second sees the first and publishes both.
- */
-export async function holdOpenWindow(db: Kysely<DB>, id: string): Promise<boolean> {
-  const result = await db
-    .updateTable("assignments")
-    .set((eb) => ({ reviews_closed_at: eb.ref("reviews_closed_at") }))
-    .where("id", "=", id)
-    .where("reviews_closed_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /** Whether this person ever hired, or was hired by, one of these people (any hire, however it ended). */
 export async function hasWorkedWithAny(db: Kysely<DB>, personId: string, people: string[]): Promise<boolean> {
   const others = people.filter((id) => id !== personId);
@@ -208,4 +123,50 @@ export async function hasWorkedWithAny(db: Kysely<DB>, personId: string, people:
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** A person's hires on both sides by outcome (active, completed, released, cancelled): one read. */
+export async function countHiresByOutcome(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<{ asFreelancer: Record<string, number>; asClient: Record<string, number> }> {
+  const rows = await db
+    .selectFrom("assignments")
+    .select([sql<string>`'freelancer'`.as("side"), "outcome", (eb) => eb.fn.countAll<number>().as("total")])
+    .where("freelancer_id", "=", userId)
+    .groupBy("outcome")
+    .unionAll(
+      db
+        .selectFrom("assignments")
+        .select([sql<string>`'client'`.as("side"), "outcome", (eb) => eb.fn.countAll<number>().as("total")])
+        .where("client_id", "=", userId)
+        .groupBy("outcome"),
+    )
+    .execute();
+  const counts = { asFreelancer: {} as Record<string, number>, asClient: {} as Record<string, number> };
+  for (const row of rows)
+    (row.side === "freelancer" ? counts.asFreelancer : counts.asClient)[row.outcome] = Number(row.total);
+  return counts;
+}
+
+/** The hires a person completed as the freelancer (their record's count). */
+export async function countCompletedAsFreelancer(db: Kysely<DB>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("assignments")
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
+    .where("freelancer_id", "=", userId)
+    .where("outcome", "=", "completed")
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** The freelancers of the hires this person completed as the client (whose records count those). */
+export async function listFreelancersCompletedFor(db: Kysely<DB>, clientId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("assignments")
+    .select("freelancer_id")
+    .where("client_id", "=", clientId)
+    .where("outcome", "=", "completed")
+    .execute();
+  return rows.map((row) => row.freelancer_id);
 }

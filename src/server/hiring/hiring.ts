@@ -13,6 +13,7 @@ import {
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Transactor } from "../notifications/notifier.ts";
+import type { ProfileFigures } from "../profiles/profiles.ts";
 import { countCompletedTask } from "../profiles/record-repository.ts";
 import {
   findTaskAssignee,
@@ -21,8 +22,11 @@ import {
   setTaskStatus,
   type TaskRecord,
 } from "../tasks/task-repository.ts";
-import { endAssignment, insertAssignment } from "./assignment-repository.ts";
+import { countHiresByOutcome, endAssignment, insertAssignment } from "./assignment-repository.ts";
 import { summarize } from "./summary-repository.ts";
+
+/** What hiring tells a profile (profiles/profiles.ts, ProfileFigures): a person's hires on both sides, by outcome. */
+export const hiresOf: ProfileFigures["hiresOf"] = countHiresByOutcome;
 
 /** The offers a hire declines, and those a task given back reopens. */
 const DECLINE = { from: "pending", to: "declined" } as const;

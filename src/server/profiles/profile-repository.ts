@@ -2,7 +2,6 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { anyoneSuspended, SUSPENDED_PEOPLE } from "../standing/sanction-repository.ts";
-import { REMOVED_TASK_STATUS } from "../tasks/task-repository.ts";
 
 /**
  * Public profiles' reads (issue 28): a person with what they say of themselves, their record
@@ -62,96 +61,6 @@ export async function findPerson(db: Kysely<DB>, id: string): Promise<PersonRow 
     skills: removed ? [] : parseSkills(row.skills),
     field: row.field ?? null,
   };
-}
-
-export interface AssignmentCounts {
-  /** As the freelancer: assignments by outcome (active, completed, released, cancelled). */
-  asFreelancer: Record<string, number>;
-  /** As the client: assignments by outcome. */
-  asClient: Record<string, number>;
-  /** Tasks they posted that exist (and that no moderator removed). */
-  posted: number;
-}
-
-/** A person's assignments on both sides by outcome, and the tasks they posted: one read. */
-export async function countAssignments(db: Kysely<DB>, userId: string): Promise<AssignmentCounts> {
-  const rows = await db
-    .selectFrom("assignments")
-    .select([sql<string>`'freelancer'`.as("side"), "outcome", (eb) => eb.fn.countAll<number>().as("total")])
-    .where("freelancer_id", "=", userId)
-    .groupBy("outcome")
-    .unionAll(
-      db
-        .selectFrom("assignments")
-        .select([sql<string>`'client'`.as("side"), "outcome", (eb) => eb.fn.countAll<number>().as("total")])
-        .where("client_id", "=", userId)
-        .groupBy("outcome"),
-    )
-    .unionAll(
-      db
-        .selectFrom("tasks")
-        .select([
-          sql<string>`'posted'`.as("side"),
-          sql<string>`'posted'`.as("outcome"),
-          (eb) => eb.fn.countAll<number>().as("total"),
-        ])
-        .where("owner_id", "=", userId)
-        .where("status", "<>", REMOVED_TASK_STATUS),
-    )
-    .execute();
-  const counts: AssignmentCounts = { asFreelancer: {}, asClient: {}, posted: 0 };
-  for (const row of rows) {
-    const total = Number(row.total);
-    if (row.side === "posted") counts.posted = total;
-    else if (row.side === "freelancer") counts.asFreelancer[row.outcome] = total;
-    else counts.asClient[row.outcome] = total;
-  }
-  return counts;
-}
-
-export interface RatingRow {
-  role: string;
-  rating: number;
-  total: number;
-  communicationSum: number;
-  communicationCount: number;
-  qualitySum: number;
-  qualityCount: number;
-  deadlineSum: number;
-  deadlineCount: number;
-}
-
-/** The published reviews of a person, counted by role and stars, with the aspects' sums: one read. */
-export async function countPublishedRatings(db: Kysely<DB>, subjectId: string): Promise<RatingRow[]> {
-  const rows = await db
-    .selectFrom("reviews")
-    .select((eb) => [
-      "role",
-      "rating",
-      eb.fn.countAll<number>().as("total"),
-      eb.fn.sum<number>("communication").as("communication_sum"),
-      eb.fn.count<number>("communication").as("communication_count"),
-      eb.fn.sum<number>("quality").as("quality_sum"),
-      eb.fn.count<number>("quality").as("quality_count"),
-      eb.fn.sum<number>("deadline").as("deadline_sum"),
-      eb.fn.count<number>("deadline").as("deadline_count"),
-    ])
-    .where("subject_id", "=", subjectId)
-    .where("published_at", "is not", null)
-    .where("removed", "=", 0)
-    .groupBy(["role", "rating"])
-    .execute();
-  return rows.map((row) => ({
-    role: row.role,
-    rating: Number(row.rating),
-    total: Number(row.total),
-    communicationSum: Number(row.communication_sum ?? 0),
-    communicationCount: Number(row.communication_count),
-    qualitySum: Number(row.quality_sum ?? 0),
-    qualityCount: Number(row.quality_count),
-    deadlineSum: Number(row.deadline_sum ?? 0),
-    deadlineCount: Number(row.deadline_count),
-  }));
 }
 
 export interface AboutRow {

@@ -29,7 +29,7 @@ export function registerProfileRoutes(root: FastifyInstance, deps: AppDeps) {
         response: { 200: PublicProfileSchema, ...problems },
       },
     },
-    async (request) => findPublicProfile(db, request.params.id),
+    async (request) => findPublicProfile(db, deps.profileFigures, request.params.id),
   );
 
   app.put(

@@ -14,17 +14,9 @@ import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { refuseLimited, sanctionInForce } from "../standing/standing.ts";
+import { countPostedTasks } from "../tasks/task-repository.ts";
 import { oneDecimal, presentReputation } from "./present-reputation.ts";
-import {
-  countAssignments,
-  countPublishedRatings,
-  type FreelancerSort,
-  findPerson,
-  type PersonRow,
-  type RatingRow,
-  saveAbout,
-  searchFreelancers,
-} from "./profile-repository.ts";
+import { type FreelancerSort, findPerson, type PersonRow, saveAbout, searchFreelancers } from "./profile-repository.ts";
 
 /**
  * Public profiles (issue 28, PRODUCT.md "Reviews and profiles", decision 022): what a person says
@@ -33,6 +25,32 @@ import {
  */
 
 const nameOf = (name: string) => name.trim() || ANONYMOUS_NAME;
+
+/**
+ * What the rooms above profiles count for a profile's figures, registered in app.ts (decision 027):
+ * hiring answers for a person's hires, reviews for the reviews about them. Profiles stand below both.
+ */
+export interface ProfileFigures {
+  /** Their hires on both sides, by outcome (active, completed, released, cancelled). */
+  hiresOf(
+    db: Kysely<DB>,
+    userId: string,
+  ): Promise<{ asFreelancer: Record<string, number>; asClient: Record<string, number> }>;
+  /** The published reviews about them, counted by role and stars, with the aspects' sums. */
+  ratingsOf(db: Kysely<DB>, userId: string): Promise<RatingRow[]>;
+}
+
+export interface RatingRow {
+  role: string;
+  rating: number;
+  total: number;
+  communicationSum: number;
+  communicationCount: number;
+  qualitySum: number;
+  qualityCount: number;
+  deadlineSum: number;
+  deadlineCount: number;
+}
 
 interface Period {
   from: string;
@@ -78,9 +96,19 @@ export async function findShownPerson(db: Kysely<DB>, userId: string): Promise<P
 }
 
 /** GET /api/users/{id}: the person, what they say, and their record on both sides; never an email. */
-export async function findPublicProfile(db: Kysely<DB>, userId: string, now = new Date()): Promise<PublicProfile> {
+export async function findPublicProfile(
+  db: Kysely<DB>,
+  figures: ProfileFigures,
+  userId: string,
+  now = new Date(),
+): Promise<PublicProfile> {
   const person = await findShownPerson(db, userId);
-  const [assignments, ratings] = await Promise.all([countAssignments(db, userId), countPublishedRatings(db, userId)]);
+  const [hires, ratings, posted] = await Promise.all([
+    figures.hiresOf(db, userId),
+    figures.ratingsOf(db, userId),
+    countPostedTasks(db, userId),
+  ]);
+  const assignments = { ...hires, posted };
   const period = { from: person.memberSince, to: now.toISOString() };
   const freelancer = assignments.asFreelancer;
   const client = assignments.asClient;

@@ -2,9 +2,9 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database.ts";
 import { withoutNotices } from "../notifications/notifier.ts";
+import { listRecordsCounting, recountRecord } from "../reviews/record-recount.ts";
 import { closeEndedWindows } from "../reviews/reviews.ts";
 import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
-import { listRecordsCounting, recountRecord } from "./record-repository.ts";
 
 /**
  * The record kept in `profiles` (completed, stars' sum and count, listed) beside what changes it,

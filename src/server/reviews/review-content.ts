@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { ContentRecord, ReportableContent } from "../content/reportable.ts";
 import type { DB } from "../db/schema.ts";
-import { recountRecord } from "../profiles/record-repository.ts";
+import { recountRecord } from "./record-recount.ts";
 import { findReviewContent, setReviewRemoved } from "./review-repository.ts";
 
 async function read(db: Kysely<DB>, id: string) {

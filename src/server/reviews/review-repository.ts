@@ -309,3 +309,68 @@ export async function findReviewContent(db: Kysely<DB>, id: string) {
     .where("reviews.id", "=", id)
     .executeTakeFirst();
 }
+
+/** The published reviews of a person, counted by role and stars, with the aspects' sums: one read. */
+export async function countPublishedRatings(db: Kysely<DB>, subjectId: string) {
+  const rows = await db
+    .selectFrom("reviews")
+    .select((eb) => [
+      "role",
+      "rating",
+      eb.fn.countAll<number>().as("total"),
+      eb.fn.sum<number>("communication").as("communication_sum"),
+      eb.fn.count<number>("communication").as("communication_count"),
+      eb.fn.sum<number>("quality").as("quality_sum"),
+      eb.fn.count<number>("quality").as("quality_count"),
+      eb.fn.sum<number>("deadline").as("deadline_sum"),
+      eb.fn.count<number>("deadline").as("deadline_count"),
+    ])
+    .where("subject_id", "=", subjectId)
+    .where("published_at", "is not", null)
+    .where("removed", "=", 0)
+    .groupBy(["role", "rating"])
+    .execute();
+  return rows.map((row) => ({
+    role: row.role,
+    rating: Number(row.rating),
+    total: Number(row.total),
+    communicationSum: Number(row.communication_sum ?? 0),
+    communicationCount: Number(row.communication_count),
+    qualitySum: Number(row.quality_sum ?? 0),
+    qualityCount: Number(row.quality_count),
+    deadlineSum: Number(row.deadline_sum ?? 0),
+    deadlineCount: Number(row.deadline_count),
+  }));
+}
+
+/** The stars of the published reviews of a person's work (role client, about them): their record's sum and count. */
+export async function sumPublishedRatingsOfWork(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<{ ratingSum: number; ratingCount: number }> {
+  const row = await db
+    .selectFrom("reviews")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("total"),
+      eb.fn.sum<number | string | null>("rating").as("sum"),
+    ])
+    .where("subject_id", "=", userId)
+    .where("role", "=", "client")
+    .where("published_at", "is not", null)
+    .where("removed", "=", 0)
+    .executeTakeFirstOrThrow();
+  return { ratingSum: Number(row.sum ?? 0), ratingCount: Number(row.total) };
+}
+
+/** The people this person's published reviews as a client are about (whose records count them). */
+export async function listSubjectsReviewedAsClient(db: Kysely<DB>, authorId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("reviews")
+    .select("subject_id")
+    .where("author_id", "=", authorId)
+    .where("role", "=", "client")
+    .where("published_at", "is not", null)
+    .where("removed", "=", 0)
+    .execute();
+  return rows.map((row) => row.subject_id);
+}

@@ -10,25 +10,16 @@ import {
 } from "../../contract/reputation.ts";
 import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
-import {
-  type AssignmentRecord,
-  claimReminder,
-  claimWindowClose,
-  closeWindow,
-  findAssignmentById,
-  findEndedAssignment,
-  holdOpenWindow,
-  listRemindersDue,
-  listWindowsToClose,
-} from "../hiring/assignment-repository.ts";
+import { type AssignmentRecord, findAssignmentById, findEndedAssignment } from "../hiring/assignment-repository.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Notices, Transactor } from "../notifications/notifier.ts";
-import { findShownPerson } from "../profiles/profiles.ts";
+import { findShownPerson, type ProfileFigures } from "../profiles/profiles.ts";
 import { addPublishedRatings } from "../profiles/record-repository.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
 import { findTaskOrFail, isRemoved, type ReviewsDue, type TaskRecord } from "../tasks/tasks.ts";
 import { presentPerson, presentReview } from "./present-review.ts";
 import {
+  countPublishedRatings,
   findPersonById,
   findReviewById,
   findTasksWithReviewDue,
@@ -42,6 +33,17 @@ import {
   setReviewAnswer,
   updateHiddenReview,
 } from "./review-repository.ts";
+import {
+  claimReminder,
+  claimWindowClose,
+  closeWindow,
+  holdOpenWindow,
+  listRemindersDue,
+  listWindowsToClose,
+} from "./review-window-repository.ts";
+
+/** What reviews tell a profile (profiles/profiles.ts, ProfileFigures): the published reviews about a person, counted. */
+export const ratingsOf: ProfileFigures["ratingsOf"] = countPublishedRatings;
 
 /** What reviews tell tasks and bids (tasks.ts, TaskNeighbours): whose review is due, within a window of `windowMs`. */
 export function reviewsDueWithin(windowMs: number): ReviewsDue {

@@ -128,7 +128,7 @@ export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist
     if (!reviewsQuery.success) return null;
     const { db } = deps.database;
     const [profile, { reviews, total }] = await Promise.all([
-      findPublicProfile(db, params.data.id),
+      findPublicProfile(db, deps.profileFigures, params.data.id),
       findProfileReviews(db, params.data.id, reviewsQuery.data),
     ]);
     const pages = Math.max(1, Math.ceil(total / screens.REVIEWS_PAGE_SIZE));

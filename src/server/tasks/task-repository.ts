@@ -286,3 +286,14 @@ export async function findTaskContent(db: Kysely<DB>, id: string) {
     .where("tasks.id", "=", id)
     .executeTakeFirst();
 }
+
+/** The tasks a person posted that exist and no moderator removed (a profile's figure). */
+export async function countPostedTasks(db: Kysely<DB>, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom("tasks")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("owner_id", "=", ownerId)
+    .where("status", "<>", REMOVED_TASK_STATUS)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
