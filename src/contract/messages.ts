@@ -27,4 +27,6 @@ export const MESSAGES = {
   questionNotFound: "This question does not exist or has been hidden.",
   threadNotFound: "This conversation does not exist.",
   googleAccountExists: "An account with this email already exists. Sign in with your email and password instead.",
+  /** Google's sign-in refused to a suspended person: the redirect back cannot be trusted to name the rule. */
+  googleAccountSuspended: "Your account is suspended. You can appeal once, from the link in the email we sent you.",
 } as const;

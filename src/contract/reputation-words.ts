@@ -22,6 +22,15 @@ export const ASPECT_LABELS: Record<ReviewAspect, string> = {
 /** The home directory's fields, which a person picks for themselves on /profile. */
 export const FREELANCER_FIELDS = ["Designers", "Developers", "Writers", "Marketers"] as const;
 export type FreelancerField = (typeof FREELANCER_FIELDS)[number];
+
+/** The minimum ratings a search for freelancers offers, in the specification's words (Home's directory, Find Freelancers). */
+export const MIN_RATING_CHOICES = [
+  { min: 0, label: "Any Rating" },
+  { min: 5, label: "5+ Stars" },
+  { min: 4, label: "4+ Stars" },
+  { min: 3, label: "3+ Stars" },
+  { min: 2, label: "2+ Stars" },
+] as const;
 /** Which task category each field works in. */
 export const FIELD_CATEGORIES: Record<FreelancerField, (typeof TASK_CATEGORIES)[number]> = {
   Designers: "Design",

@@ -13,18 +13,10 @@ import { AuthCard, OrDivider } from "./auth-card.tsx";
 import { GoogleButton } from "./google-button.tsx";
 import { PasswordField } from "./password-field.tsx";
 
-/**
- * Google's sign-in refused to a suspended person: in our words, since the redirect's own cannot be
- * trusted to name the rule (the server's password refusal names it). Kept here, not with the
- * contract's MESSAGES, whose chunk every page with a form downloads.
- */
-const ACCOUNT_SUSPENDED_MESSAGE =
-  "Your account is suspended. You can appeal once, from the link in the email we sent you.";
-
 /** Google sends people back here with ?error=CODE when its sign-in did not complete. */
 function googleErrorMessage(code: string): string {
   if (code === "account_not_linked") return MESSAGES.googleAccountExists;
-  if (code === "ACCOUNT_SUSPENDED") return ACCOUNT_SUSPENDED_MESSAGE;
+  if (code === "ACCOUNT_SUSPENDED") return MESSAGES.googleAccountSuspended;
   return `Google sign-in did not complete (${code.replaceAll("_", " ")}). Please try again.`;
 }
 

@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
-import { Link, NavLink } from "react-router";
-import type { PersonRef } from "../../../contract/reputation.ts";
+import { NavLink } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { morePaths } from "../../config/more-paths.ts";
-import { paths } from "../../config/paths.ts";
 
 const LINKS = [
   { to: morePaths.admin, label: "Queue", end: true },
@@ -50,18 +48,5 @@ export function AdminFrame({ title, intro, children }: { title: string; intro?: 
       <PageHeader title={title} intro={intro} />
       {children}
     </section>
-  );
-}
-
-/**
- * A person's name linking to their profile. Not components/person-link.tsx: a module the task's
- * page shares with these pages is split into a file of its own, which the task's first download
- * then fetches too (e2e/bundle.spec.ts); every person here has an id.
- */
-export function ProfileLink({ person }: { person: Pick<PersonRef, "id" | "name"> }) {
-  return (
-    <Link to={paths.user(person.id)} className="link">
-      {person.name}
-    </Link>
   );
 }

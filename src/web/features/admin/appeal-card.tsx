@@ -1,9 +1,9 @@
 import { AUDIT_ACTION_LABELS, ruleTitle } from "../../../contract/moderation-words.ts";
+import { PersonLink } from "../../components/person-link.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
 import { type AppealItem, decideAppeal } from "./admin-api.ts";
-import { ProfileLink } from "./admin-frame.tsx";
 import { SANCTION_NOUNS, targetHeading } from "./moderation-words.ts";
 import { NoteForm } from "./note-form.tsx";
 import "../../lazy-screens.css";
@@ -16,7 +16,7 @@ export function AppealCard({ appeal, onDone }: { appeal: AppealItem; onDone: () 
     <article className="card grid gap-4 p-4 sm:p-6" aria-label={`${person.name}'s appeal`}>
       <header className="min-w-0">
         <h3 className="text-lg font-semibold break-words">
-          <ProfileLink person={person} /> appeals a {noun}
+          <PersonLink id={person.id} name={person.name} /> appeals a {noun}
         </h3>
         <p className="muted text-sm">
           Appealed on <time dateTime={appeal.appealedAt}>{formatDateTime(appeal.appealedAt)}</time>

@@ -2,11 +2,11 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { ReportGroup, Snapshot } from "../../../contract/moderation.ts";
 import { AUDIT_ACTION_LABELS, REASON_LABELS, REPORT_REASONS, ruleTitle } from "../../../contract/moderation-words.ts";
+import { PersonLink } from "../../components/person-link.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
 import { restoreSanction } from "./admin-api.ts";
-import { ProfileLink } from "./admin-frame.tsx";
 import { DecisionForm } from "./decision-form.tsx";
 import { people, SANCTION_NOUNS, targetHeading, targetHref } from "./moderation-words.ts";
 import { NoteForm } from "./note-form.tsx";
@@ -141,7 +141,7 @@ export function ReportGroupCard({ group, onDone }: { group: ReportGroup; onDone:
           {group.reports.map((report) => (
             <li key={report._id} className="min-w-0 border-l-2 border-slate-200 pl-3 text-sm dark:border-slate-700">
               <p className="break-words">
-                <ProfileLink person={report.reporter} /> · {REASON_LABELS[report.reason]} ·{" "}
+                <PersonLink id={report.reporter.id} name={report.reporter.name} /> · {REASON_LABELS[report.reason]} ·{" "}
                 <time dateTime={report.createdAt} className="muted">
                   {formatDateTime(report.createdAt)}
                 </time>
@@ -160,7 +160,7 @@ export function ReportGroupCard({ group, onDone }: { group: ReportGroup; onDone:
 
       <section className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800/60">
         <h4 className="text-sm font-semibold">
-          Author: <ProfileLink person={group.author} />
+          Author: <PersonLink id={group.author.id} name={group.author.name} />
         </h4>
         <p className="muted mt-1 text-sm">
           {group.history.reports === 0

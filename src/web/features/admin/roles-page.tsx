@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import { RoleInputSchema, type StaffRole } from "../../../contract/moderation.ts";
 import { SelectField, TextField } from "../../components/field.tsx";
+import { PersonLink } from "../../components/person-link.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
@@ -10,7 +11,7 @@ import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
 import { getStaff, setRole } from "./admin-api.ts";
-import { AdminFrame, ProfileLink } from "./admin-frame.tsx";
+import { AdminFrame } from "./admin-frame.tsx";
 import "../../lazy-screens.css";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -103,7 +104,7 @@ export function Component() {
         {staff.map((member) => (
           <li key={member.id} className="card flex flex-wrap items-baseline gap-x-4 gap-y-1 p-4 text-sm">
             <span className="min-w-0 font-semibold break-words">
-              <ProfileLink person={member} />
+              <PersonLink id={member.id} name={member.name} />
             </span>
             <span className="muted min-w-0 break-all">{member.email}</span>
             <span className="font-semibold">{ROLE_LABELS[member.role]}</span>

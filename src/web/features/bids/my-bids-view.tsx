@@ -1,8 +1,8 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import type { MyBid } from "../../../contract/schemas.ts";
 import { BID_STATUSES, type BidStatus } from "../../../contract/vocabulary.ts";
 import { PageHeader } from "../../components/page-header.tsx";
+import { PageLinks } from "../../components/page-links.tsx";
 import { BidStatusBadge, bidStatusWord, TaskDeletedBadge, TaskStatusBadge } from "../../components/status-badge.tsx";
 import { paths } from "../../config/paths.ts";
 import { formatBudget } from "../../lib/format.ts";
@@ -135,23 +135,7 @@ export function MyBidsView({ bids, total, status, page }: MyBidsList) {
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3">
-          {page > 1 && (
-            <Link to={href({ status, page: page - 1 })} className="btn-secondary" rel="prev">
-              <ChevronLeft aria-hidden="true" className="size-4" /> Previous
-            </Link>
-          )}
-          <span className="text-sm font-medium">
-            Page {page} of {pages}
-          </span>
-          {page < pages && (
-            <Link to={href({ status, page: page + 1 })} className="btn-secondary" rel="next">
-              Next <ChevronRight aria-hidden="true" className="size-4" />
-            </Link>
-          )}
-        </nav>
-      )}
+      <PageLinks page={page} pages={pages} hrefOf={(to) => href({ status, page: to })} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { ChevronLeft, ChevronRight, Star, Users } from "lucide-react";
+import { Star, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
+import { PageLinks } from "../../components/page-links.tsx";
 import { TaskStatusBadge } from "../../components/status-badge.tsx";
 import { paths } from "../../config/paths.ts";
 import { formatBudget, formatDeadline } from "../../lib/format.ts";
@@ -183,23 +184,7 @@ export function Component() {
           </section>
         </>
       )}
-      {loaded.pages > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3">
-          {loaded.page > 1 && (
-            <Link to={pageHref(loaded.page - 1)} className="btn-secondary" rel="prev">
-              <ChevronLeft aria-hidden="true" className="size-4" /> Previous
-            </Link>
-          )}
-          <span className="text-sm font-medium">
-            Page {loaded.page} of {loaded.pages}
-          </span>
-          {loaded.page < loaded.pages && (
-            <Link to={pageHref(loaded.page + 1)} className="btn-secondary" rel="next">
-              Next <ChevronRight aria-hidden="true" className="size-4" />
-            </Link>
-          )}
-        </nav>
-      )}
+      <PageLinks page={loaded.page} pages={loaded.pages} hrefOf={pageHref} />
       {bidsTask && <BidsDialog task={bidsTask} version={loaded} onClose={() => setBidsFor(null)} />}
     </div>
   );

@@ -1,3 +1,5 @@
+import { FREELANCER_FIELDS, MIN_RATING_CHOICES } from "../../../contract/reputation-words.ts";
+
 /** The lower home sections' fixed sample content (specification, section 1: not loaded from a server). */
 
 export const HOME_CATEGORIES = [
@@ -8,16 +10,10 @@ export const HOME_CATEGORIES = [
   { name: "Video & Animation", description: "Explainers, edits, motion graphics and intros." },
 ] as const;
 
-export const FREELANCER_CATEGORIES = ["All", "Designers", "Developers", "Writers", "Marketers"] as const;
+export const FREELANCER_CATEGORIES = ["All", ...FREELANCER_FIELDS] as const;
 export type FreelancerCategory = (typeof FREELANCER_CATEGORIES)[number];
 
-export const RATING_OPTIONS = [
-  { value: 0, label: "Any Rating" },
-  { value: 5, label: "5+ Stars" },
-  { value: 4, label: "4+ Stars" },
-  { value: 3, label: "3+ Stars" },
-  { value: 2, label: "2+ Stars" },
-] as const;
+export const RATING_OPTIONS = MIN_RATING_CHOICES.map(({ min, label }) => ({ value: min, label }));
 
 export interface Freelancer {
   name: string;

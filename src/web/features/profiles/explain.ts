@@ -1,35 +1,10 @@
 import { groupDigits } from "../../../contract/digits.ts";
+import { formatMonth } from "../../../contract/format.ts";
 import { LIMITS } from "../../../contract/limits.ts";
 import type { Figure } from "../../../contract/reputation.ts";
 import { formatRate, formatStars } from "../../../contract/reputation-words.ts";
 
-// The months in full, beside contract/format.ts's short ones rather than with them: that module is in
-// the first screens' code (Home, Browse Tasks, a task's page), which would carry these too.
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/**
- * "March 2026": the month a period starts, as "Member since" and the explanations say it, in UTC.
- * Written out for the one locale, as contract/format.ts explains: `toLocaleDateString` loaded Intl's
- * locale data inside a profile's first render, half of a 15 ms task (issue 30).
- */
-export function formatMonth(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
+export { formatMonth };
 
 export const plural = (count: number, one: string, many: string) => `${groupDigits(count)} ${count === 1 ? one : many}`;
 

@@ -64,10 +64,8 @@ describe("Find Freelancers", () => {
     expect((screen.getByLabelText("Category") as HTMLSelectElement).value).toBe("Developers");
   });
 
-  // The home page's directory (home/more-content.ts, the specification's sample) keeps its own copy
-  // of these words: a module shared with it would be a chunk of its own, which Home's first download
-  // lists among the lower sections' files (10 to 15 bytes gzipped, about all of Home's budget left,
-  // e2e/bundle.spec.ts). This test keeps the two copies the same instead.
+  // The home page's directory (the specification's sample) and Find Freelancers offer the same
+  // choices, both from the contract's words (reputation-words.ts).
   it("offers the home directory's categories and minimum ratings, in its words", async () => {
     const { screen } = await renderRoute("/freelancers");
     expect(await screen.findByRole("heading", { level: 1, name: "Find Freelancers" })).toBeTruthy();

@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { LIMITS } from "../../../contract/limits.ts";
-import { FREELANCER_FIELDS, formatStars } from "../../../contract/reputation-words.ts";
+import { FREELANCER_FIELDS, formatStars, MIN_RATING_CHOICES } from "../../../contract/reputation-words.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { SearchIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -17,13 +17,8 @@ import "../../lazy-screens.css";
 
 export const FREELANCERS_PAGE_SIZE = LIMITS.freelancersPageDefault;
 
-const RATING_OPTIONS = [
-  { value: "", label: "Any Rating" },
-  { value: "5", label: "5+ Stars" },
-  { value: "4", label: "4+ Stars" },
-  { value: "3", label: "3+ Stars" },
-  { value: "2", label: "2+ Stars" },
-] as const;
+/** The contract's minimum ratings, as the address writes them ("" for any). */
+const RATING_OPTIONS = MIN_RATING_CHOICES.map(({ min, label }) => ({ value: min === 0 ? "" : String(min), label }));
 
 interface FreelancerQuery {
   q: string;

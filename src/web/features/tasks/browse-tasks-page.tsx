@@ -1,9 +1,10 @@
 import { type ReactNode, useState } from "react";
-import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
+import { type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { groupDigits } from "../../../contract/digits.ts";
 import { TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS } from "../../../contract/vocabulary.ts";
-import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from "../../components/icons.tsx";
+import { SearchIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { PageLinks } from "../../components/page-links.tsx";
 import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { notTakingOffersReason, taskStatusWord } from "../../lib/status.ts";
@@ -265,31 +266,12 @@ export function Component() {
         </ul>
       )}
 
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-3">
-          {query.page > 1 ? (
-            <Link to={pageHref(query, query.page - 1)} className="btn-secondary" rel="prev">
-              <ChevronLeftIcon aria-hidden="true" className="size-4" /> Previous
-            </Link>
-          ) : (
-            <span className="btn-secondary opacity-50" aria-disabled="true">
-              <ChevronLeftIcon aria-hidden="true" className="size-4" /> Previous
-            </span>
-          )}
-          <span className="text-sm font-medium">
-            Page {Math.min(query.page, pages)} of {pages}
-          </span>
-          {query.page < pages ? (
-            <Link to={pageHref(query, query.page + 1)} className="btn-secondary" rel="next">
-              Next <ChevronRightIcon aria-hidden="true" className="size-4" />
-            </Link>
-          ) : (
-            <span className="btn-secondary opacity-50" aria-disabled="true">
-              Next <ChevronRightIcon aria-hidden="true" className="size-4" />
-            </span>
-          )}
-        </nav>
-      )}
+      <PageLinks
+        page={Math.min(query.page, pages)}
+        pages={pages}
+        hrefOf={(to) => pageHref(query, to)}
+        className="mt-10"
+      />
     </BrowseTasksLayout>
   );
 }
