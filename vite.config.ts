@@ -7,6 +7,7 @@ import { compileHints } from "./scripts/vite/compile-hints.ts";
 import { firstScreens } from "./scripts/vite/first-screens.ts";
 import { inlineBoot } from "./scripts/vite/inline-boot.ts";
 import { lazyParts } from "./scripts/vite/lazy-parts.ts";
+import { lazyScreensCss } from "./scripts/vite/lazy-screens.ts";
 import { precompress } from "./scripts/vite/precompress.ts";
 import { collectStartModules, startModules } from "./scripts/vite/start-modules.ts";
 
@@ -23,6 +24,8 @@ export default defineConfig(({ mode }) => {
     publicDir: path.resolve("src/web/public"),
     plugins: [
       react(),
+      // Before Tailwind reads the sheets: which classes only the lazy screens use.
+      lazyScreensCss(path.resolve("src/web")),
       tailwindcss(),
       collectStartModules(),
       findLazyParts,

@@ -1,20 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { LAZY_FOLDERS, lazyOnlyClasses, PLACEHOLDER } from "../../scripts/vite/lazy-screens.ts";
 
 // lazy-screens.css holds the utility classes that only the screens loaded later use, and styles.css
-// leaves the same classes out: each class is generated in exactly one of the two sheets.
+// leaves the same classes out; the build finds them with Tailwind's scanner (scripts/vite/lazy-screens.ts).
 
 const WEB = path.resolve(import.meta.dirname);
-/** The folders whose screens load lazy-screens.css with their code. */
-const LAZY_FOLDERS = ["features/profiles", "features/reviews", "features/moderation", "features/admin"];
-
-function listed(sheet: string, directive: string): string[] {
-  const css = readFileSync(path.join(WEB, sheet), "utf8");
-  return [...css.matchAll(new RegExp(`${directive}\\("([^"]*)"\\)`, "g"))].flatMap((match) =>
-    (match[1] as string).split(/\s+/).filter(Boolean),
-  );
-}
 
 /** The web app's source files (not tests), by path from src/web. */
 function sources(): string[] {
@@ -29,30 +22,46 @@ function tokens(file: string): Set<string> {
 }
 
 const isLazy = (file: string) => LAZY_FOLDERS.some((folder) => file.startsWith(`${folder}/`));
-const classes = listed("lazy-screens.css", "@source inline");
 
-describe("lazy-screens.css", () => {
-  it("lists the classes that styles.css leaves out, and only those", () => {
-    expect(classes.length).toBeGreaterThan(0);
-    expect([...classes].sort()).toEqual([...listed("styles.css", "@source not inline")].sort());
-    expect(new Set(classes).size).toBe(classes.length);
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+describe("the lazy screens' classes", () => {
+  it("are those the lazy folders use and no other module, no test and no @apply of styles.css does", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "quickgig-lazy-screens-"));
+    folders.push(root);
+    const files = {
+      "features/profiles/card.tsx": 'export const a = <p className="sm:size-20 btn underline-offset-4 p-3" />;',
+      "features/moderation/form.tsx": 'export const b = <p className="whitespace-pre-wrap" />;',
+      "components/button.tsx": 'export const c = <p className="btn" />;',
+      "features/profiles/card.test.tsx": 'export const d = <p className="p-3" />;',
+      "features/tasks/list.tsx": 'export const e = <p className="whitespace-pre-wrap" />;',
+      "styles.css": "/* */\n.x { @apply underline-offset-4 mt-1; }\n",
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    }
+    const classes = await lazyOnlyClasses(root);
+    expect(classes).toContain("sm:size-20");
+    // A word Tailwind makes nothing of is no class (an id, a name in the code).
+    expect(classes).not.toContain("card");
+    expect(classes).toContain("p-3");
+    // Used elsewhere: in a module outside the lazy folders, or by styles.css's @apply.
+    for (const shared of ["btn", "whitespace-pre-wrap", "underline-offset-4"]) expect(classes).not.toContain(shared);
   });
 
-  it("lists classes that the lazy screens use and no other part of the app does", () => {
-    const files = sources();
-    const lazyTokens = files.filter(isLazy).map(tokens);
-    const unused = classes.filter((name) => !lazyTokens.some((words) => words.has(name)));
-    expect(unused, "listed, but no lazy screen uses it").toEqual([]);
-    const elsewhere = files
-      .filter((file) => !isLazy(file))
-      .flatMap((file) => {
-        const words = tokens(file);
-        return classes.filter((name) => words.has(name)).map((name) => `${name} in ${file}`);
-      });
-    expect(elsewhere, "styles.css does not have these, and the page may load without lazy-screens.css").toEqual([]);
+  it("are found in this app, and both sheets say where the list goes", async () => {
+    expect((await lazyOnlyClasses(WEB)).length).toBeGreaterThan(0);
+    for (const sheet of ["styles.css", "lazy-screens.css"]) {
+      expect(readFileSync(path.join(WEB, sheet), "utf8"), sheet).toContain(PLACEHOLDER);
+    }
   });
 
-  it("is imported by each module that uses one of its classes, so that it loads with that module's code", () => {
+  it("load with each module that uses one: the module imports lazy-screens.css", async () => {
+    const classes = await lazyOnlyClasses(WEB);
     const missing = sources()
       .filter(isLazy)
       .filter((file) => {
