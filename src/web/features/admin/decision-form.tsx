@@ -16,7 +16,7 @@ const SANCTION_CHOICES: Record<AuthorSanction, { label: string; hint: string }> 
   warn: { label: "Warn", hint: "The author is told the rule and your note; nothing is blocked." },
   limit: {
     label: "Limit",
-    hint: "Cannot post tasks, bid or ask questions; can still finish hired work, message and review.",
+    hint: "Cannot post or edit tasks, bid, ask questions or change their public profile; can still finish hired work, message and review.",
   },
   suspend: {
     label: "Suspend",
