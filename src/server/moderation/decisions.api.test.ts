@@ -54,6 +54,15 @@ const removal = (targetKind: string, targetId: string, extra: object = {}) => ({
   note: "A fee taken up front is a scam.",
   ...extra,
 });
+/** A suspension of a person, decided on their profile. */
+const suspension = (person: TestUser, note: string) => ({
+  targetKind: "profile",
+  targetId: person.id,
+  remove: false,
+  sanction: "suspend",
+  rule: "respectful",
+  note,
+});
 const dismissal = (targetKind: string, targetId: string) => ({
   targetKind,
   targetId,
@@ -618,16 +627,7 @@ describe("appeals", () => {
     const turnedOff = await newPerson("Tom Turnedoff");
     await ok(call(turnedOff, "PUT", "/api/me/notification-preferences", { "moderation-action": "off" }));
     for (const person of [unconfirmed, turnedOff]) {
-      await ok(
-        decideAs(moderator, {
-          targetKind: "profile",
-          targetId: person.id,
-          remove: false,
-          sanction: "suspend",
-          rule: "respectful",
-          note: "Insults in every message.",
-        }),
-      );
+      await ok(decideAs(moderator, suspension(person, "Insults in every message.")));
       const [email] = await emailsTo(person, "Your QuickGig account is suspended");
       expect(email?.text_body).toMatch(/Appeal this decision: \S+\/appeal#token=/);
     }
@@ -777,14 +777,7 @@ describe("a suspension while its person signs in (issue 42, held)", () => {
       (await call({ ...person, cookie }, "GET", "/api/tasks?owner=me")).statusCode !== 401;
     for (let cycle = 0; cycle < 20; cycle += 1) {
       const [decision, ...signIns] = await Promise.all([
-        decideAs(moderator, {
-          targetKind: "profile",
-          targetId: person.id,
-          remove: false,
-          sanction: "suspend",
-          rule: "respectful",
-          note: `Cycle ${cycle}`,
-        }),
+        decideAs(moderator, suspension(person, `Cycle ${cycle}`)),
         signIn(),
         signIn(),
         signIn(),
@@ -795,8 +788,8 @@ describe("a suspension while its person signs in (issue 42, held)", () => {
         const cookie = sessionCookie(answer);
         if (cookie.includes("session_token=")) expect(await signedIn(cookie), `cycle ${cycle}`).toBe(false);
       }
-      const suspension = decision.json().entries[0].sanctionId as string;
-      await ok(call(admin, "POST", `/api/admin/sanctions/${suspension}/restore`, { note: `Lifted ${cycle}` }));
+      const suspensionId = decision.json().entries[0].sanctionId as string;
+      await ok(call(admin, "POST", `/api/admin/sanctions/${suspensionId}/restore`, { note: `Lifted ${cycle}` }));
     }
   });
 });
