@@ -94,8 +94,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * What a sanction does (to content or to its author):
  * - remove: the content is hidden everywhere (a removed task's bidders are told);
  * - warn: the author is told, nothing is blocked;
- * - limit: the author cannot post tasks, bid or ask questions; they can still finish assigned work,
- *   message and review;
+ * - limit: the author cannot post or edit tasks, bid, ask questions or change their public profile
+ *   (name, photo, bio, skills); they can still finish assigned work, message and review;
  * - suspend: the author's sessions end, sign-in is refused naming the rule, their open tasks are
  *   cancelled (bidders told) and their profile answers 404.
  * Restoring (by a moderator, or on appeal) undoes it.

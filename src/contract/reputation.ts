@@ -50,10 +50,10 @@ export const ReviewAnswerSchema = z.object({ answer: ReviewAnswerTextSchema });
 export const ReviewIdParamsSchema = z.object({ id: IdSchema("Review id") });
 export const UserIdParamsSchema = z.object({ id: IdSchema("User id") });
 
-/** A person as a review or a list shows them, with their profile's link. */
 /** Shown for the task of a review once a moderator removed the task (issue 42). */
 export const REMOVED_TASK_TITLE = "A task that was removed";
 
+/** A person as a review or a list shows them, with their profile's link. */
 export const PersonRefSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,5 +1,5 @@
 import { betterAuth } from "better-auth";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import type { FastifyBaseLogger } from "fastify";
 import type { JWTVerifyGetKey } from "jose";
@@ -143,7 +143,22 @@ export function createAuth(
             code: "ID_TOKEN_NOT_SUPPORTED",
           });
         }
-        if (ctx.path === "/update-user") validateBody(ProfileSchema.partial(), ctx.body);
+        if (ctx.path === "/update-user") {
+          validateBody(ProfileSchema.partial(), ctx.body);
+          // A name and a photo are public (a profile, tasks, offers, reviews): a limited person
+          // publishes nothing by editing them either (issue 42).
+          const body = (ctx.body ?? {}) as { name?: unknown; image?: unknown };
+          const userId = (await getSessionFromCtx(ctx))?.user.id;
+          const limit =
+            userId && (body.name !== undefined || body.image !== undefined)
+              ? await sanctionInForce(database.db, userId, "limit")
+              : null;
+          if (limit)
+            throw new APIError("FORBIDDEN", {
+              message: MODERATION_MESSAGES.limited(limit.rule),
+              code: "ACCOUNT_LIMITED",
+            });
+        }
       }),
     },
     plugins: [

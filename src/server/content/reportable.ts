@@ -7,8 +7,9 @@ import type { Notices } from "../notifications/notifier.ts";
  * What a piece of content is to moderation (decision 023, 027): each feature whose content can be
  * reported (a task, a question, a message, a review, a profile) says how to find it, for a reader
  * and as it is, how to hide it and how to bring it back, by implementing ReportableContent; app.ts
- * hands the list to moderation. Moderation keeps no switch on the kind of content, and no copy of
- * a feature's rules of who sees what. This room holds the interface alone, below the features.
+ * hands the list to moderation. Moderation keeps no copy of a feature's rules of who sees what or
+ * of how its content is hidden and brought back. This room holds the interface alone, below the
+ * features.
  */
 
 export interface ContentAuthor {

@@ -35,9 +35,12 @@ beforeAll(async () => {
 const PLAIN = "better-auth.session_token";
 const SECURE = "__Secure-better-auth.session_token";
 
+/** The shape the review found: an empty __Secure- cookie before a valid session. */
+const REPORTED = "an empty __Secure- cookie before a valid one";
+
 /** Every shape of Cookie header a client may send, a valid session in most of them. */
 const shapes = (): Record<string, string | string[]> => ({
-  "an empty __Secure- cookie before a valid one": `${SECURE}=; ${PLAIN}=${valid}`,
+  [REPORTED]: `${SECURE}=; ${PLAIN}=${valid}`,
   "a valid cookie before an empty __Secure- one": `${PLAIN}=${valid}; ${SECURE}=`,
   "both names, both valid": `${SECURE}=${valid}; ${PLAIN}=${valid}`,
   "the __Secure- name alone, valid": `${SECURE}=${valid}`,
@@ -76,11 +79,15 @@ describe("a request with a session cookie of any shape", () => {
         await visitorBodies(path);
         const shaped = await rawRequest(port, "GET", path, { headers: { cookie } as Record<string, string> });
         expect(shaped.status, `${shape} ${path}`).toBe(200);
+        // Answered by the app for this request, not replayed as a visitor's: a visitor's is "no-cache".
+        expect(shaped.headers["cache-control"], `${shape} ${path}`).toBe("private, no-cache");
+        if (shape === REPORTED) expect(shaped.body, `${shape} ${path}`).toContain(poster.email);
 
         await write();
         // And the other way round: the shaped request first, with an empty cache, then visitors.
         const first = await rawRequest(port, "GET", path, { headers: { cookie } as Record<string, string> });
         expect(first.status, `${shape} ${path}`).toBe(200);
+        expect(first.headers["cache-control"], `${shape} ${path}`).toBe("private, no-cache");
         for (const body of await visitorBodies(path)) {
           expect(body, `${shape} ${path}`).not.toContain("@example.com");
           expect(body, `${shape} ${path}`).not.toContain("userEmail");

@@ -760,6 +760,24 @@ describe("a moderator's own case (issue 42)", () => {
     await ok(decideAs(second, removal("question", questionId)));
     await ok(decideAs(moderator, removal("message", inThread)));
   });
+
+  it("nor once the content is gone: a question on the moderator's own task, reported, then deleted with the task", async () => {
+    const asker = await newPerson("Gone Asker");
+    const taskId = await postTask(ctx.app, moderator, { title: "Deleted with its questions" });
+    const questionId = await kit.ask(asker, taskId);
+    await ok(report(reporter, "question", questionId, "scam"), 201);
+    await ok(call(moderator, "DELETE", `/api/tasks/${taskId}`));
+    const limitAsker = { ...removal("question", questionId), remove: false, sanction: "limit" };
+    expectRefused(await decideAs(moderator, limitAsker), 403, MODERATION_MESSAGES.ownCase);
+    expect((await reportsOf(questionId)).map((row) => row.status)).toEqual(["open"]);
+    // Another moderator decides it; the one whose task it was may not restore it either.
+    const limitId = (await ok(decideAs(second, limitAsker))).entries[0].sanctionId;
+    expectRefused(
+      await call(moderator, "POST", `/api/admin/sanctions/${limitId}/restore`, { note: "Mine" }),
+      403,
+      MODERATION_MESSAGES.ownCase,
+    );
+  });
 });
 
 describe("a suspension while its person signs in (issue 42, held)", () => {

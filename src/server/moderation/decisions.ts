@@ -32,7 +32,7 @@ import {
   listOpenReportIds,
   type NewLogEntry,
 } from "./moderation-repository.ts";
-import { parseSnapshot } from "./reports.ts";
+import { parsePeople, parseSnapshot } from "./reports.ts";
 import { roleOf } from "./roles.ts";
 import { sanctionNoticeData } from "./sanctions.ts";
 import { type ReportableContents, readTargetNow, type TargetRef } from "./targets.ts";
@@ -51,8 +51,12 @@ async function decisionTarget(contents: ReportableContents, db: Kysely<DB>, targ
   if (current) return { snapshot: current.snapshot, removed: current.removed, exists: true, people: current.people };
   const reported = await findReportedAuthor(db, target);
   if (!reported) throw new HttpProblem(404, MODERATION_MESSAGES.targetNotFound);
-  const snapshot = parseSnapshot(reported.snapshot);
-  return { snapshot, removed: false, exists: false, people: [snapshot.author.id] };
+  return {
+    snapshot: parseSnapshot(reported.snapshot),
+    removed: false,
+    exists: false,
+    people: parsePeople(reported.snapshot),
+  };
 }
 
 /**
@@ -211,8 +215,11 @@ async function sanctionToDecide(
 ): Promise<SanctionRow> {
   const row = await findSanctionById(db, id);
   if (!row) throw new HttpProblem(404, MODERATION_MESSAGES.sanctionNotFound);
-  const target = await readTargetNow(contents, db, { kind: row.target_kind as TargetRef["kind"], id: row.target_id });
-  await refuseOwnCase(db, viewer, row.user_id, target?.people ?? []);
+  const target = { kind: row.target_kind as TargetRef["kind"], id: row.target_id };
+  // The content as it is now, or, once it is gone, as it was reported.
+  const current = await readTargetNow(contents, db, target);
+  const reported = current ? undefined : await findReportedAuthor(db, target);
+  await refuseOwnCase(db, viewer, row.user_id, current?.people ?? (reported ? parsePeople(reported.snapshot) : []));
   await refuseActingOnStaff(db, viewer, row.user_id);
   return row;
 }

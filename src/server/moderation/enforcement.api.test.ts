@@ -547,6 +547,18 @@ describe("a limited person", () => {
     );
     const profile = await ok(call(null, "GET", `/api/users/${limited.id}`));
     expect([profile.bio, profile.skills]).toEqual(["I paint.", ["Painting"]]);
+    // Nor the public name and photo, through better-auth's own endpoint.
+    for (const change of [{ name: "BUY CHEAP PILLS" }, { image: "https://spam.example/pills.png" }]) {
+      const renamed = await ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/update-user",
+        headers: { cookie: limited.cookie, origin: PUBLIC_URL },
+        payload: change,
+      });
+      expect(renamed.statusCode, renamed.body).toBe(403);
+      expect(renamed.json().detail).toBe(refusal);
+    }
+    expect((await ok(call(null, "GET", `/api/users/${limited.id}`))).name).toBe("Limited Larry");
     // The words say so: the task edit and the profile are named among what a limit stops.
     expect(refusal).toContain("edit tasks");
     expect(refusal).toContain("change your public profile");

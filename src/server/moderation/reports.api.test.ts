@@ -52,6 +52,8 @@ describe("POST /api/reports", () => {
       text: "Pay a fee first",
       author: { id: poster.id, name: "Paula Poster", image: expect.anything() },
       taskId,
+      // Everyone it is about, kept for when it is gone: nobody it concerns judges it (issue 42).
+      people: [poster.id],
     });
 
     expectRefused(await report(reporter, "task", taskId, "spam"), 409, MODERATION_MESSAGES.alreadyReported);
@@ -148,6 +150,7 @@ describe("POST /api/reports", () => {
       text: "Cheap followers\n\nSkills: Followers, Likes",
       author: { id: bidder.id, name: "Bob Bidder", image: expect.anything() },
       taskId: null,
+      people: [bidder.id],
     });
     expectRefused(await report(bidder, "profile", bidder.id), 400, MODERATION_MESSAGES.ownContent);
     expectRefused(await report(reporter, "profile", "nobody"), 404, MODERATION_MESSAGES.targetNotFound);

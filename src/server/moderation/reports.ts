@@ -35,8 +35,9 @@ import { personRef, type ReportableContents, readTargetFor, readTargetNow } from
 /** POST /api/reports. */
 export async function createReport(db: Kysely<DB>, contents: ReportableContents, viewer: Viewer, input: ReportInput) {
   const target = { kind: input.targetKind, id: input.targetId };
-  const snapshot = await readTargetFor(contents, db, target, viewer.id);
-  if (!snapshot) throw new HttpProblem(404, MODERATION_MESSAGES.targetNotFound);
+  const seen = await readTargetFor(contents, db, target, viewer.id);
+  if (!seen) throw new HttpProblem(404, MODERATION_MESSAGES.targetNotFound);
+  const { snapshot, people } = seen;
   if (snapshot.author.id === viewer.id) throw new HttpProblem(400, MODERATION_MESSAGES.ownContent);
   if (await hasOpenReport(db, viewer.id, target)) throw new HttpProblem(409, MODERATION_MESSAGES.alreadyReported);
   const now = new Date();
@@ -49,7 +50,8 @@ export async function createReport(db: Kysely<DB>, contents: ReportableContents,
       authorId: snapshot.author.id,
       reason: input.reason,
       note: input.note?.trim() || null,
-      snapshot: JSON.stringify(snapshot),
+      // With everyone it is about, so that nobody it concerns judges it once it is gone (issue 42).
+      snapshot: JSON.stringify({ ...snapshot, people }),
     },
     now,
   );
@@ -61,6 +63,13 @@ export async function createReport(db: Kysely<DB>, contents: ReportableContents,
 /** A stored snapshot, read back through the contract's schema. */
 export function parseSnapshot(json: string): Snapshot {
   return SnapshotSchema.parse(JSON.parse(json));
+}
+
+/** Everyone a stored snapshot's content was about when it was reported (its author alone in reports made before this was kept). */
+export function parsePeople(json: string): string[] {
+  const stored = JSON.parse(json) as { people?: unknown; author?: { id?: unknown } };
+  const people = Array.isArray(stored.people) ? stored.people.filter((id): id is string => typeof id === "string") : [];
+  return typeof stored.author?.id === "string" ? [...new Set([stored.author.id, ...people])] : people;
 }
 
 function presentBrief(row: SanctionRow) {

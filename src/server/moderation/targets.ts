@@ -56,15 +56,19 @@ function snapshotOf(content: ContentRecord): Snapshot {
   return { title: content.title, text: content.text, author: personRef(content.author), taskId: content.taskId };
 }
 
-/** The target as this person sees it, or undefined when it does not exist or they cannot see it. */
+/** The target as this person sees it, with everyone it is about; undefined when it does not exist or they cannot see it. */
 export async function readTargetFor(
   contents: ReportableContents,
   db: Kysely<DB>,
   target: TargetRef,
   viewerId: string,
-): Promise<Snapshot | undefined> {
+): Promise<{ snapshot: Snapshot; people: string[] } | undefined> {
   const content = await contents.of(target.kind).findSeenBy(db, target.id, viewerId);
-  return content && snapshotOf(content);
+  return content && { snapshot: snapshotOf(content), people: peopleOf(content) };
+}
+
+function peopleOf(content: ContentRecord): string[] {
+  return [...new Set([content.author.id, ...content.concerns])];
 }
 
 /** The target as it is now, removed content included; null once deleted (or its person's account). */
@@ -79,6 +83,6 @@ export async function readTargetNow(
   return {
     snapshot: snapshotOf(content),
     removed: content.removed,
-    people: [...new Set([content.author.id, ...content.concerns])],
+    people: peopleOf(content),
   };
 }

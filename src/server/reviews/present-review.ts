@@ -2,10 +2,6 @@ import { ANONYMOUS_NAME } from "../../contract/index.ts";
 import { type PersonRef, REMOVED_TASK_TITLE, type Review } from "../../contract/reputation.ts";
 import type { PersonRecord, ReviewRecord } from "./review-repository.ts";
 
-/**
- * A review as everyone who may read it sees it: its task (or words saying it was removed), its
- * two people by name, the stars and the text, the aspects a client rated, and the public answer.
- */
 /** A review's person by name, "Anonymous" for a name left empty. */
 export const presentPerson = (record: PersonRecord): PersonRef => ({
   id: record.id,
@@ -13,6 +9,10 @@ export const presentPerson = (record: PersonRecord): PersonRef => ({
   image: record.image,
 });
 
+/**
+ * A review as everyone who may read it sees it: its task (or words saying it was removed), its
+ * two people by name, the stars and the text, the aspects a client rated, and the public answer.
+ */
 export function presentReview(review: ReviewRecord): Review {
   return {
     _id: review.id,

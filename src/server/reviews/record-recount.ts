@@ -13,9 +13,10 @@ import { listSubjectsReviewedAsClient, sumPublishedRatingsOfWork } from "./revie
 /**
  * Recounts a person's record and writes it; what the increments of a completion and a publication
  * keep, made true again. For whoever removes what a record counts: moderation taking down a review
- * or an account, and an account's deletion, whose cascade takes the hires and reviews it was a side
- * of from the records of the people on their other side (those of `listRecordsCounting`, read
- * before the deletion and recounted after it, in its transaction). Run it in a transaction: the
+ * (reviews/review-content.ts), and an account's deletion when there is one (whose cascade takes the
+ * hires and reviews it was a side of from the records of the people on their other side: those of
+ * `listRecordsCounting`, read before the deletion and recounted after it; today only the tests
+ * delete an account). Run it in a transaction: the
  * profile's row is taken first, so that a completion or a publication committing meanwhile is
  * waited for and counted.
  */

@@ -50,7 +50,7 @@ export type ReviewsDue = (db: Kysely<DB>, viewerId: string, taskIds: string[]) =
 
 /**
  * Tasks' rules: who sees what of a task, who may change it and when, and the notices a change
- * sends. The routes (task-routes.ts) and other features (bids, hiring, conversation, the server's
+ * sends. The routes (task-routes.ts) and other features (bids, hiring, questions, messages, the server's
  * first screens) find and present tasks through these.
  */
 
@@ -95,7 +95,7 @@ export function isRemoved(task: TaskRecord): boolean {
 
 /**
  * One task as its page shows it to this reader: with the bid count and their own bid when signed
- * in, and for its two sides whether their review is due (`reviewWindowMs`: the review window).
+ * in, and for its two sides whether their review is due (as bids and reviews tell: `neighbours`).
  */
 export async function presentTaskFor(
   db: Kysely<DB>,

@@ -4,6 +4,7 @@ export interface RawAnswer {
   status: number;
   type: string;
   body: string;
+  headers: http.IncomingHttpHeaders;
 }
 
 /**
@@ -41,6 +42,7 @@ export function rawRequest(
             status: response.statusCode ?? 0,
             type: String(response.headers["content-type"] ?? ""),
             body: text,
+            headers: response.headers,
           }),
         );
       },

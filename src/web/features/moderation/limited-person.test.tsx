@@ -65,12 +65,15 @@ describe("A limited person", () => {
     expect(REFUSAL).toContain("edit tasks");
   });
 
-  it("is told beside their public profile's words that a limit stops changing them", async () => {
+  it("is told on their profile page, before its forms, that a limit stops changing what the public reads", async () => {
     const db = freshMockApi();
     limitMaya(db, DEMO_CLIENT);
     const profile = await renderRoute("/profile", { as: DEMO_CLIENT, db });
-    const about = (await profile.screen.findByRole("heading", { name: "About you" })).closest("form") as HTMLElement;
-    expect(await within(about).findByText(REFUSAL)).toBeTruthy();
+    const banner = await profile.screen.findByText(REFUSAL);
+    // Once, above the forms of the name, the photo and the words the public reads.
+    expect(profile.screen.getAllByText(REFUSAL)).toHaveLength(1);
+    const editing = profile.screen.getByRole("heading", { name: "Edit your profile" });
+    expect(banner.compareDocumentPosition(editing) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(REFUSAL).toContain("change your public profile");
   });
 

@@ -7,7 +7,6 @@ import { LongTextField } from "../../components/long-text-field.tsx";
 import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
-import { LimitBanner } from "../moderation/public.ts";
 import { type AboutInput, getProfile, saveAbout } from "./profiles-api.ts";
 import { AboutInputSchema, FREELANCER_FIELDS, SkillSchema } from "./reputation-schemas.ts";
 import "../../lazy-screens.css";
@@ -98,8 +97,6 @@ export function AboutForm({ userId, initial }: { userId: string; initial: AboutI
         </Link>
       </div>
       <p className="muted text-sm">Everyone can read this on your public profile, and find you by your skills.</p>
-      {/* A limited person cannot change what the public reads: told so before they type (issue 42). */}
-      <LimitBanner />
       <LongTextField
         label="Bio"
         length={bioLength}

@@ -73,6 +73,9 @@ describe("Find Freelancers", () => {
       within(screen.getByRole("combobox", { name }))
         .getAllByRole("option")
         .map((option) => option.textContent);
+    // The specification's words, as written there.
+    expect(labels("Category")).toEqual(["All", "Designers", "Developers", "Writers", "Marketers"]);
+    expect(labels("Minimum rating")).toEqual(["Any Rating", "5+ Stars", "4+ Stars", "3+ Stars", "2+ Stars"]);
     expect(labels("Category")).toEqual([...FREELANCER_CATEGORIES]);
     expect(labels("Minimum rating")).toEqual(RATING_OPTIONS.map((option) => option.label));
   });
