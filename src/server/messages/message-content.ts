@@ -11,7 +11,7 @@ async function find(db: Kysely<DB>, id: string): Promise<ContentRecord | undefin
       text: row.body,
       author: { id: row.author_id, name: row.name, image: row.image },
       taskId: row.task_id,
-      removed: Number(row.removed ?? 0) === 1,
+      removed: row.removed,
       // Its thread's two people: the task's poster and the bidder.
       concerns: [row.owner_id, row.bidder_id],
     }

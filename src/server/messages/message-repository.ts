@@ -156,7 +156,7 @@ export async function listThreads(db: Kysely<DB>, userId: string, limit: number)
 
 /** A message as moderation reads it (content/reportable.ts), removed or not, with its sender and thread. */
 export async function findMessageContent(db: Kysely<DB>, id: string) {
-  return db
+  const row = await db
     .selectFrom("messages")
     .innerJoin("tasks", "tasks.id", "messages.task_id")
     .innerJoin("user", "user.id", "messages.sender_id")
@@ -173,4 +173,5 @@ export async function findMessageContent(db: Kysely<DB>, id: string) {
     ])
     .where("messages.id", "=", id)
     .executeTakeFirst();
+  return row && { ...row, removed: Number(row.removed) === 1 };
 }

@@ -4,8 +4,6 @@ import type { DB } from "../db/schema.ts";
 import { REMOVED_TASK_STATUS } from "../tasks/task-repository.ts";
 import { findQuestionContent, setQuestionRemoved } from "./question-repository.ts";
 
-const flag = (value: number | boolean | null | undefined) => Number(value ?? 0) === 1;
-
 async function read(db: Kysely<DB>, id: string) {
   const row = await findQuestionContent(db, id);
   if (!row) return undefined;
@@ -14,10 +12,10 @@ async function read(db: Kysely<DB>, id: string) {
     text: row.body,
     author: { id: row.author_id, name: row.name, image: row.image },
     taskId: row.task_id,
-    removed: flag(row.removed),
+    removed: row.removed,
     concerns: [row.owner_id],
   };
-  return { content, posterId: row.owner_id, hidden: flag(row.hidden), taskRemoved: row.status === REMOVED_TASK_STATUS };
+  return { content, posterId: row.owner_id, hidden: row.hidden, taskRemoved: row.status === REMOVED_TASK_STATUS };
 }
 
 /**

@@ -134,7 +134,7 @@ export async function setQuestionHidden(db: Kysely<DB>, id: string, hidden: bool
 
 /** A question as moderation reads it (content/reportable.ts), removed or not, with its asker and task. */
 export async function findQuestionContent(db: Kysely<DB>, id: string) {
-  return db
+  const row = await db
     .selectFrom("questions")
     .innerJoin("tasks", "tasks.id", "questions.task_id")
     .innerJoin("user", "user.id", "questions.asker_id")
@@ -152,4 +152,5 @@ export async function findQuestionContent(db: Kysely<DB>, id: string) {
     ])
     .where("questions.id", "=", id)
     .executeTakeFirst();
+  return row && { ...row, hidden: Number(row.hidden) === 1, removed: Number(row.removed) === 1 };
 }

@@ -12,7 +12,7 @@ async function read(db: Kysely<DB>, id: string) {
     text: row.text,
     author: { id: row.author_id, name: row.name, image: row.image },
     taskId: row.task_id,
-    removed: Number(row.removed ?? 0) === 1,
+    removed: row.removed,
     concerns: [row.subject_id],
   };
   return { content, published: row.published_at !== null };

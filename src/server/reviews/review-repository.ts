@@ -291,7 +291,7 @@ export async function findTasksWithReviewDue(
 
 /** A review as moderation reads it (content/reportable.ts), hidden, published or removed, with its author and task. */
 export async function findReviewContent(db: Kysely<DB>, id: string) {
-  return db
+  const row = await db
     .selectFrom("reviews")
     .innerJoin("tasks", "tasks.id", "reviews.task_id")
     .innerJoin("user", "user.id", "reviews.author_id")
@@ -308,6 +308,7 @@ export async function findReviewContent(db: Kysely<DB>, id: string) {
     ])
     .where("reviews.id", "=", id)
     .executeTakeFirst();
+  return row && { ...row, removed: Number(row.removed) === 1 };
 }
 
 /** The published reviews of a person, counted by role and stars, with the aspects' sums: one read. */
