@@ -76,14 +76,21 @@ export function lazyScreensCss(webRoot: string): Plugin {
     [path.join(webRoot, "lazy-screens.css")]: "@source inline",
     [path.join(webRoot, "styles.css")]: "@source not inline",
   };
+  // Found once a build: both sheets use the same list.
+  let found: Promise<string[]> | undefined;
   return {
     name: "quickgig:lazy-screens-css",
     enforce: "pre",
+    buildStart() {
+      found = undefined;
+    },
     async transform(code, id) {
       const directive = sheets[id.split("?")[0] ?? id];
       if (!directive) return;
       if (!code.includes(PLACEHOLDER)) return this.error(`${id} has no place for the lazy screens' classes`);
-      const classes = await lazyOnlyClasses(webRoot);
+      // The dev server finds the list each time it reads a sheet: classes may have changed since.
+      if (this.meta.watchMode || !found) found = lazyOnlyClasses(webRoot);
+      const classes = await found;
       if (classes.length === 0) return this.error("no class found that only the lazy screens use");
       return { code: code.replace(PLACEHOLDER, `${directive}("${classes.join(" ")}");`), map: null };
     },
