@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import type { MockQuestion } from "../mocks/store.ts";
 import { taskTitled, userId } from "../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../test/render-route.tsx";
 import { freshMockApi } from "../test/setup.ts";
@@ -29,16 +30,15 @@ describe("Names link to profiles where people meet", () => {
     const task = taskTitled(db, "Landing page");
     const maya = userId(db, DEMO_FREELANCER);
     db.questions.push({
-      id: db.nextId("q"),
-      taskId: task.id,
+      _id: db.nextId("q"),
+      taskId: task._id,
+      askerName: "Maya Patel",
       askerId: maya,
       body: "Is there a brand guide?",
-      answer: null,
-      answeredAt: null,
       hidden: false,
       createdAt: db.now(),
-    });
-    const { screen: view } = await renderRoute(`/task-details/${task.id}`, { db });
+    } satisfies MockQuestion);
+    const { screen: view } = await renderRoute(`/task-details/${task._id}`, { db });
     const posted = (await view.findByText("Posted by", { selector: "dt" })).nextElementSibling;
     if (!(posted instanceof HTMLElement)) throw new Error("Posted by has its value");
     expect(within(posted).getByRole("link", { name: "Demo Client" }).getAttribute("href")).toBe(
@@ -52,7 +52,7 @@ describe("Names link to profiles where people meet", () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");
     const maya = userId(db, DEMO_FREELANCER);
-    const { screen: view } = await renderRoute(`/dashboard/messages/${task.id}/${maya}`, { db, as: DEMO_CLIENT });
+    const { screen: view } = await renderRoute(`/dashboard/messages/${task._id}/${maya}`, { db, as: DEMO_CLIENT });
     expect(await view.findByRole("heading", { level: 1, name: "Messages with Maya Patel" })).toBeTruthy();
     expect(view.getByRole("link", { name: "Maya Patel's profile" }).getAttribute("href")).toBe(`/users/${maya}`);
   });

@@ -1,14 +1,13 @@
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DEMO_USER } from "../../contract/demo-data.ts";
+import { DEMO_ADMIN, DEMO_REPORTED_QUESTION, DEMO_USER } from "../../contract/demo-data.ts";
 import {
   BidSchema,
   CreatedBidSchema,
   DashboardSummarySchema,
   InsertedSchema,
   MessageSchema,
-  ModifiedSchema,
   MyBidSchema,
   OfferSummarySchema,
   ProblemSchema,
@@ -16,9 +15,26 @@ import {
   TaskSchema,
   ThreadSchema,
 } from "../../contract/index.ts";
+import {
+  AuditPageSchema,
+  DecisionResultSchema,
+  MODERATION_MESSAGES,
+  QueueSchema,
+  StaffListSchema,
+  StandingSchema,
+} from "../../contract/moderation.ts";
 import { NotificationPreferencesSchema, NotificationSchema, UnreadCountsSchema } from "../../contract/notifications.ts";
+import {
+  FreelancerPageSchema,
+  PublicProfileSchema,
+  ReviewPageSchema,
+  ReviewSchema,
+  TaskReviewsSchema,
+} from "../../contract/reputation.ts";
 import { setupTestApp } from "../../server/test/test-app.ts";
 import { BROWSER_ONLY_OPERATIONS, createHandlers, MAIL_ONLY_OPERATIONS } from "./handlers.ts";
+import type { ScenarioId } from "./scenarios.ts";
+import { MockStore } from "./store.ts";
 
 const ctx = setupTestApp();
 const { handlers } = createHandlers();
@@ -57,16 +73,18 @@ describe("the mock API", () => {
     expect(missing).toEqual([]);
   });
 
-  it("answers a whole story with the contract's shapes: browse, sign in, post, bid, hire, talk, be told", async () => {
+  it("answers a whole story with the contract's shapes: browse, sign in, post, bid, hire, talk, review, moderate", async () => {
     const tasks = await call(z.array(TaskSchema), "GET", "/api/tasks?category=Design&limit=5");
     expect(tasks.every((task) => task.category === "Design" && task.status === "open")).toBe(true);
     const refused = await call(ProblemSchema, "POST", "/api/tasks", { title: "" }, 401);
     expect(refused.detail).toBe("You need to sign in to do this.");
 
-    await call(z.object({ user: z.object({ email: z.string() }) }), "POST", "/api/auth/sign-in/email", {
-      email: DEMO_USER.email,
-      password: DEMO_USER.password,
-    });
+    const signIn = (email: string) =>
+      call(z.object({ user: z.object({ email: z.string() }) }), "POST", "/api/auth/sign-in/email", {
+        email,
+        password: DEMO_USER.password,
+      });
+    await signIn(DEMO_USER.email);
     const invalid = await call(ProblemSchema, "POST", "/api/tasks", { title: "" }, 400);
     expect(invalid.detail).toBe("Title is required");
     const { insertedId } = await call(
@@ -84,30 +102,84 @@ describe("the mock API", () => {
     );
     await call(TaskSchema, "GET", `/api/tasks/${insertedId}`);
     await call(DashboardSummarySchema, "GET", "/api/me/summary");
-    await call(ProblemSchema, "POST", "/api/bids", { taskId: insertedId }, 403);
 
     await call(z.unknown(), "POST", "/api/auth/sign-out", {});
-    await call(z.unknown(), "POST", "/api/auth/sign-in/email", {
-      email: "maya@quickgig.dev",
-      password: DEMO_USER.password,
-    });
+    await signIn("maya@quickgig.dev");
     const bid = await call(CreatedBidSchema, "POST", "/api/bids", { taskId: insertedId, amount: 280 }, 201);
     await call(z.array(MyBidSchema), "GET", "/api/my-bids");
     await call(QuestionSchema, "POST", `/api/tasks/${insertedId}/questions`, { body: "How long?" }, 201);
+    await call(StandingSchema, "GET", "/api/me/standing");
 
-    await call(z.unknown(), "POST", "/api/auth/sign-in/email", {
-      email: DEMO_USER.email,
-      password: DEMO_USER.password,
-    });
-    const notices = await call(z.array(NotificationSchema), "GET", "/api/notifications");
-    expect(notices.map((notice) => notice.kind)).toEqual(expect.arrayContaining(["bid-new", "question-new"]));
+    await signIn(DEMO_USER.email);
     await call(UnreadCountsSchema, "GET", "/api/notifications/unread");
+    await call(z.array(NotificationSchema), "GET", "/api/notifications");
     await call(z.array(z.union([BidSchema, OfferSummarySchema])), "GET", `/api/bids?taskId=${insertedId}`);
-    const bidderId = bid.bidderId ?? "";
-    await call(MessageSchema, "POST", `/api/tasks/${insertedId}/threads/${bidderId}/messages`, { body: "Hello" }, 201);
+    await call(
+      MessageSchema,
+      "POST",
+      `/api/tasks/${insertedId}/threads/${bid.bidderId}/messages`,
+      { body: "Hello" },
+      201,
+    );
     await call(z.array(ThreadSchema), "GET", "/api/threads");
-    await call(TaskSchema, "POST", `/api/tasks/${insertedId}/accept`, { bidId: bid._id });
-    await call(ModifiedSchema.or(ProblemSchema), "PUT", `/api/tasks/${insertedId}`, {}, 409);
+    const hired = await call(TaskSchema, "POST", `/api/tasks/${insertedId}/accept`, { bidId: bid._id });
+    expect(hired).toMatchObject({ status: "assigned", assigneeId: bid.bidderId, agreedAmount: 280 });
+    await call(TaskSchema, "POST", `/api/tasks/${insertedId}/complete`, {});
+    const reviews = await call(TaskReviewsSchema, "GET", `/api/tasks/${insertedId}/reviews`);
+    expect(reviews).toMatchObject({ reviewable: true, canReview: true });
+    await call(ReviewSchema, "POST", `/api/tasks/${insertedId}/reviews`, { rating: 5, text: "Quick and clear." }, 201);
+    await call(PublicProfileSchema, "GET", `/api/users/${bid.bidderId}`);
+    await call(ReviewPageSchema, "GET", `/api/users/${bid.bidderId}/reviews`);
+    await call(FreelancerPageSchema, "GET", "/api/freelancers?field=Designers");
     await call(NotificationPreferencesSchema, "PUT", "/api/me/notification-preferences", { "bid-new": "off" });
+
+    await signIn(DEMO_ADMIN.email);
+    const queue = await call(QueueSchema, "GET", "/api/admin/queue");
+    const [group] = queue.reports;
+    expect(group?.reportCount).toBe(DEMO_REPORTED_QUESTION.reports.length);
+    const decided = { targetKind: group?.targetKind, targetId: group?.targetId, remove: true, sanction: "none" };
+    await call(DecisionResultSchema, "POST", "/api/admin/decisions", { ...decided, rule: "on-platform", note: "Off." });
+    await call(AuditPageSchema, "GET", "/api/admin/audit");
+    await call(StaffListSchema, "GET", "/api/admin/roles");
+  });
+
+  it("shows each scenario's refusal in the server's words, and nothing of it without the scenario", async () => {
+    const scenarioServer = (scenario: ScenarioId) => {
+      const store = new MockStore();
+      store.scenario = scenario;
+      server.use(...createHandlers(store).handlers);
+      return store;
+    };
+    const store = scenarioServer("limited");
+    store.viewerId = store.users.find((user) => user.email === "maya@quickgig.dev")?.id ?? null;
+    const standing = await call(StandingSchema, "GET", "/api/me/standing");
+    expect(standing.limited?.kind).toBe("limit");
+    const limited = await call(ProblemSchema, "POST", "/api/bids", { taskId: store.tasks[0]?._id }, 403);
+    expect(limited.detail).toBe(MODERATION_MESSAGES.limited("on-platform"));
+
+    scenarioServer("task-removed");
+    const removed = await call(ProblemSchema, "GET", `/api/tasks/${store.tasks[0]?._id}`, undefined, 404);
+    expect(removed.detail).toBe(MODERATION_MESSAGES.removedTask);
+
+    scenarioServer("suspended");
+    const suspended = await call(
+      ProblemSchema,
+      "POST",
+      "/api/auth/sign-in/email",
+      { email: DEMO_USER.email, password: DEMO_USER.password },
+      403,
+    );
+    expect(suspended.detail).toBe(MODERATION_MESSAGES.suspended("on-platform"));
+
+    const closed = scenarioServer("review-window-closed");
+    closed.viewerId = closed.users.find((user) => user.email === DEMO_USER.email)?.id ?? null;
+    const finished = closed.tasks.find((task) => task.status === "completed");
+    const window = await call(TaskReviewsSchema, "GET", `/api/tasks/${finished?._id}/reviews`);
+    expect(window).toMatchObject({ reviewable: true, canReview: false, canEdit: false });
+    expect(window.published.length).toBeGreaterThan(0);
+
+    server.resetHandlers();
+    server.use(...createHandlers().handlers);
+    await call(TaskSchema, "GET", `/api/tasks/${store.tasks[0]?._id}`);
   });
 });

@@ -1,15 +1,16 @@
-import { HttpResponse, http } from "msw";
+import { type HttpHandler, HttpResponse, http } from "msw";
 import { sse } from "msw/sse";
 import type { z } from "zod";
 import {
   AcceptBidSchema,
-  ANONYMOUS_NAME,
   AnswerQuestionSchema,
   AskQuestionSchema,
+  BID_STATUSES,
+  type Bid,
   BidListQuerySchema,
-  type BidStatus,
   CreateBidSchema,
   CreateTaskSchema,
+  type DashboardSummary,
   ForgotPasswordSchema,
   HideQuestionSchema,
   LIMITS,
@@ -21,41 +22,68 @@ import {
   SendMessageSchema,
   SignInSchema,
   SignUpSchema,
+  TASK_STATUSES,
+  type Task,
   TaskInputSchema,
   TaskListQuerySchema,
+  type Thread,
   todayAnywhereOnEarth,
   UpdateBidSchema,
 } from "../../contract/index.ts";
 import {
+  AppealDecisionSchema,
+  AppealInputSchema,
+  type AuditAction,
+  type AuditEntry,
+  AuditQuerySchema,
+  DecisionInputSchema,
+  MODERATION_MESSAGES,
+  ReportInputSchema,
+  type ReportTarget,
+  RestoreInputSchema,
+  RoleInputSchema,
+  type Snapshot,
+  TokenAppealInputSchema,
+} from "../../contract/moderation.ts";
+import {
+  DEFAULT_CHANNELS,
   KIND_LABELS,
   NotificationListQuerySchema,
-  taskChanges,
   UnsubscribeSchema,
   UpdatePreferencesSchema,
 } from "../../contract/notifications.ts";
-import { matchesSearch, searchWords } from "../../contract/search.ts";
-import { adminHandlers } from "./mock-admin.ts";
-import { MockDb, MockProblem } from "./mock-db.ts";
-import { moderationHandlers, moderationOf } from "./mock-moderation.ts";
-import { profileHandlers } from "./mock-profiles.ts";
-import { mockReviews, reviewHandlers } from "./mock-reviews.ts";
+import {
+  AboutInputSchema,
+  type FreelancerCard,
+  FreelancerQuerySchema,
+  ProfileReviewsQuerySchema,
+  type Review,
+  ReviewAnswerSchema,
+  ReviewInputSchema,
+  type TaskReviews,
+} from "../../contract/reputation.ts";
+import { REVIEW_MESSAGES } from "../../contract/reputation-words.ts";
+import { matchesSearch } from "../../contract/search.ts";
+import { enterScenario, problem, scenarioHandlers } from "./scenarios.ts";
+import { seedDemo } from "./seed.ts";
+import { type MockBid, type MockProfile, MockStore, type MockTask } from "./store.ts";
 
 /** Operations mocked only where the browser has an EventSource (so not in Node's tests). */
 export const BROWSER_ONLY_OPERATIONS = ["GET /api/events"];
 /** Operations only a mail provider calls (the List-Unsubscribe header of an email): the web app never does. */
 export const MAIL_ONLY_OPERATIONS = ["POST /api/email/one-click-unsubscribe"];
 
-/** Any origin: the mock answers the API wherever VITE_API_URL points. */
-const api = (path: string) => `*/api${path}`;
-
-function problem(status: number, detail: string, extra: Record<string, unknown> = {}) {
-  return HttpResponse.json(
-    { type: "about:blank", title: String(status), status, detail, ...extra },
-    { status, headers: { "content-type": "application/problem+json" } },
-  );
+/** Not found, not signed in, not valid: the only answers the mock gives of itself. */
+class Refusal extends Error {
+  constructor(readonly response: Response) {
+    super(String(response.status));
+  }
 }
+const refuse = (status: number, detail: string, extra: Record<string, unknown> = {}) => {
+  throw new Refusal(problem(status, detail, extra));
+};
 
-/** Parses with the contract's schema; a refusal names the field, as the server's does. */
+/** A body or a query through the contract's schema; a refusal names the field, as the server's does. */
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
@@ -63,544 +91,850 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
     field: issue.path.join(".") || "body",
     message: issue.message,
   }));
-  throw new MockProblem(400, errors[0]?.message ?? "The request is not valid.", { errors });
+  return refuse(400, errors[0]?.message ?? "The request is not valid.", { errors });
 }
 
 function query(request: Request): Record<string, string | string[]> {
   const params = new URL(request.url).searchParams;
-  const entries: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    entries[key] = values.length > 1 ? values : (values[0] ?? "");
-  }
-  return entries;
+  return Object.fromEntries(
+    [...new Set(params.keys())].map((key) => {
+      const values = params.getAll(key);
+      return [key, values.length > 1 ? values : (values[0] ?? "")];
+    }),
+  );
 }
 
-async function body(request: Request): Promise<unknown> {
-  const text = await request.text();
-  return text ? JSON.parse(text) : {};
-}
+type Args = { request: Request; params: Record<string, string | readonly string[] | undefined> };
+type Input = { request: Request; id: string; param: (name: string) => string; body: () => Promise<unknown> };
 
-/** Runs a handler; a MockProblem becomes problem+json. */
-function answer<Args extends { request: Request; params: Record<string, string | readonly string[] | undefined> }>(
-  run: (args: Args) => Response | Promise<Response> | object | Promise<object>,
-) {
-  return async (args: Args) => {
+/** Runs a handler with its input; an object answers as JSON, a Refusal as its problem+json. */
+function answer(run: (input: Input) => unknown) {
+  return async ({ request, params }: Args) => {
+    const param = (name: string) => String(params[name] ?? "");
+    const body = async () => {
+      const text = await request.clone().text();
+      return text ? JSON.parse(text) : {};
+    };
     try {
-      const result = await run(args);
-      return result instanceof Response ? result : HttpResponse.json(result);
+      const result = await run({ request, id: param("id"), param, body });
+      return result instanceof Response ? result : HttpResponse.json(result as object);
     } catch (error) {
-      if (error instanceof MockProblem) return problem(error.status, error.detail, error.extra);
+      if (error instanceof Refusal) return error.response;
       throw error;
     }
   };
 }
 
-const param = (value: string | readonly string[] | undefined) => String(value ?? "");
+const paged = <T>(items: T[], page: number, limit: number, headers: Record<string, string> = {}) =>
+  HttpResponse.json(items.slice((page - 1) * limit, page * limit), {
+    headers: { "x-total-count": String(items.length), ...headers },
+  });
+const created = (body: object) => HttpResponse.json(body, { status: 201 });
+const newestFirst = <T>(items: T[], time: (item: T) => string) =>
+  [...items].sort((a, b) => time(b).localeCompare(time(a)));
+const counts = <K extends string>(values: string[], keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, values.filter((value) => value === key).length])) as Record<K, number>;
 
 /**
- * Every operation of the API the web app calls, answered from memory with the demo marketplace,
- * the contract's schemas and the server's rules (paging, filters, who may do what, the refusals).
- * The same handlers serve mock mode in the browser and the component tests in Node.
+ * Every operation of the API the web app calls, answered from the store (store.ts) with the demo
+ * marketplace: reads filter and page what is kept, writes keep what was sent. The mock tells no one
+ * and refuses nothing the server would decide; scenarios.ts shows those answers on demand. The same
+ * handlers serve mock mode in the browser and the component tests in Node.
  */
-export function createHandlers(db = new MockDb()) {
-  const sessionOf = (user: ReturnType<MockDb["requireViewer"]>) => ({
+export function createHandlers(store = new MockStore()) {
+  if (store.users.length === 0) seedDemo(store);
+  enterScenario(store);
+
+  const signedIn = () => store.viewer() ?? refuse(401, MESSAGES.signInRequired);
+  /** One operation of the API, "METHOD /path" as the OpenAPI document names it. */
+  const route = (operation: string, run: (input: Input) => unknown) => {
+    const [method, path] = operation.split(" ") as [string, string];
+    return http[method.toLowerCase() as "get"](`*/api${path}`, answer(run));
+  };
+  const signedInRoute = (operation: string, read: () => unknown) =>
+    route(operation, () => {
+      signedIn();
+      return read();
+    });
+  const found = <T>(value: T | undefined, detail: string): T => value ?? refuse(404, detail);
+  const byId = <T extends { _id: string }>(items: T[], id: string, detail: string) =>
+    found(
+      items.find((item) => item._id === id),
+      detail,
+    );
+  const taskOf = (id: string) => found(store.task(id), MESSAGES.taskNotFound);
+  const party = (task: MockTask, userId: string | null | undefined) =>
+    !!userId && (userId === task.ownerId || userId === task.assigneeId);
+  const liveBids = (taskId: string) => store.bids.filter((bid) => bid.taskId === taskId && bid.status !== "withdrawn");
+  const reviewDue = (task: MockTask, userId: string) => {
+    const closes = store.reviewWindows.get(task._id);
+    const written = store.reviews.some((review) => review.taskId === task._id && review.author.id === userId);
+    return party(task, userId) && !!closes && closes > new Date().toISOString() && !written;
+  };
+
+  const reputationOf = (userId: string) => {
+    const profile = store.profiles.get(userId)?.asFreelancer;
+    return (
+      profile && { rating: profile.rating.average.value, reviews: profile.rating.count, completed: profile.completed }
+    );
+  };
+  const presentBid = (bid: MockBid): Bid => {
+    const reputation = reputationOf(bid.bidderId);
+    return { ...bid, mine: bid.bidderId === store.viewerId, ...(reputation ? { reputation } : {}) };
+  };
+  const presentTask = (task: MockTask, detailed = false): Task => {
+    const viewer = store.viewer();
+    if (!viewer) return task;
+    const email = store.user(task.ownerId ?? "")?.email ?? "";
+    const shown = { ...task, userEmail: email };
+    if (!party(task, viewer.id)) delete shown.agreedAmount;
+    if (!detailed) return shown;
+    const mine = store.bids.find((bid) => bid.taskId === task._id && bid.bidderId === viewer.id);
+    return {
+      ...shown,
+      bidCount: liveBids(task._id).length,
+      hasBid: mine?.status === "pending" || mine?.status === "accepted",
+      ...(mine ? { myBid: presentBid(mine) } : {}),
+    };
+  };
+  const unreadIn = (taskId: string, bidderId: string, userId: string) => {
+    const readAt = store.reads.get(`${taskId} ${bidderId} ${userId}`) ?? "";
+    return store.messages.filter(
+      (message) =>
+        message.taskId === taskId &&
+        message.bidderId === bidderId &&
+        message.senderId !== userId &&
+        message.sentAt > readAt,
+    ).length;
+  };
+  const threadsOf = (userId: string): Thread[] => {
+    const last = new Map<string, (typeof store.messages)[number]>();
+    for (const message of store.messages) {
+      const task = store.task(message.taskId);
+      if (task && (task.ownerId === userId || message.bidderId === userId))
+        last.set(`${message.taskId} ${message.bidderId}`, message);
+    }
+    return newestFirst([...last.values()], (message) => message.sentAt).map((message) => {
+      const task = taskOf(message.taskId);
+      const otherId = task.ownerId === userId ? message.bidderId : (task.ownerId ?? "");
+      return {
+        taskId: task._id,
+        taskTitle: task.title,
+        bidderId: message.bidderId,
+        otherName: store.person(otherId).name,
+        otherId,
+        lastMessage: message.body,
+        lastAt: message.sentAt,
+        unread: unreadIn(task._id, message.bidderId, userId),
+      };
+    });
+  };
+  const unreadCounts = (userId: string) => ({
+    notifications: store.notices.filter((notice) => notice.userId === userId && !notice.read).length,
+    messages: threadsOf(userId).reduce((sum, thread) => sum + thread.unread, 0),
+  });
+  const channels = (userId: string) =>
+    Object.fromEntries(
+      Object.keys(KIND_LABELS).map((kind) => {
+        const key = kind as keyof typeof KIND_LABELS;
+        return [kind, store.preferences.get(userId)?.[key] ?? DEFAULT_CHANNELS[key]];
+      }),
+    );
+  const sessionOf = (user: NonNullable<ReturnType<MockStore["viewer"]>>) => ({
     session: { id: `s-${user.id}`, userId: user.id },
     user: { id: user.id, name: user.name, email: user.email, image: user.image, emailVerified: user.emailVerified },
   });
-  const paged = <T>(items: T[], page: number, limit: number, capped = false) => {
-    const pageItems = items.slice((page - 1) * limit, page * limit);
-    const headers: Record<string, string> = { "x-total-count": String(items.length) };
-    if (capped) headers["x-total-count-capped"] = "true";
-    return HttpResponse.json(pageItems, { headers });
+  const reviewsOf = (task: MockTask): TaskReviews => {
+    const closes = store.reviewWindows.get(task._id) ?? null;
+    const viewerId = store.viewerId;
+    const all = store.reviews.filter((review) => review.taskId === task._id);
+    const mine = all.find((review) => review.author.id === viewerId) ?? null;
+    const otherId = party(task, viewerId) ? (viewerId === task.ownerId ? task.assigneeId : task.ownerId) : undefined;
+    const open = closes !== null && closes > new Date().toISOString() && party(task, viewerId);
+    return {
+      reviewable: closes !== null,
+      windowEndsAt: closes,
+      canReview: open && !mine,
+      canEdit: open && mine?.publishedAt === null,
+      mine,
+      waitingForMe: open && !mine && all.some((review) => review.author.id === otherId),
+      other: otherId ? store.person(otherId) : null,
+      published: all.filter((review) => review.publishedAt !== null),
+    };
   };
+  /** A moderator's act in the log, as they sent it. */
+  const audit = ({
+    subjectId,
+    ...act
+  }: Omit<AuditEntry, "_id" | "at" | "actor" | "subject"> & { subjectId?: string }) => {
+    const subject = subjectId ? store.person(subjectId) : null;
+    const logged: AuditEntry = {
+      _id: store.nextId("l"),
+      at: store.now(),
+      actor: store.person(signedIn().id),
+      subject,
+      ...act,
+    };
+    store.audit.push(logged);
+    return logged;
+  };
+  /** What a report keeps of the content as it is now, or null when there is none. */
+  const snapshotOf = (kind: ReportTarget, id: string): Snapshot | null => {
+    const on = (taskId: string, text: string, authorId: string) => ({
+      title: store.task(taskId)?.title ?? null,
+      text,
+      author: store.person(authorId),
+      taskId,
+    });
+    const task = kind === "task" ? store.task(id) : undefined;
+    const question = kind === "question" ? store.questions.find((candidate) => candidate._id === id) : undefined;
+    const message = kind === "message" ? store.messages.find((candidate) => candidate._id === id) : undefined;
+    const review = kind === "review" ? store.reviews.find((candidate) => candidate._id === id) : undefined;
+    const profile = kind === "profile" ? store.profiles.get(id) : undefined;
+    if (task) return on(task._id, task.description, task.ownerId ?? "");
+    if (question) return on(question.taskId, question.body, question.askerId ?? "");
+    if (message) return on(message.taskId, message.body, message.senderId);
+    if (review) return on(review.taskId, review.text, review.author.id);
+    const skills = profile?.skills.length ? `\n\nSkills: ${profile.skills.join(", ")}` : "";
+    return profile
+      ? { title: profile.name, text: `${profile.bio}${skills}`.trim(), author: store.person(id), taskId: null }
+      : null;
+  };
+  const sanctionById = (id: string) =>
+    found(
+      [...store.sanctions.entries()]
+        .flatMap(([userId, list]) => list.map((sanction) => ({ userId, sanction })))
+        .find((entry) => entry.sanction._id === id),
+      MODERATION_MESSAGES.sanctionNotFound,
+    );
+  const appealOf = async (id: string, text: string) => {
+    const { sanction } = sanctionById(id);
+    sanction.appeal = { text, appealedAt: store.now(), outcome: null, decidedAt: null, note: null };
+    sanction.canAppeal = false;
+    return created(sanction);
+  };
+  /** The staff, the longest serving first. */
+  const staffList = () => ({
+    staff: store.users
+      .flatMap((user) =>
+        user.role
+          ? [{ ...store.person(user.id), email: user.email, role: user.role, grantedAt: user.grantedAt ?? "" }]
+          : [],
+      )
+      .sort((a, b) => a.grantedAt.localeCompare(b.grantedAt)),
+  });
 
-  const reviews = mockReviews(db);
-  /** Reports, sanctions and roles (mock-moderation.ts): a limited person is refused posting, bidding and asking. */
-  const moderation = moderationOf(db);
-  /** Task.reviewDue, MyBid.task.reviewDue: for the poster and the hired freelancer with a review to write. */
-  const reviewDue = (task: Parameters<typeof reviews.reviewDue>[0], viewerId: string) =>
-    reviews.reviewDue(task, viewerId) ? { reviewDue: true } : {};
+  const handlers: HttpHandler[] = [
+    ...scenarioHandlers(store),
 
-  const handlers = [
     /* Accounts (better-auth's paths) */
-    http.get(
-      api("/auth/get-session"),
-      answer(() => {
-        const viewer = db.viewer();
-        return viewer ? sessionOf(viewer) : HttpResponse.json(null);
-      }),
-    ),
-    http.post(
-      api("/auth/sign-in/email"),
-      answer(async ({ request }) => {
-        const input = parse(SignInSchema, await body(request));
-        return sessionOf(db.signIn(input.email, input.password));
-      }),
-    ),
-    http.post(
-      api("/auth/sign-up/email"),
-      answer(async ({ request }) => {
-        const input = parse(SignUpSchema, await body(request));
-        return sessionOf(db.signUp(input));
-      }),
-    ),
-    http.post(
-      api("/auth/sign-out"),
-      answer(() => {
-        db.viewerId = null;
-        return { success: true };
-      }),
-    ),
-    http.post(
-      api("/auth/update-user"),
-      answer(async ({ request }) => {
-        const viewer = db.requireViewer();
-        Object.assign(viewer, parse(ProfileSchema.partial(), await body(request)));
-        return { status: true };
-      }),
-    ),
-    http.post(
-      api("/auth/sign-in/social"),
-      answer(() => {
-        throw new MockProblem(503, MESSAGES.googleUnavailable);
-      }),
-    ),
-    http.post(
-      api("/auth/request-password-reset"),
-      answer(async ({ request }) => {
-        parse(ForgotPasswordSchema, await body(request));
-        return { status: true, message: "If this email exists in our system, check your email for the reset link" };
-      }),
-    ),
-    http.post(
-      api("/auth/reset-password"),
-      answer(async ({ request }) => {
-        parse(ResetPasswordSchema, await body(request));
-        // No emails in mock mode, so no real reset link either.
-        throw new MockProblem(400, "Invalid token", { code: "INVALID_TOKEN" });
-      }),
-    ),
-    http.post(
-      api("/auth/send-verification-email"),
-      answer(() => {
-        db.requireViewer();
-        return { status: true };
-      }),
-    ),
+    route("GET /auth/get-session", () => {
+      const viewer = store.viewer();
+      return viewer ? sessionOf(viewer) : HttpResponse.json(null);
+    }),
+    route("POST /auth/sign-in/email", async ({ body }) => {
+      const input = parse(SignInSchema, await body());
+      const user = store.users.find((candidate) => candidate.email === input.email.trim().toLowerCase());
+      // Every demo person has the demo password (the server's demo data).
+      if (!user || input.password !== "Demo1234")
+        refuse(401, "Invalid email or password", { code: "INVALID_EMAIL_OR_PASSWORD" });
+      store.viewerId = user?.id ?? null;
+      return sessionOf(signedIn());
+    }),
+    route("POST /auth/sign-up/email", async ({ body }) => {
+      const input = parse(SignUpSchema, await body());
+      const id = store.nextId("u");
+      const email = input.email.trim().toLowerCase();
+      store.users.push({
+        id,
+        name: input.name,
+        email,
+        image: input.image,
+        emailVerified: false,
+        role: null,
+        grantedAt: null,
+      });
+      store.viewerId = id;
+      return sessionOf(signedIn());
+    }),
+    route("POST /auth/sign-out", () => {
+      store.viewerId = null;
+      return { success: true };
+    }),
+    route("POST /auth/update-user", async ({ body }) => {
+      Object.assign(signedIn(), parse(ProfileSchema.partial(), await body()));
+      return { status: true };
+    }),
+    route("POST /auth/sign-in/social", () => refuse(503, MESSAGES.googleUnavailable)),
+    route("POST /auth/request-password-reset", async ({ body }) => {
+      parse(ForgotPasswordSchema, await body());
+      return { status: true, message: "If this email exists in our system, check your email for the reset link" };
+    }),
+    route("POST /auth/reset-password", async ({ body }) => {
+      parse(ResetPasswordSchema, await body());
+      // Mock mode sends no email, so no link it made can be real.
+      return refuse(400, "Invalid token", { code: "INVALID_TOKEN" });
+    }),
+    signedInRoute("POST /auth/send-verification-email", () => ({ status: true })),
 
     /* Tasks */
-    http.get(
-      api("/features-tasks"),
-      answer(() => {
-        const today = todayAnywhereOnEarth();
-        return db.tasks
-          .filter((task) => task.status === "open" && task.deadline >= today)
-          .sort((a, b) => a.deadline.localeCompare(b.deadline) || a.id.localeCompare(b.id))
-          .slice(0, LIMITS.featuredTasks)
-          .map((task) => db.presentTask(task));
+    route("GET /features-tasks", () =>
+      store.tasks
+        .filter((task) => task.status === "open" && task.deadline >= todayAnywhereOnEarth())
+        .sort((a, b) => a.deadline.localeCompare(b.deadline))
+        .slice(0, LIMITS.featuredTasks)
+        .map((task) => presentTask(task)),
+    ),
+    route("GET /tasks", ({ request }) => {
+      const filter = parse(TaskListQuerySchema, query(request));
+      const ownerId = filter.owner === "me" ? signedIn().id : undefined;
+      const statuses = filter.status ?? (ownerId ? undefined : ["open"]);
+      const today = todayAnywhereOnEarth();
+      const listed = (task: MockTask) => (task.status === "open" && task.deadline < today ? "closed" : task.status);
+      const order: Record<string, (a: MockTask, b: MockTask) => number> = {
+        deadline: (a, b) => a.deadline.localeCompare(b.deadline),
+        budget: (a, b) => b.budget - a.budget,
+        newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
+      };
+      const tasks = store.tasks
+        .filter((task) => (!ownerId || task.ownerId === ownerId) && (!statuses || statuses.includes(listed(task))))
+        .filter(
+          (task) =>
+            (!filter.category || task.category === filter.category) &&
+            matchesSearch(`${task.title} ${task.description}`, filter.q),
+        )
+        .sort(order[filter.sort]);
+      const mine = (task: MockTask) =>
+        ownerId ? { bidCount: liveBids(task._id).length, reviewDue: reviewDue(task, ownerId) } : {};
+      return paged(
+        tasks.map((task) => ({ ...presentTask(task), ...mine(task) })),
+        filter.page,
+        filter.limit,
+      );
+    }),
+    route("GET /tasks/:id", ({ id }) => presentTask(taskOf(id), true)),
+    route("POST /tasks", async ({ body }) => {
+      const viewer = signedIn();
+      const input = parse(CreateTaskSchema, await body());
+      const task = {
+        ...input,
+        _id: store.nextId("t"),
+        userName: viewer.name,
+        ownerId: viewer.id,
+        createdAt: store.now(),
+        status: "open" as const,
+        offersPublic: input.offersPublic ?? false,
+      };
+      store.tasks.push(task);
+      return created({ insertedId: task._id });
+    }),
+    route("PUT /tasks/:id", async ({ id, body }) => {
+      Object.assign(taskOf(id), parse(TaskInputSchema, await body()));
+      return { modifiedCount: 1 };
+    }),
+    route("DELETE /tasks/:id", ({ id }) => {
+      const task = taskOf(id);
+      const kept = store.bids.filter((bid) => bid.taskId === id);
+      store.keptBids.push(
+        ...kept.map((bid) => ({ ...bid, task: { title: task.title, deadline: task.deadline, budget: task.budget } })),
+      );
+      store.tasks = store.tasks.filter((candidate) => candidate !== task);
+      store.bids = store.bids.filter((bid) => bid.taskId !== id);
+      return { deletedCount: 1 };
+    }),
+    route("POST /tasks/:id/accept", async ({ id, body }) => {
+      const task = taskOf(id);
+      const input = parse(AcceptBidSchema, await body());
+      const bid = byId(store.bids, input.bidId, MESSAGES.bidNotOnTask);
+      bid.status = "accepted";
+      Object.assign(task, {
+        status: "assigned",
+        assignee: bid.userName,
+        assigneeId: bid.bidderId,
+        agreedAmount: bid.amount,
+      });
+      return presentTask(task, true);
+    }),
+    ...(
+      [
+        ["complete", "completed"],
+        ["cancel", "cancelled"],
+      ] as const
+    ).map(([step, status]) =>
+      route(`POST /tasks/:id/${step}`, ({ id }) => {
+        const task = Object.assign(taskOf(id), { status });
+        // Ended with someone hired: the server answers with the time to review open from now.
+        const closes = new Date(Date.now() + LIMITS.reviewWindowDays * 86_400_000).toISOString();
+        if (task.assigneeId) store.reviewWindows.set(id, closes);
+        return presentTask(task, true);
       }),
     ),
-    http.get(
-      api("/tasks"),
-      answer(({ request }) => {
-        const filter = parse(TaskListQuerySchema, query(request));
-        const ownerId = filter.owner === "me" ? db.requireViewer().id : undefined;
-        const statuses = filter.status ?? (ownerId ? undefined : ["open"]);
-        const searching = searchWords(filter.q).length > 0;
-        const newest = (a: { createdAt: string }, b: { createdAt: string }) => b.createdAt.localeCompare(a.createdAt);
-        let found = db.tasks
-          .filter((task) => !ownerId || task.ownerId === ownerId)
-          // As the server's: "open" is an open task taking offers, "closed" one past its deadline.
-          .filter((task) => {
-            const listed = task.status === "open" && task.deadline < todayAnywhereOnEarth() ? "closed" : task.status;
-            return !statuses || statuses.includes(listed);
-          })
-          .filter((task) => !filter.category || task.category === filter.category)
-          .filter((task) => matchesSearch(`${task.title} ${task.description}`, filter.q));
-        // A search counts and pages through its newest matches only, as the server's does.
-        const capped = searching && found.length > LIMITS.searchResultsMax;
-        if (searching) found = found.sort(newest).slice(0, LIMITS.searchResultsMax);
-        found = found.sort((a, b) =>
-          filter.sort === "deadline"
-            ? a.deadline.localeCompare(b.deadline)
-            : filter.sort === "budget"
-              ? b.budget - a.budget
-              : newest(a, b),
-        );
-        return paged(
-          // The poster's own list carries each task's number of offers, as the server's does.
-          found.map((task) => ({
-            ...db.presentTask(task),
-            ...(ownerId ? { bidCount: db.liveBids(task.id).length, ...reviewDue(task, ownerId) } : {}),
-          })),
-          filter.page,
-          filter.limit,
-          capped,
-        );
-      }),
-    ),
-    http.get(
-      api("/tasks/:id"),
-      answer(({ params }) => db.presentTask(db.task(param(params.id)), true)),
-    ),
-    http.post(
-      api("/tasks"),
-      answer(async ({ request }) => {
-        const viewer = db.requireViewer();
-        moderation.requireNotLimited(viewer.id);
-        const task = db.createTask(viewer.id, parse(CreateTaskSchema, await body(request)));
-        return HttpResponse.json({ insertedId: task.id }, { status: 201 });
-      }),
-    ),
-    http.put(
-      api("/tasks/:id"),
-      answer(async ({ params, request }) => {
-        const task = db.ownTask(param(params.id));
-        db.requireOpen(task);
-        const input = parse(TaskInputSchema, await body(request));
-        const changes = taskChanges(task, input);
-        Object.assign(task, input, { offersPublic: input.offersPublic ?? task.offersPublic });
-        if (changes.length > 0) {
-          for (const bid of db.bids) {
-            if (bid.taskId === task.id && bid.status === "pending")
-              db.notify(bid.bidderId, "task-changed", task, { changes });
-          }
-        }
-        return { modifiedCount: changes.length > 0 ? 1 : 0 };
-      }),
-    ),
-    http.delete(
-      api("/tasks/:id"),
-      answer(({ params }) => {
-        const task = db.ownTask(param(params.id));
-        db.requireOpen(task);
-        for (const bid of db.bids) {
-          if (bid.taskId === task.id && bid.status === "pending") db.notify(bid.bidderId, "task-deleted", task);
-        }
-        db.tasks = db.tasks.filter((candidate) => candidate !== task);
-        // As the server: the bids are kept for their bidders, a pending one ended with its task.
-        for (const bid of db.bids.filter((candidate) => candidate.taskId === task.id)) {
-          if (bid.status === "pending") bid.status = "cancelled";
-          db.deletedTaskBids.push({ bid, task: { title: task.title, deadline: task.deadline, budget: task.budget } });
-        }
-        db.bids = db.bids.filter((bid) => bid.taskId !== task.id);
-        return { deletedCount: 1 };
-      }),
-    ),
-    http.post(
-      api("/tasks/:id/accept"),
-      answer(async ({ params, request }) => {
-        const input = parse(AcceptBidSchema, await body(request));
-        db.accept(param(params.id), input.bidId, input.amount);
-        return db.presentTask(db.task(param(params.id)), true);
-      }),
-    ),
-    ...(["complete", "cancel", "release"] as const).map((step) =>
-      http.post(
-        api(`/tasks/:id/${step}`),
-        answer(({ params }) => {
-          db.step(param(params.id), step);
-          return db.presentTask(db.task(param(params.id)), true);
-        }),
-      ),
-    ),
-    http.get(
-      api("/me/summary"),
-      answer(() => db.summary(db.requireViewer().id)),
-    ),
+    route("POST /tasks/:id/release", ({ id }) => {
+      const task = taskOf(id);
+      for (const bid of store.bids) if (bid.taskId === id && bid.bidderId === task.assigneeId) bid.status = "withdrawn";
+      const { assignee: _name, assigneeId: _id, agreedAmount: _amount, ...open } = task;
+      store.tasks = store.tasks.map((candidate) => (candidate === task ? { ...open, status: "open" } : candidate));
+      return presentTask(taskOf(id), true);
+    }),
+    route("GET /me/summary", (): DashboardSummary => {
+      const viewer = signedIn();
+      const mine = store.tasks.filter((task) => task.ownerId === viewer.id);
+      const bids = store.bids.filter((bid) => bid.bidderId === viewer.id);
+      const work = store.tasks.filter((task) => task.assigneeId === viewer.id);
+      const paid = (tasks: MockTask[]) =>
+        tasks.filter((task) => task.status === "completed").reduce((sum, task) => sum + (task.agreedAmount ?? 0), 0);
+      const activity = [
+        ...mine.map((task) => ({
+          kind: "posted" as const,
+          taskId: task._id,
+          title: task.title,
+          time: task.createdAt,
+          status: task.status,
+        })),
+        ...bids.map((bid) => ({
+          kind: "bid" as const,
+          taskId: bid.taskId,
+          title: store.task(bid.taskId)?.title ?? "",
+          time: bid.bidTime,
+          amount: bid.amount,
+          status: bid.status,
+        })),
+      ];
+      return {
+        tasks: counts(
+          mine.map((task) => task.status),
+          TASK_STATUSES,
+        ),
+        bids: counts(
+          bids.map((bid) => bid.status),
+          BID_STATUSES,
+        ),
+        spent: paid(mine),
+        earned: paid(work),
+        working: work.filter((task) => task.status === "assigned").length,
+        completedJobs: work.filter((task) => task.status === "completed").length,
+        activity: newestFirst(activity, (item) => item.time).slice(0, 8),
+      };
+    }),
 
     /* Bids */
-    http.get(
-      api("/bids"),
-      answer(({ request }) => {
-        const viewer = db.requireViewer();
-        const filter = parse(BidListQuerySchema, query(request));
-        const task = db.task(filter.taskId);
-        const bids = db.liveBids(filter.taskId).sort((a, b) => a.bidTime.localeCompare(b.bidTime));
-        const poster = task.ownerId === viewer.id;
-        // As the server: the poster sees every bid, others their own and, when public, names and amounts.
-        const shown = poster || task.offersPublic ? bids : bids.filter((bid) => bid.bidderId === viewer.id);
-        const pageOf = shown.slice((filter.page - 1) * filter.limit, filter.page * filter.limit);
-        return HttpResponse.json(
-          pageOf.map((bid) =>
-            poster || bid.bidderId === viewer.id
-              ? db.presentBid(bid)
-              : { userName: db.userById(bid.bidderId)?.name || ANONYMOUS_NAME, amount: bid.amount, mine: false },
-          ),
-          { headers: { "x-total-count": String(bids.length) } },
-        );
-      }),
-    ),
-    http.post(
-      api("/bids"),
-      answer(async ({ request }) => {
-        moderation.requireNotLimited(db.requireViewer().id);
-        const input = parse(CreateBidSchema, await body(request));
-        const bid = db.placeBid(input.taskId, input);
-        return HttpResponse.json({ ...db.presentBid(bid), insertedId: bid.id }, { status: 201 });
-      }),
-    ),
-    http.patch(
-      api("/bids/:id"),
-      answer(async ({ params, request }) => {
-        const bid = db.ownBid(param(params.id));
-        moderation.requireNotLimited(bid.bidderId);
-        if (bid.status !== "pending") throw new MockProblem(409, MESSAGES.bidNotPending);
-        const task = db.task(bid.taskId);
-        db.requireBiddingOpen(task);
-        const input = parse(UpdateBidSchema, await body(request));
-        const before = bid.amount;
-        if (input.amount !== undefined) bid.amount = input.amount;
-        if (input.days !== undefined) bid.days = input.days;
-        if (input.message !== undefined) bid.message = input.message?.trim() || null;
-        bid.changedAt = db.now();
-        // As the server: the poster is told, with the amount before when it changed.
-        db.notify(task.ownerId, "bid-changed", task, {
-          actorName: db.requireViewer().name,
-          amount: bid.amount,
-          ...(bid.amount !== before ? { previousAmount: before } : {}),
-        });
-        return db.presentBid(bid);
-      }),
-    ),
-    http.delete(
-      api("/bids/:id"),
-      answer(({ params }) => {
-        const bid = db.ownBid(param(params.id));
-        if (bid.status !== "pending") throw new MockProblem(409, MESSAGES.bidNotPending);
-        bid.status = "withdrawn";
-        return db.presentBid(bid);
-      }),
-    ),
-    http.get(
-      api("/my-bids"),
-      answer(({ request }) => {
-        const viewer = db.requireViewer();
-        const filter = parse(MyBidsQuerySchema, query(request));
-        const mine = (bid: { bidderId: string; status: BidStatus }) =>
-          bid.bidderId === viewer.id && (!filter.status || filter.status.includes(bid.status));
-        const live = db.bids.filter(mine).map((bid) => {
-          const task = db.task(bid.taskId);
-          return {
-            ...db.presentBid(bid),
-            task: {
-              _id: task.id,
-              title: task.title,
-              status: task.status,
-              deadline: task.deadline,
-              budget: task.budget,
-              ...reviewDue(task, viewer.id),
-            },
-          };
-        });
-        const kept = db.deletedTaskBids
-          .filter(({ bid }) => mine(bid))
-          .map(({ bid, task }) => ({
-            ...db.presentBid(bid),
-            task: { _id: bid.taskId, ...task, status: "open" as const, deleted: true as const },
-          }));
-        const bids = [...live, ...kept].sort((a, b) => b.bidTime.localeCompare(a.bidTime));
-        return paged(bids, filter.page, filter.limit);
-      }),
-    ),
+    route("GET /bids", ({ request }) => {
+      const viewer = signedIn();
+      const filter = parse(BidListQuerySchema, query(request));
+      const task = taskOf(filter.taskId);
+      const bids = liveBids(task._id).sort((a, b) => a.bidTime.localeCompare(b.bidTime));
+      const full = (bid: MockBid) => task.ownerId === viewer.id || bid.bidderId === viewer.id;
+      const shown = task.offersPublic ? bids : bids.filter(full);
+      const summary = (bid: MockBid) => ({ userName: bid.userName, amount: bid.amount, mine: false });
+      const page = shown.map((bid) => (full(bid) ? presentBid(bid) : summary(bid)));
+      return paged(page, filter.page, filter.limit, { "x-total-count": String(bids.length) });
+    }),
+    route("POST /bids", async ({ body }) => {
+      const viewer = signedIn();
+      const input = parse(CreateBidSchema, await body());
+      const bid: MockBid = {
+        _id: store.nextId("b"),
+        taskId: input.taskId,
+        bidTime: store.now(),
+        status: "pending",
+        userName: viewer.name,
+        userEmail: viewer.email,
+        bidderId: viewer.id,
+        amount: input.amount ?? taskOf(input.taskId).budget,
+        ...(input.days !== undefined ? { days: input.days } : {}),
+        ...(input.message?.trim() ? { message: input.message.trim() } : {}),
+      };
+      store.bids = [...store.bids.filter((old) => old.taskId !== input.taskId || old.bidderId !== viewer.id), bid];
+      return created({ ...presentBid(bid), insertedId: bid._id });
+    }),
+    route("PATCH /bids/:id", async ({ id, body }) => {
+      const bid = byId(store.bids, id, "This bid does not exist.");
+      const { days, message, ...input } = parse(UpdateBidSchema, await body());
+      Object.assign(bid, input, { changedAt: store.now() });
+      // Cleared (null or blank): no delivery time or note at all, as the server answers.
+      if (days === null) delete bid.days;
+      else if (days !== undefined) bid.days = days;
+      if (message !== undefined) delete bid.message;
+      if (message?.trim()) bid.message = message.trim();
+      return presentBid(bid);
+    }),
+    route("DELETE /bids/:id", ({ id }) => {
+      const bid = byId(store.bids, id, "This bid does not exist.");
+      bid.status = "withdrawn";
+      return presentBid(bid);
+    }),
+    route("GET /my-bids", ({ request }) => {
+      const viewer = signedIn();
+      const filter = parse(MyBidsQuerySchema, query(request));
+      const mine = (bid: MockBid) =>
+        bid.bidderId === viewer.id && (!filter.status || filter.status.includes(bid.status));
+      const live = store.bids.filter(mine).map((bid) => {
+        const task = taskOf(bid.taskId);
+        const { _id, title, status, deadline, budget } = task;
+        return {
+          ...presentBid(bid),
+          task: { _id, title, status, deadline, budget, reviewDue: reviewDue(task, viewer.id) },
+        };
+      });
+      const kept = store.keptBids.filter(mine).map(({ task, ...bid }) => ({
+        ...presentBid(bid),
+        task: { _id: bid.taskId, ...task, status: "open" as const, deleted: true as const },
+      }));
+      return paged(
+        newestFirst([...live, ...kept], (bid) => bid.bidTime),
+        filter.page,
+        filter.limit,
+      );
+    }),
 
     /* Questions */
-    http.get(
-      api("/tasks/:id/questions"),
-      answer(({ params, request }) => {
-        const task = db.task(param(params.id));
-        const filter = parse(QuestionListQuerySchema, query(request));
-        const isPoster = db.viewerId === task.ownerId;
-        const questions = db.questions
-          .filter((question) => question.taskId === task.id && (isPoster || !question.hidden))
-          .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-        return paged(
-          questions.map((question) => db.presentQuestion(question)),
-          filter.page,
-          filter.limit,
-        );
-      }),
-    ),
-    http.post(
-      api("/tasks/:id/questions"),
-      answer(async ({ params, request }) => {
-        const viewer = db.requireViewer();
-        const task = db.task(param(params.id));
-        if (task.ownerId === viewer.id) throw new MockProblem(403, MESSAGES.ownTaskQuestion);
-        moderation.requireNotLimited(viewer.id);
-        const input = parse(AskQuestionSchema, await body(request));
-        const question = {
-          id: db.nextId("q"),
-          taskId: task.id,
-          askerId: viewer.id,
-          body: input.body,
-          answer: null,
-          answeredAt: null,
-          hidden: false,
-          createdAt: db.now(),
-        };
-        db.questions.push(question);
-        db.notify(task.ownerId, "question-new", task, { actorName: viewer.name });
-        return HttpResponse.json(db.presentQuestion(question), { status: 201 });
-      }),
-    ),
-    http.put(
-      api("/questions/:id/answer"),
-      answer(async ({ params, request }) => {
-        const { question, task } = db.questionForPoster(param(params.id));
-        const input = parse(AnswerQuestionSchema, await body(request));
-        if (question.answer === null) db.notify(question.askerId, "question-answered", task);
-        question.answer = input.answer;
-        question.answeredAt = db.now();
-        return db.presentQuestion(question);
-      }),
-    ),
-    http.patch(
-      api("/questions/:id"),
-      answer(async ({ params, request }) => {
-        const { question } = db.questionForPoster(param(params.id));
-        question.hidden = parse(HideQuestionSchema, await body(request)).hidden;
-        return db.presentQuestion(question);
+    route("GET /tasks/:id/questions", ({ id, request }) => {
+      const task = taskOf(id);
+      const filter = parse(QuestionListQuerySchema, query(request));
+      const shown = store.questions.filter(
+        (question) => question.taskId === id && (!question.hidden || store.viewerId === task.ownerId),
+      );
+      const page = newestFirst(shown, (question) => question.createdAt).map((question) => ({
+        ...question,
+        mine: question.askerId === store.viewerId,
+      }));
+      return paged(page, filter.page, filter.limit);
+    }),
+    route("POST /tasks/:id/questions", async ({ id, body }) => {
+      const viewer = signedIn();
+      const input = parse(AskQuestionSchema, await body());
+      const question = {
+        _id: store.nextId("q"),
+        taskId: taskOf(id)._id,
+        body: input.body,
+        askerName: viewer.name,
+        askerId: viewer.id,
+        createdAt: store.now(),
+        hidden: false,
+      };
+      store.questions.push(question);
+      return created({ ...question, mine: true });
+    }),
+    ...(
+      [
+        ["PUT /questions/:id/answer", AnswerQuestionSchema],
+        ["PATCH /questions/:id", HideQuestionSchema],
+      ] as const
+    ).map(([operation, schema]) =>
+      route(operation, async ({ id, body }) => {
+        const question = byId(store.questions, id, MESSAGES.questionNotFound);
+        const input = parse(schema, await body());
+        Object.assign(question, input, "answer" in input ? { answeredAt: store.now() } : {});
+        return { ...question, mine: question.askerId === store.viewerId };
       }),
     ),
 
     /* Messages */
-    http.get(
-      api("/tasks/:id/threads/:bidderId/messages"),
-      answer(({ params }) => {
-        db.requireViewer();
-        const taskId = param(params.id);
-        const bidderId = param(params.bidderId);
-        db.thread(taskId, bidderId);
-        const messages = db.messages
-          .filter((message) => message.taskId === taskId && message.bidderId === bidderId)
-          .sort((a, b) => a.sentAt.localeCompare(b.sentAt))
-          .slice(-LIMITS.messagesPageMax);
-        return messages.map((message) => db.presentMessage(message));
-      }),
-    ),
-    http.post(
-      api("/tasks/:id/threads/:bidderId/read"),
-      answer(({ params }) => {
-        const viewer = db.requireViewer();
-        const taskId = param(params.id);
-        const bidderId = param(params.bidderId);
-        db.thread(taskId, bidderId);
-        db.readThread(taskId, bidderId, viewer.id);
-        return db.unreadCounts(viewer.id);
-      }),
-    ),
-    http.post(
-      api("/tasks/:id/threads/:bidderId/messages"),
-      answer(async ({ params, request }) => {
-        const viewer = db.requireViewer();
-        const taskId = param(params.id);
-        const bidderId = param(params.bidderId);
-        const { task, otherId } = db.thread(taskId, bidderId);
-        const input = parse(SendMessageSchema, await body(request));
-        const message = {
-          id: db.nextId("m"),
-          taskId,
-          bidderId,
-          senderId: viewer.id,
-          body: input.body,
-          sentAt: db.now(),
+    route("GET /tasks/:id/threads/:bidderId/messages", ({ id, param }) => {
+      const viewer = signedIn();
+      taskOf(id);
+      return store.messages
+        .filter((message) => message.taskId === id && message.bidderId === param("bidderId"))
+        .slice(-LIMITS.messagesPageMax)
+        .map(({ taskId: _task, bidderId: _bidder, senderId, ...message }) => ({
+          ...message,
+          mine: senderId === viewer.id,
+        }));
+    }),
+    route("POST /tasks/:id/threads/:bidderId/read", ({ id, param }) => {
+      const viewer = signedIn();
+      store.reads.set(`${id} ${param("bidderId")} ${viewer.id}`, store.now());
+      return unreadCounts(viewer.id);
+    }),
+    route("POST /tasks/:id/threads/:bidderId/messages", async ({ id, param, body }) => {
+      const viewer = signedIn();
+      const input = parse(SendMessageSchema, await body());
+      const message = {
+        _id: store.nextId("m"),
+        body: input.body,
+        senderName: viewer.name,
+        sentAt: store.now(),
+        taskId: taskOf(id)._id,
+        bidderId: param("bidderId"),
+        senderId: viewer.id,
+      };
+      store.messages.push(message);
+      store.reads.set(`${id} ${message.bidderId} ${viewer.id}`, message.sentAt);
+      const { taskId: _task, bidderId: _bidder, senderId: _sender, ...shown } = message;
+      return created({ ...shown, mine: true });
+    }),
+    route("GET /threads", () => threadsOf(signedIn().id)),
+
+    /* Reviews */
+    route("GET /tasks/:id/reviews", ({ id }) => reviewsOf(taskOf(id))),
+    route("POST /tasks/:id/reviews", async ({ id, body }) => {
+      const viewer = signedIn();
+      const task = taskOf(id);
+      const input = parse(ReviewInputSchema, await body());
+      const role = viewer.id === task.ownerId ? "client" : "freelancer";
+      const time = store.now();
+      const review: Review = {
+        ...input,
+        _id: store.nextId("r"),
+        taskId: id,
+        taskTitle: task.title,
+        role,
+        author: store.person(viewer.id),
+        subject: store.person((role === "client" ? task.assigneeId : task.ownerId) ?? ""),
+        createdAt: time,
+        updatedAt: time,
+        publishedAt: null,
+        answer: null,
+      };
+      store.reviews.push(review);
+      return created(review);
+    }),
+    route("PUT /tasks/:id/reviews/mine", async ({ id, body }) => {
+      const mine = found(
+        store.reviews.find((review) => review.taskId === id && review.author.id === store.viewerId),
+        REVIEW_MESSAGES.noReview,
+      );
+      return Object.assign(mine, parse(ReviewInputSchema, await body()), { updatedAt: store.now() });
+    }),
+    route("POST /reviews/:id/answer", async ({ id, body }) => {
+      const review = byId(store.reviews, id, REVIEW_MESSAGES.reviewNotFound);
+      review.answer = { text: parse(ReviewAnswerSchema, await body()).answer, answeredAt: store.now() };
+      return review;
+    }),
+
+    /* Profiles and Find Freelancers */
+    route("GET /users/:id", ({ id }) => found(store.profiles.get(id), REVIEW_MESSAGES.userNotFound)),
+    route("GET /users/:id/reviews", ({ id, request }) => {
+      const filter = parse(ProfileReviewsQuerySchema, query(request));
+      const role = filter.as && (filter.as === "freelancer" ? "client" : "freelancer");
+      const reviews = store.reviews.filter(
+        (review) => review.subject.id === id && review.publishedAt !== null && (!role || review.role === role),
+      );
+      const shown = newestFirst(reviews, (review) => review.publishedAt ?? "");
+      return {
+        reviews: shown.slice((filter.page - 1) * filter.limit, filter.page * filter.limit),
+        total: shown.length,
+      };
+    }),
+    route("PUT /profile/about", async ({ body }) => {
+      const viewer = signedIn();
+      const about = parse(AboutInputSchema, await body());
+      Object.assign(found(store.profiles.get(viewer.id), REVIEW_MESSAGES.userNotFound), about);
+      return about;
+    }),
+    route("GET /freelancers", ({ request }) => {
+      const filter = parse(FreelancerQuerySchema, query(request));
+      const words = (filter.q ?? "").trim().toLowerCase();
+      const order = {
+        completed: (card: FreelancerCard) => card.reputation.completed,
+        newest: (card: FreelancerCard) => Date.parse(card.memberSince),
+        rating: (card: FreelancerCard) => card.reputation.rating ?? -1,
+      }[filter.sort];
+      const cardOf = (profile: MockProfile): FreelancerCard => ({
+        ...store.person(profile.id),
+        field: profile.field,
+        skills: profile.skills,
+        memberSince: profile.memberSince,
+        reputation: reputationOf(profile.id) ?? { rating: null, reviews: 0, completed: 0 },
+      });
+      const cards = [...store.profiles.values()]
+        .map(cardOf)
+        .filter((card) => card.field !== null || card.skills.length > 0 || card.reputation.completed > 0)
+        .filter((card) => !words || [card.name, ...card.skills].some((text) => text.toLowerCase().includes(words)))
+        .filter(
+          (card) =>
+            (!filter.field || card.field === filter.field) && (card.reputation.rating ?? 0) >= (filter.minRating ?? 0),
+        )
+        .sort((a, b) => order(b) - order(a));
+      return {
+        freelancers: cards.slice((filter.page - 1) * filter.limit, filter.page * filter.limit),
+        total: cards.length,
+      };
+    }),
+
+    /* Reports, standing and appeals */
+    route("POST /reports", async ({ body }) => {
+      const viewer = signedIn();
+      const input = parse(ReportInputSchema, await body());
+      const snapshot = snapshotOf(input.targetKind, input.targetId) ?? refuse(404, MODERATION_MESSAGES.targetNotFound);
+      const report = { _id: store.nextId("p"), createdAt: store.now() };
+      const { targetKind, targetId } = input;
+      let group = store.queue.reports.find((open) => open.targetKind === targetKind && open.targetId === targetId);
+      if (!group) {
+        const history = { reports: 0, sanctions: [] };
+        group = {
+          targetKind,
+          targetId,
+          firstReportedAt: report.createdAt,
+          reportCount: 0,
+          reasons: {},
+          reports: [],
+          current: snapshot,
+          removed: false,
+          author: snapshot.author,
+          history,
         };
-        db.messages.push(message);
-        db.readThread(taskId, bidderId, viewer.id);
-        db.notify(otherId, "message-new", task, { actorName: viewer.name, bidderId });
-        return HttpResponse.json(db.presentMessage(message), { status: 201 });
-      }),
+        store.queue.reports.push(group);
+      }
+      const note = input.note?.trim() || null;
+      group.reports.push({ ...report, reporter: store.person(viewer.id), reason: input.reason, note, snapshot });
+      group.reportCount += 1;
+      group.reasons[input.reason] = (group.reasons[input.reason] ?? 0) + 1;
+      return created(report);
+    }),
+    route("GET /me/standing", () => {
+      const viewer = signedIn();
+      const sanctions = store.sanctions.get(viewer.id) ?? [];
+      return {
+        role: viewer.role,
+        limited: sanctions.find((sanction) => sanction.kind === "limit" && !sanction.liftedAt) ?? null,
+        sanctions,
+      };
+    }),
+    route("POST /sanctions/:id/appeal", async ({ id, body }) =>
+      appealOf(id, parse(AppealInputSchema, await body()).text),
     ),
-    http.get(
-      api("/threads"),
-      answer(() => db.threads(db.requireViewer().id)),
-    ),
+    route("POST /appeals", async ({ body }) => {
+      const input = parse(TokenAppealInputSchema, await body());
+      // Mock mode sends no email: a sanction's id stands for the token of its link.
+      return appealOf(input.token.trim(), input.text);
+    }),
 
-    /* Reviews (mock-reviews.ts) */
-    ...reviewHandlers(db, answer),
-
-    /* Profiles and Find Freelancers (mock-profiles.ts) */
-    ...profileHandlers(db, answer, parse),
-
-    /* Reports, standing and appeals (mock-moderation.ts); the moderators' operations (mock-admin.ts) */
-    ...moderationHandlers(db, answer, parse),
-    ...adminHandlers(db, answer, parse),
+    /* The moderators' queue, decisions, audit log and roles */
+    signedInRoute("GET /admin/queue", () => store.queue),
+    route("POST /admin/decisions", async ({ body }) => {
+      const input = parse(DecisionInputSchema, await body());
+      const group = store.queue.reports.find(
+        (candidate) => candidate.targetKind === input.targetKind && candidate.targetId === input.targetId,
+      );
+      store.queue.reports = store.queue.reports.filter((candidate) => candidate !== group);
+      const { targetKind, targetId, note, rule } = input;
+      const actions: AuditAction[] = [
+        ...(input.remove ? ["remove" as const] : []),
+        ...(input.sanction !== "none" ? [input.sanction] : []),
+      ];
+      const subjectId = group?.author.id ?? snapshotOf(targetKind, targetId)?.author.id;
+      const entries = (actions.length > 0 ? actions : ["dismiss" as const]).map((action) =>
+        audit({ action, targetKind, targetId, note, subjectId, rule: rule ?? null, sanctionId: null }),
+      );
+      return { entries };
+    }),
+    route("POST /admin/sanctions/:id/restore", async ({ id, body }) => {
+      const { userId, sanction } = sanctionById(id);
+      sanction.liftedAt = store.now();
+      const { note } = parse(RestoreInputSchema, await body());
+      const act = {
+        action: "restore" as const,
+        targetKind: "sanction" as const,
+        targetId: id,
+        note,
+        rule: sanction.rule,
+      };
+      return { entries: [audit({ ...act, subjectId: userId, sanctionId: id })] };
+    }),
+    route("POST /admin/appeals/:id", async ({ id, body }) => {
+      const { decision, note } = parse(AppealDecisionSchema, await body());
+      const appeal = store.queue.appeals.find((item) => item.sanction._id === id);
+      store.queue.appeals = store.queue.appeals.filter((item) => item !== appeal);
+      const act = {
+        action: decision,
+        targetKind: "sanction" as const,
+        targetId: id,
+        note,
+        rule: appeal?.sanction.rule ?? null,
+      };
+      return { entries: [audit({ ...act, subjectId: appeal?.person.id, sanctionId: id })] };
+    }),
+    route("GET /admin/audit", ({ request }) => {
+      signedIn();
+      const filter = parse(AuditQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+      const day = (entry: AuditEntry) => entry.at.slice(0, 10);
+      const entries = newestFirst(store.audit, (entry) => entry.at).filter(
+        (entry) =>
+          (!filter.action || entry.action === filter.action) &&
+          (!filter.actor || entry.actor.id === filter.actor) &&
+          (!filter.subject || entry.subject?.id === filter.subject) &&
+          (!filter.from || day(entry) >= filter.from) &&
+          (!filter.to || day(entry) <= filter.to),
+      );
+      return {
+        entries: entries.slice((filter.page - 1) * filter.limit, filter.page * filter.limit),
+        total: entries.length,
+      };
+    }),
+    signedInRoute("GET /admin/roles", staffList),
+    route("POST /admin/roles", async ({ body }) => {
+      const input = parse(RoleInputSchema, await body());
+      const person = found(
+        store.users.find((user) => user.email === input.email.trim().toLowerCase()),
+        MODERATION_MESSAGES.personNotFound,
+      );
+      const note = input.role ? `Role: ${input.role}` : `Role removed: ${person.role}`;
+      Object.assign(person, { role: input.role, grantedAt: input.role ? store.now() : null });
+      const action = input.role ? ("grant-role" as const) : ("revoke-role" as const);
+      audit({
+        action,
+        targetKind: "person",
+        targetId: person.id,
+        note,
+        subjectId: person.id,
+        rule: null,
+        sanctionId: null,
+      });
+      return staffList();
+    }),
 
     /* Notifications */
-    http.get(
-      api("/notifications"),
-      answer(({ request }) => {
-        const viewer = db.requireViewer();
-        const filter = parse(NotificationListQuerySchema, query(request));
-        return db
-          .noticesOf(viewer.id)
-          .filter((notice) => filter.before === undefined || notice.id < filter.before)
-          .filter((notice) => filter.unread !== "true" || !notice.read)
-          .slice(0, filter.limit);
-      }),
-    ),
-    http.get(
-      api("/notifications/unread"),
-      answer(() => db.unreadCounts(db.requireViewer().id)),
-    ),
-    http.post(
-      api("/notifications/read-all"),
-      answer(() => {
-        const viewer = db.requireViewer();
-        for (const notice of db.notices) if (notice.userId === viewer.id) notice.read = true;
-        return db.unreadCounts(viewer.id);
-      }),
-    ),
-    http.post(
-      api("/notifications/:id/read"),
-      answer(({ params }) => {
-        const viewer = db.requireViewer();
-        const notice = db.notices.find(
-          (candidate) => candidate.id === Number(params.id) && candidate.userId === viewer.id,
-        );
-        if (!notice) throw new MockProblem(404, "This notification does not exist.");
-        notice.read = true;
-        return db.unreadCounts(viewer.id);
-      }),
-    ),
-    http.get(
-      api("/me/notification-preferences"),
-      answer(() => {
-        const viewer = db.requireViewer();
-        return Object.fromEntries(
-          Object.keys(KIND_LABELS).map((kind) => [kind, db.channel(viewer.id, kind as keyof typeof KIND_LABELS)]),
-        );
-      }),
-    ),
-    http.put(
-      api("/me/notification-preferences"),
-      answer(async ({ request }) => {
-        const viewer = db.requireViewer();
-        const choices = parse(UpdatePreferencesSchema, await body(request));
-        db.preferences.set(viewer.id, { ...db.preferences.get(viewer.id), ...choices });
-        return Object.fromEntries(
-          Object.keys(KIND_LABELS).map((kind) => [kind, db.channel(viewer.id, kind as keyof typeof KIND_LABELS)]),
-        );
-      }),
-    ),
-    http.post(
-      api("/email/unsubscribe"),
-      answer(async ({ request }) => {
-        parse(UnsubscribeSchema, await body(request));
-        throw new MockProblem(400, "This unsubscribe link is not valid. Open your profile to choose your emails.");
-      }),
-    ),
+    route("GET /notifications", ({ request }) => {
+      const viewer = signedIn();
+      const filter = parse(NotificationListQuerySchema, query(request));
+      return store.notices
+        .filter(
+          (notice) =>
+            notice.userId === viewer.id &&
+            (filter.before === undefined || notice.id < filter.before) &&
+            (filter.unread !== "true" || !notice.read),
+        )
+        .sort((a, b) => b.id - a.id)
+        .slice(0, filter.limit)
+        .map(({ userId: _user, ...notice }) => notice);
+    }),
+    route("GET /notifications/unread", () => unreadCounts(signedIn().id)),
+    route("POST /notifications/read-all", () => {
+      const viewer = signedIn();
+      for (const notice of store.notices) if (notice.userId === viewer.id) notice.read = true;
+      return unreadCounts(viewer.id);
+    }),
+    route("POST /notifications/:id/read", ({ id }) => {
+      const viewer = signedIn();
+      const notice = found(
+        store.notices.find((candidate) => candidate.id === Number(id) && candidate.userId === viewer.id),
+        "This notification does not exist.",
+      );
+      notice.read = true;
+      return unreadCounts(viewer.id);
+    }),
+    route("GET /me/notification-preferences", () => channels(signedIn().id)),
+    route("PUT /me/notification-preferences", async ({ body }) => {
+      const viewer = signedIn();
+      const choices = parse(UpdatePreferencesSchema, await body());
+      store.preferences.set(viewer.id, { ...store.preferences.get(viewer.id), ...choices });
+      return channels(viewer.id);
+    }),
+    route("POST /email/unsubscribe", async ({ body }) => {
+      parse(UnsubscribeSchema, await body());
+      // Mock mode sends no email, so no link it made can be real.
+      return refuse(400, "This unsubscribe link is not valid. Open your profile to choose your emails.");
+    }),
   ];
   // The live stream, where there is an EventSource to open it (browsers; not Node): the counts at once.
   if (typeof EventSource !== "undefined") {
     handlers.push(
-      sse<{ message: string; unread: string }>(api("/events"), ({ client }) => {
-        const viewer = db.viewer();
-        if (viewer) client.send({ event: "unread", data: JSON.stringify(db.unreadCounts(viewer.id)) });
+      sse<{ message: string; unread: string }>("*/api/events", ({ client }) => {
+        const viewer = store.viewer();
+        if (viewer) client.send({ event: "unread", data: JSON.stringify(unreadCounts(viewer.id)) });
       }),
     );
   }
-  return { db, handlers };
+  return { store, handlers };
 }

@@ -2,6 +2,8 @@ import { cleanup, configure } from "@testing-library/react";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createHandlers } from "../mocks/handlers.ts";
+import type { ScenarioId } from "../mocks/scenarios.ts";
+import { MockStore } from "../mocks/store.ts";
 
 /**
  * Component and route tests: the mock mode's handlers (src/web/mocks) answer the API through msw
@@ -49,9 +51,10 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-/** A fresh demo marketplace for one test. */
-export function freshMockApi() {
-  const mock = createHandlers();
-  server.use(...mock.handlers);
-  return mock.db;
+/** A fresh demo marketplace for one test, in a scenario of mocks/scenarios.ts if asked. */
+export function freshMockApi(scenario: ScenarioId | null = null) {
+  const store = new MockStore();
+  store.scenario = scenario;
+  server.use(...createHandlers(store).handlers);
+  return store;
 }

@@ -2,12 +2,12 @@ import { waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { MockDb } from "../../mocks/mock-db.ts";
+import type { MockStore } from "../../mocks/store.ts";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 
 /** A fresh marketplace where Maya has not confirmed her address yet. */
-function withUnconfirmedMaya(): MockDb {
+function withUnconfirmedMaya(): MockStore {
   const db = freshMockApi();
   const maya = db.users.find((person) => person.email === DEMO_FREELANCER);
   if (maya) maya.emailVerified = false;

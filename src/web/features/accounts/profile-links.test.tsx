@@ -1,10 +1,9 @@
 import { waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { moderationOf } from "../../mocks/mock-moderation.ts";
-import { userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi, server } from "../../test/setup.ts";
+import { ADMIN, makeModerator } from "../admin/test/admin-helpers.ts";
 
 /** The links under the person's name, once /api/me/standing has answered (the nav is busy until then). */
 async function accountLinks(as: string, db = freshMockApi()) {
@@ -28,20 +27,20 @@ describe("Profile's account links", () => {
 
   it("adds the moderation queue for a moderator", async () => {
     const db = freshMockApi();
-    moderationOf(db).staff.set(userId(db, DEMO_FREELANCER), "moderator");
+    makeModerator(db, DEMO_FREELANCER);
     const { nav } = await accountLinks(DEMO_FREELANCER, db);
     expect(names(nav)).toEqual(["Account standing", "Moderation queue"]);
     expect(within(nav).getByRole("link", { name: "Moderation queue" }).getAttribute("href")).toBe("/admin");
   });
 
   it("and for an admin", async () => {
-    const { nav } = await accountLinks("admin@quickgig.dev");
+    const { nav } = await accountLinks(ADMIN);
     expect(names(nav)).toEqual(["Account standing", "Moderation queue"]);
   });
 
   it("shows the profile without the queue's link when the standing cannot be read", async () => {
     const db = freshMockApi();
-    moderationOf(db).staff.set(userId(db, DEMO_FREELANCER), "moderator");
+    makeModerator(db, DEMO_FREELANCER);
     server.use(http.get("*/api/me/standing", () => HttpResponse.error()));
     const { nav, view } = await accountLinks(DEMO_FREELANCER, db);
     expect(view.screen.getByRole("heading", { level: 1, name: "Maya Patel" })).toBeTruthy();

@@ -1,9 +1,11 @@
 import { waitFor, within } from "@testing-library/react";
+import { http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PASSWORD_HINT } from "../../../contract/limits.ts";
 import { MESSAGES } from "../../../contract/messages.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
+import { problem } from "../../mocks/scenarios.ts";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 
 type View = Awaited<ReturnType<typeof renderRoute>>;
@@ -113,9 +115,21 @@ describe("Sign up", () => {
   });
 
   it("refuses an email that already has an account, with the server's sentence", async () => {
-    const view = await renderRoute("/auth/register");
+    // The server's answer (better-auth's, as problem+json: "refuses a second account with the same
+    // email" in accounts.api.test.ts).
+    const sent: unknown[] = [];
+    const taken = http.post(
+      "*/api/auth/sign-up/email",
+      async ({ request }) => {
+        sent.push(await request.json());
+        return problem(422, "User already exists. Use another email.", {
+          code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
+        });
+      },
+      { once: true },
+    );
+    const view = await renderRoute("/auth/register", { handlers: [taken] });
     await view.screen.findByRole("heading", { name: "Sign Up Your Account" });
-    const people = view.db.users.length;
     await fillIn(view, {
       name: "Maya",
       image: "https://example.com/m.png",
@@ -123,7 +137,7 @@ describe("Sign up", () => {
       password: "Secret12",
     });
     expect(await view.screen.findByText("User already exists. Use another email.")).toBeTruthy();
-    expect(view.db.users.length).toBe(people);
+    expect(sent).toEqual([expect.objectContaining({ email: DEMO_FREELANCER, name: "Maya" })]);
     expect(view.router.state.location.pathname).toBe("/auth/register");
   });
 

@@ -1,13 +1,48 @@
 import { waitFor, within } from "@testing-library/react";
 import { http } from "msw";
 import { describe, expect, it } from "vitest";
+import { DEMO_REPORTED_QUESTION } from "../../../contract/demo-data.ts";
 import { type AuditEntry, MODERATION_MESSAGES } from "../../../contract/moderation.ts";
-import { moderationOf } from "../../mocks/mock-moderation.ts";
+import { problem } from "../../mocks/scenarios.ts";
+import type { MockStore } from "../../mocks/store.ts";
+import { userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 import { ADMIN, makeModerator } from "./test/admin-helpers.ts";
 
 type View = Awaited<ReturnType<typeof renderRoute>>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ago = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+const RICK = DEMO_REPORTED_QUESTION.asker.name;
+
+/**
+ * The demo marketplace with a log: the demo admin warned Rick Fast 38 days ago and limited him 5
+ * days ago (the log, oldest first, as the server keeps it).
+ */
+function withLog(db: MockStore = freshMockApi()) {
+  const admin = db.person(userId(db, ADMIN));
+  const rick = db.person(userId(db, DEMO_REPORTED_QUESTION.asker.email));
+  const entry = (fields: Pick<AuditEntry, "_id" | "at" | "action" | "note">): AuditEntry => ({
+    actor: admin,
+    targetKind: "profile",
+    targetId: rick.id,
+    subject: rick,
+    rule: "no-spam",
+    sanctionId: `s-${fields._id}`,
+    ...fields,
+  });
+  db.audit.push(
+    entry({ _id: "l-warn", at: ago(38), action: "warn", note: "Sent the same offer to nine tasks within an hour." }),
+    entry({
+      _id: "l-limit",
+      at: ago(5),
+      action: "limit",
+      note: "Copied the same offer, word for word, to twelve tasks in one evening.",
+    }),
+  );
+  return db;
+}
 
 const entryActions = (view: View) =>
   within(view.screen.getByRole("list", { name: "Audit entries" }))
@@ -24,7 +59,7 @@ function recordAsked(asked: URLSearchParams[]) {
 
 describe("The audit log", () => {
   it("shows every entry newest first: when, who, what, target, person, rule and note; nothing can be edited or deleted", async () => {
-    const { screen, db } = await renderRoute("/admin/audit", { as: ADMIN });
+    const { screen, db } = await renderRoute("/admin/audit", { as: ADMIN, db: withLog() });
     expect(await screen.findByRole("heading", { level: 1, name: "Audit log" })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Audit log - QuickGig"));
     const view = { screen } as View;
@@ -33,15 +68,17 @@ describe("The audit log", () => {
 
     const [limited] = within(screen.getByRole("list", { name: "Audit entries" })).getAllByRole("listitem");
     if (!limited) throw new Error("The newest entry");
-    const omar = db.users.find((user) => user.name === "Omar Haddad");
+    const rick = userId(db, DEMO_REPORTED_QUESTION.asker.email);
     expect(limited.textContent).toContain("by Quinn Harper");
-    expect(within(limited).getByRole("link", { name: "Omar Haddad's profile" }).getAttribute("href")).toBe(
-      `/users/${omar?.id}`,
-    );
-    expect(within(limited).getByRole("link", { name: "Omar Haddad" })).toBeTruthy();
+    expect(
+      within(limited)
+        .getByRole("link", { name: `${RICK}'s profile` })
+        .getAttribute("href"),
+    ).toBe(`/users/${rick}`);
+    expect(within(limited).getByRole("link", { name: RICK })).toBeTruthy();
     expect(limited.textContent).toContain("RuleNo spam");
     expect(limited.textContent).toContain("NoteCopied the same offer, word for word, to twelve tasks in one evening.");
-    expect(within(limited).getByRole("time").getAttribute("datetime")).toBe(moderationOf(db).log[1]?.at);
+    expect(within(limited).getByRole("time").getAttribute("datetime")).toBe(db.audit[1]?.at);
 
     // Read-only: the only button filters; no entry has a control that changes it.
     expect(screen.getAllByRole("button").map((button) => button.textContent)).toEqual(
@@ -53,7 +90,7 @@ describe("The audit log", () => {
 
   it("keeps its filters in the URL: action, moderator and person by clicking a name, and dates", async () => {
     const asked: URLSearchParams[] = [];
-    const db = freshMockApi();
+    const db = withLog();
     const view = await renderRoute("/admin/audit", { as: ADMIN, db, handlers: [recordAsked(asked)] });
     const { screen, user, router } = view;
     await screen.findByRole("list", { name: "Audit entries" });
@@ -63,17 +100,17 @@ describe("The audit log", () => {
     await waitFor(() => expect(entryActions(view)).toEqual(["Limited"]));
     expect(asked.at(-1)?.get("action")).toBe("limit");
 
-    const omar = db.users.find((user) => user.name === "Omar Haddad")?.id ?? "";
-    await user.click(screen.getByRole("link", { name: "Omar Haddad" }));
-    await waitFor(() => expect(router.state.location.search).toBe(`?action=limit&subject=${omar}`));
-    expect(asked.at(-1)?.get("subject")).toBe(omar);
+    const rick = userId(db, DEMO_REPORTED_QUESTION.asker.email);
+    await user.click(screen.getByRole("link", { name: RICK }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?action=limit&subject=${rick}`));
+    expect(asked.at(-1)?.get("subject")).toBe(rick);
     const chips = await screen.findByRole("list", { name: "People filtered by" });
-    expect(chips.textContent).toContain("Person: Omar Haddad");
+    expect(chips.textContent).toContain(`Person: ${RICK}`);
 
     await user.click(within(chips).getByRole("link", { name: "Clear the person filter" }));
     await waitFor(() => expect(router.state.location.search).toBe("?action=limit"));
 
-    const admin = db.users.find((user) => user.name === "Quinn Harper")?.id ?? "";
+    const admin = userId(db, ADMIN);
     await user.click(screen.getByRole("link", { name: "Quinn Harper" }));
     await waitFor(() => expect(router.state.location.search).toBe(`?action=limit&actor=${admin}`));
     expect(asked.at(-1)?.get("actor")).toBe(admin);
@@ -97,8 +134,8 @@ describe("The audit log", () => {
   });
 
   it("names the command line as who granted a first admin, with no link to filter by an account it has not", async () => {
-    const db = freshMockApi();
-    moderationOf(db).log.push({
+    const db = withLog();
+    db.audit.push({
       _id: "log-cli",
       at: new Date().toISOString(),
       actor: { id: "", name: "command line", image: null },
@@ -120,11 +157,10 @@ describe("The audit log", () => {
   });
 
   it("pages through a long log", async () => {
-    const db = freshMockApi();
-    const store = moderationOf(db);
-    const [first] = store.log as [AuditEntry];
+    const db = withLog();
+    const [first] = db.audit as [AuditEntry];
     for (let index = 0; index < 60; index += 1) {
-      store.log.push({
+      db.audit.push({
         ...first,
         _id: `l-${index}`,
         action: "dismiss",
@@ -146,7 +182,7 @@ describe("The audit log", () => {
   });
 
   it("is for moderators too, and refused to anyone else", async () => {
-    const db = freshMockApi();
+    const db = withLog();
     makeModerator(db, DEMO_FREELANCER);
     const moderator = await renderRoute("/admin/audit", { as: DEMO_FREELANCER, db });
     expect(await moderator.screen.findByRole("list", { name: "Audit entries" })).toBeTruthy();
@@ -155,7 +191,13 @@ describe("The audit log", () => {
   });
 
   it("answers a person without a role that only moderators can do this", async () => {
-    const { screen } = await renderRoute("/admin/audit", { as: DEMO_CLIENT });
+    // The server's answer to anyone without a role (admin.api.test.ts, "reads newest first… refuses everyone else").
+    const { screen } = await renderRoute("/admin/audit", {
+      as: DEMO_CLIENT,
+      db: withLog(),
+      handlers: [http.get("*/api/admin/audit", () => problem(403, MODERATION_MESSAGES.staffOnly))],
+    });
     expect(await screen.findByRole("heading", { name: MODERATION_MESSAGES.staffOnly })).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Audit entries" })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/messages.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
+import { problem } from "../../mocks/scenarios.ts";
 import { LUCAS, taskTitled } from "../../test/demo.ts";
 import { renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
@@ -13,7 +14,7 @@ async function openForm(handlers: HttpHandler[] = []) {
   const db = freshMockApi();
   const task = taskTitled(db, "Social media plan");
   const bidsBefore = db.bids.length;
-  const view = await renderRoute(`/task-details/${task.id}`, { as: LUCAS, db, handlers });
+  const view = await renderRoute(`/task-details/${task._id}`, { as: LUCAS, db, handlers });
   await view.user.click(await view.screen.findByRole("button", { name: "Place a Bid" }));
   const dialog = await view.screen.findByRole("dialog", { name: "Place a Bid" });
   const field = (label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
@@ -69,7 +70,9 @@ describe("Bid form", () => {
   });
 
   it("says what happened when the task stopped taking bids meanwhile, and shows it as it now is", async () => {
-    const { user, dialog, screen, db, task, bidsBefore } = await openForm();
+    // The poster cancelled the task meanwhile, and the server refuses the bid so.
+    const refusal = http.post("*/api/bids", () => problem(409, MESSAGES.notTakingBids), { once: true });
+    const { user, dialog, screen, db, task, bidsBefore } = await openForm([refusal]);
     task.status = "cancelled";
     await user.click(within(dialog).getByRole("button", { name: "Place bid" }));
     expect(await screen.findByText("This task has been cancelled.")).toBeTruthy();

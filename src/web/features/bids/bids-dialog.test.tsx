@@ -4,13 +4,14 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/messages.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
-import type { MockDb } from "../../mocks/mock-db.ts";
+import { problem } from "../../mocks/scenarios.ts";
+import type { MockStore } from "../../mocks/store.ts";
 import { bidOf, LUCAS, taskTitled } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
-import { freshMockApi } from "../../test/setup.ts";
+import { freshMockApi, server } from "../../test/setup.ts";
 
 /** The demo client opens "Bids" of one of their tasks on My Posted Tasks. */
-async function openBids(db: MockDb, title: string, handlers: HttpHandler[] = []) {
+async function openBids(db: MockStore, title: string, handlers: HttpHandler[] = []) {
   const view = await renderRoute("/dashboard/my-posted-tasks", { as: DEMO_CLIENT, db, handlers });
   const table = await view.screen.findByRole("table");
   await view.user.click(within(table).getByRole("button", { name: `Bids for ${title}` }));
@@ -33,18 +34,18 @@ describe("Bids for This Task", () => {
   it("shows each offer, sorts them by amount, and hires one after confirming", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");
-    bidOf(db, task.id, LUCAS).amount = 300;
+    bidOf(db, task._id, LUCAS).amount = 300;
     const { screen, user, dialog, table } = await openBids(db, task.title);
     expect(within(dialog).getByText(task.title)).toBeTruthy();
     await waitFor(() => expect(within(dialog).getByTestId("total-bids").textContent).toBe("2"));
 
     const maya = within(dialog).getByRole("listitem", { name: "Offer from Maya Patel" });
     expect(within(maya).getByText(DEMO_FREELANCER)).toBeTruthy();
-    expect(within(maya).getByText("$405.00")).toBeTruthy();
-    expect(within(maya).getByText("in 7 days")).toBeTruthy();
-    expect(within(maya).getByText("I have done several sites like this; happy to share examples.")).toBeTruthy();
+    expect(within(maya).getByText("$450.00")).toBeTruthy();
+    expect(within(maya).getByText("in 5 days")).toBeTruthy();
+    expect(within(maya).getByText("I can start tomorrow and keep you updated every other day.")).toBeTruthy();
     expect(within(maya).getByRole("link", { name: "Message Maya Patel" }).getAttribute("href")).toBe(
-      `/dashboard/messages/${task.id}/${bidOf(db, task.id, DEMO_FREELANCER).bidderId}`,
+      `/dashboard/messages/${task._id}/${bidOf(db, task._id, DEMO_FREELANCER).bidderId}`,
     );
 
     // Oldest first, then the lowest amount first.
@@ -52,6 +53,16 @@ describe("Bids for This Task", () => {
     await user.selectOptions(within(dialog).getByRole("combobox"), "amount");
     expect(offerNames(dialog)).toEqual(["Offer from Lucas Moreau", "Offer from Maya Patel"]);
 
+    // The server hires and declines the other offers (src/server/hiring/hiring.api.test.ts, "accept: ...
+    // the others declined"): its answer here, before the mock keeps the hire that was sent.
+    let sent: unknown;
+    server.use(
+      http.post("*/api/tasks/:id/accept", async ({ request }) => {
+        sent = await request.clone().json();
+        bidOf(db, task._id, DEMO_FREELANCER).status = "declined";
+        return undefined;
+      }),
+    );
     await user.click(within(dialog).getByRole("button", { name: "Accept bid from Lucas Moreau" }));
     const confirm = await screen.findByRole("alertdialog", { name: "Accept this bid?" });
     expect(
@@ -60,12 +71,8 @@ describe("Bids for This Task", () => {
     await user.click(within(confirm).getByRole("button", { name: "Accept bid" }));
 
     expect(await screen.findByText("You hired Lucas Moreau.")).toBeTruthy();
-    expect(task).toMatchObject({
-      status: "assigned",
-      assigneeId: bidOf(db, task.id, LUCAS).bidderId,
-      agreedAmount: 300,
-    });
-    expect(bidOf(db, task.id, DEMO_FREELANCER).status).toBe("declined");
+    // The offer hired, at the amount the poster saw.
+    expect(sent).toEqual({ bidId: bidOf(db, task._id, LUCAS)._id, amount: 300 });
     const lucas = within(dialog).getByRole("listitem", { name: "Offer from Lucas Moreau" });
     expect(await within(lucas).findByTitle("Bid status: Accepted")).toBeTruthy();
     expect(within(dialog).getByRole("listitem", { name: "Offer from Maya Patel" }).textContent).toContain("Declined");
@@ -93,14 +100,26 @@ describe("Bids for This Task", () => {
   it("says so when the bidder changed the offer meanwhile, and shows it as it now is", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");
-    const { screen, user, dialog } = await openBids(db, task.title);
-    await within(dialog).findByText("$450.00");
-    bidOf(db, task.id, LUCAS).amount = 320;
+    let sent: unknown;
+    // The server compares the amount the poster saw with the offer as it now is, and refuses.
+    const refusal = http.post(
+      "*/api/tasks/:id/accept",
+      async ({ request }) => {
+        sent = await request.json();
+        return problem(409, MESSAGES.offerChanged);
+      },
+      { once: true },
+    );
+    const { screen, user, dialog } = await openBids(db, task.title, [refusal]);
+    await within(dialog).findByText("$360.00");
+    const lucas = bidOf(db, task._id, LUCAS);
+    lucas.amount = 320;
     await user.click(within(dialog).getByRole("button", { name: "Accept bid from Lucas Moreau" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Accept bid" }));
     expect(await screen.findByText(MESSAGES.offerChanged)).toBeTruthy();
+    expect(sent).toEqual({ bidId: lucas._id, amount: 360 });
     expect(await within(dialog).findByText("$320.00")).toBeTruthy();
-    expect(within(dialog).queryByText("$450.00")).toBeNull();
+    expect(within(dialog).queryByText("$360.00")).toBeNull();
     expect(task.status).toBe("open");
     expect(within(dialog).getByRole("button", { name: "Accept bid from Lucas Moreau" })).toBeTruthy();
   });

@@ -1,6 +1,8 @@
 import { waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
+import type { MockBid, MockTask } from "../../mocks/store.ts";
+import { LUCAS, userId } from "../../test/demo.ts";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 
@@ -20,16 +22,16 @@ describe("My Bids", () => {
     const translate = db.tasks.find((task) => task.title.startsWith("Translate product pages"));
     const hired = items.find((item) => item.textContent?.includes("Translate product pages")) as HTMLElement;
     expect(within(hired).getByRole("link", { name: translate?.title }).getAttribute("href")).toBe(
-      `/task-details/${translate?.id}`,
+      `/task-details/${translate?._id}`,
     );
-    expect(within(hired).getByText("$306.00")).toBeTruthy();
+    expect(within(hired).getByText("$340.00")).toBeTruthy();
     expect(within(hired).getByTitle("Bid status: Accepted")).toBeTruthy();
     expect(within(hired).getByTitle("Task status: Assigned")).toBeTruthy();
     expect(
       within(hired)
         .getByRole("link", { name: `Message the client of ${translate?.title}` })
         .getAttribute("href"),
-    ).toBe(`/dashboard/messages/${translate?.id}/${db.viewerId}`);
+    ).toBe(`/dashboard/messages/${translate?._id}/${db.viewerId}`);
 
     // The SEO audit's deadline has passed: its bid waits on a closed task.
     const closed = items.find((item) => item.textContent?.includes("SEO audit")) as HTMLElement;
@@ -69,26 +71,34 @@ describe("My Bids", () => {
 
   it("pages through many bids, keeping the filter", async () => {
     const db = freshMockApi();
-    const maya = db.users.find((person) => person.email === DEMO_FREELANCER)?.id ?? "";
-    const client = db.users.find((person) => person.email === "lucas@quickgig.dev")?.id ?? "";
+    const maya = db.users.find((person) => person.email === DEMO_FREELANCER);
+    const client = db.person(userId(db, LUCAS));
+    if (!maya) throw new Error("Maya is in the demo");
     for (let n = 1; n <= 20; n++) {
-      const task = db.createTask(client, {
+      const task = {
+        _id: db.nextId("t"),
         title: `Small job ${n}`,
         category: "Design",
         description: "A small job",
         deadline: "2099-01-01",
         budget: 50,
-      });
+        userName: client.name,
+        ownerId: client.id,
+        createdAt: db.now(),
+        status: "open",
+        offersPublic: false,
+      } satisfies MockTask;
+      db.tasks.push(task);
       db.bids.push({
-        id: db.nextId("b"),
-        taskId: task.id,
-        bidderId: maya,
-        amount: 40,
-        days: null,
-        message: null,
-        status: "pending",
+        _id: db.nextId("b"),
+        taskId: task._id,
         bidTime: db.now(),
-      });
+        status: "pending",
+        userName: maya.name,
+        userEmail: maya.email,
+        bidderId: maya.id,
+        amount: 40,
+      } satisfies MockBid);
     }
     const { screen, user, router } = await renderRoute("/dashboard/my-bids?status=pending", {
       as: DEMO_FREELANCER,

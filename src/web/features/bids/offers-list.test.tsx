@@ -23,8 +23,15 @@ describe("The offers' bidders", () => {
     const maya = userId(db, DEMO_FREELANCER);
     const lucas = userId(db, LUCAS);
     // Maya bid first, without a review yet; Lucas after, well rated.
-    db.reputationOf = (id) =>
-      id === lucas ? { rating: 4.8, reviews: 12, completed: 15 } : { rating: null, reviews: 0, completed: 2 };
+    // (The offers show the bidder's record as their profile counts it.)
+    const record = (id: string, rating: number | null, reviews: number, completed: number) => {
+      const profile = db.profiles.get(id)?.asFreelancer;
+      if (!profile) throw new Error(`No profile of ${id}`);
+      Object.assign(profile.rating.average, { value: rating, shown: rating !== null });
+      Object.assign(profile, { completed, rating: { ...profile.rating, count: reviews } });
+    };
+    record(lucas, 4.8, 12, 15);
+    record(maya, null, 0, 2);
     const { screen, user } = await renderRoute("/dashboard/my-posted-tasks", { as: DEMO_CLIENT, db });
     const table = await screen.findByRole("table");
     await user.click(within(table).getByRole("button", { name: `Bids for ${task.title}` }));

@@ -27,11 +27,11 @@ describe("Dashboard home", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
     expect(screen.getByText("Welcome back, Demo Client! Here is an overview of your activity.")).toBeTruthy();
     // The demo client did Maya's checkout fix ($342), posted one task that is now assigned and two
-    // that are completed ($144 and $270).
+    // that are completed (Maya's $160 and Lucas's $240).
     expect(stat(view, "Total Earnings")).toEqual({ value: "$342.00", note: "from 1 completed task" });
     expect(stat(view, "Active Projects")).toEqual({ value: "1", note: "1 you posted, 0 you work on" });
     expect(stat(view, "Proposals Sent")).toEqual({ value: "3", note: "2 awaiting reply, 1 accepted" });
-    expect(stat(view, "Total Spent")).toEqual({ value: "$414.00", note: "on 2 completed tasks" });
+    expect(stat(view, "Total Spent")).toEqual({ value: "$400.00", note: "on 2 completed tasks" });
     expect(counts(view, "Tasks you posted")).toEqual(["Open 2", "Assigned 1", "Completed 2", "Cancelled 0"]);
     expect(counts(view, "Your bids")).toEqual(["Pending 2", "Accepted 1", "Declined 0", "Withdrawn 0", "Cancelled 0"]);
 
@@ -40,7 +40,7 @@ describe("Dashboard home", () => {
     const dashboardBid = db.tasks.find((task) => task.title.startsWith("React dashboard"));
     const bidLink = activity.find((link) => link.textContent?.startsWith("You bid $1,080.00"));
     expect(bidLink?.textContent).toBe(`You bid $1,080.00 on “${dashboardBid?.title}”`);
-    expect(bidLink?.getAttribute("href")).toBe(`/task-details/${dashboardBid?.id}`);
+    expect(bidLink?.getAttribute("href")).toBe(`/task-details/${dashboardBid?._id}`);
     expect(activity.some((link) => link.textContent === "You posted “Five blog posts about home composting”")).toBe(
       true,
     );
@@ -58,8 +58,9 @@ describe("Dashboard home", () => {
       name: "New Member",
       email: "new@example.com",
       image: null,
-      password: "Demo1234",
       emailVerified: true,
+      role: null,
+      grantedAt: null,
     });
     const view = await renderRoute("/dashboard", { as: "new@example.com", db });
     expect(await view.screen.findByText("Nothing yet: post a task or place a bid, and it shows here.")).toBeTruthy();

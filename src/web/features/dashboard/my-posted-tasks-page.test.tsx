@@ -2,11 +2,14 @@ import { waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../contract/messages.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
 import { formatDeadline } from "../../lib/format.ts";
+import { problem } from "../../mocks/scenarios.ts";
+import type { MockTask } from "../../mocks/store.ts";
 import { taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
-import { freshMockApi } from "../../test/setup.ts";
+import { freshMockApi, server } from "../../test/setup.ts";
 
 const rowOf = (table: HTMLElement, title: string) => within(table).getByRole("row", { name: new RegExp(title) });
 
@@ -36,13 +39,13 @@ describe("My Posted Tasks", () => {
       within(bakery)
         .getByRole("link", { name: /Update Landing page/ })
         .getAttribute("href"),
-    ).toBe(`/dashboard/update-task/${taskTitled(db, "Landing page").id}`);
+    ).toBe(`/dashboard/update-task/${taskTitled(db, "Landing page")._id}`);
     expect(within(bakery).getByRole("button", { name: /Delete Landing page/ })).toBeTruthy();
     expect(within(bakery).queryByRole("button", { name: /Mark as completed/ })).toBeNull();
     // Its title leads to the task's page, where it is managed too; its deadline and offers are in the row.
     const landing = taskTitled(db, "Landing page");
     expect(within(bakery).getByRole("link", { name: landing.title }).getAttribute("href")).toBe(
-      `/task-details/${landing.id}`,
+      `/task-details/${landing._id}`,
     );
     const cells = within(bakery)
       .getAllByRole("cell")
@@ -54,7 +57,8 @@ describe("My Posted Tasks", () => {
     const logo = rowOf(table, "Logo and colour palette");
     expect(within(logo).getByTitle("Task status: Assigned")).toBeTruthy();
     expect(within(logo).getByText("Aisha Bello")).toBeTruthy();
-    expect(within(logo).getByText("· $270.00")).toBeTruthy();
+    // Aisha's offer: 95% of the $300 budget.
+    expect(within(logo).getByText("· $285.00")).toBeTruthy();
     // An assigned task is not changed or deleted any more; it is completed or cancelled.
     expect(within(logo).queryByRole("link", { name: /Update/ })).toBeNull();
     expect(within(logo).getByRole("button", { name: /Mark as completed/ })).toBeTruthy();
@@ -98,10 +102,9 @@ describe("My Posted Tasks", () => {
     const done = await screen.findByRole("alertdialog", { name: "Deleted!" });
     expect(within(done).getByText("Your task has been deleted.")).toBeTruthy();
     expect(db.tasks).not.toContain(task);
-    expect(db.bids.some((bid) => bid.taskId === task.id)).toBe(false);
     expect(within(table).queryByRole("row", { name: new RegExp(task.title) })).toBeNull();
-    // Its bidders hear of it.
-    expect(db.notices.filter((notice) => notice.kind === "task-deleted")).toHaveLength(2);
+    // What becomes of its offers and that its bidders hear of it are the server's
+    // (bids/deleted-task-offers.api.test.ts, and "a deleted task tells its bidders" in notifications.api.test.ts).
     await user.click(within(done).getByRole("button", { name: "OK" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
   });
@@ -111,8 +114,11 @@ describe("My Posted Tasks", () => {
     const task = taskTitled(db, "Landing page");
     const { screen, user } = await renderRoute("/dashboard/my-posted-tasks", { as: DEMO_CLIENT, db });
     const table = await screen.findByRole("table");
-    // Someone was hired in another tab meanwhile.
+    // Someone was hired in another tab meanwhile: the server refuses to delete an assigned task.
     task.status = "assigned";
+    server.use(
+      http.delete(`*/api/tasks/${task._id}`, () => problem(409, MESSAGES.taskNotOpen.assigned), { once: true }),
+    );
     await user.click(within(rowOf(table, task.title)).getByRole("button", { name: /Delete/ }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Yes, delete it!" }));
     expect(await screen.findByText(/has been hired for this task\.$/)).toBeTruthy();
@@ -158,7 +164,8 @@ describe("My Posted Tasks", () => {
     await user.click(within(confirm).getByRole("button", { name: "Cancel task" }));
     expect(await screen.findByText("The task has been cancelled.")).toBeTruthy();
     expect(task.status).toBe("cancelled");
-    expect(db.bids.filter((bid) => bid.taskId === task.id).map((bid) => bid.status)).toEqual(["declined", "declined"]);
+    // Declining the waiting offers is the server's ("cancel from open declines the waiting offers" in
+    // hiring.api.test.ts).
     expect(await within(rowOf(table, task.title)).findByTitle("Task status: Cancelled")).toBeTruthy();
   });
 
@@ -185,13 +192,19 @@ describe("My Posted Tasks", () => {
     const db = freshMockApi();
     const owner = userId(db, DEMO_CLIENT);
     for (let n = 1; n <= 20; n++) {
-      db.createTask(owner, {
+      db.tasks.push({
+        _id: db.nextId("t"),
         title: `Extra task ${n}`,
         category: "Writing",
         description: "More work",
         deadline: "2099-01-01",
         budget: 10 + n,
-      });
+        userName: "Demo Client",
+        ownerId: owner,
+        createdAt: db.now(),
+        status: "open",
+        offersPublic: false,
+      } satisfies MockTask);
     }
     const { screen, user, router } = await renderRoute("/dashboard/my-posted-tasks", { as: DEMO_CLIENT, db });
     expect(await screen.findByText("Page 1 of 2")).toBeTruthy();

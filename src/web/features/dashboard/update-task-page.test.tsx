@@ -2,7 +2,9 @@ import { waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { MESSAGES } from "../../../contract/messages.ts";
+import type { ModifiedSchema } from "../../../contract/schemas.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
 import { taskTitled } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
@@ -19,10 +21,10 @@ beforeEach(() => {
 });
 
 describe("Update Task", () => {
-  it("shows the task in the form, saves the changes, tells the bidders and goes back to the list", async () => {
+  it("shows the task in the form, saves the changes and goes back to the list", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");
-    const view = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
+    const view = await renderRoute(`/dashboard/update-task/${task._id}`, { as: DEMO_CLIENT, db });
     const { screen, user, router } = view;
     expect(await screen.findByRole("heading", { level: 1, name: "Update Task" })).toBeTruthy();
     expect(field(view, "Task Title").value).toBe(task.title);
@@ -41,13 +43,8 @@ describe("Update Task", () => {
     expect(within(done).getByText("Task updated successfully!")).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/my-posted-tasks"));
     expect(task).toMatchObject({ budget: 500, category: "Design", status: "open" });
-    // Both pending bidders are told what changed.
-    const told = db.notices.filter((notice) => notice.kind === "task-changed");
-    expect(told).toHaveLength(2);
-    expect(told[0]?.data.changes).toEqual([
-      { field: "category", from: "Web Development", to: "Design" },
-      { field: "budget", from: 450, to: 500 },
-    ]);
+    // Telling the bidders what changed is the server's ("a change after a bid names each changed field
+    // with its old and new value" in notifications.api.test.ts).
     await user.click(within(done).getByRole("button", { name: "OK" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
   });
@@ -55,17 +52,26 @@ describe("Update Task", () => {
   it("says there is nothing to save when nothing changed", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");
-    const { screen, user, router } = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
+    // The server answers so when the fields are those it has ("answers modifiedCount 0 when nothing
+    // changed" in tasks.api.test.ts).
+    const unchanged = http.put(`*/api/tasks/${task._id}`, () =>
+      HttpResponse.json({ modifiedCount: 0 } satisfies z.infer<typeof ModifiedSchema>),
+    );
+    const { screen, user, router } = await renderRoute(`/dashboard/update-task/${task._id}`, {
+      as: DEMO_CLIENT,
+      db,
+      handlers: [unchanged],
+    });
     await user.click(await screen.findByRole("button", { name: "Update Task" }));
     expect((await screen.findByRole("status", { name: "" })).textContent).toBe(MESSAGES.noChanges);
-    expect(router.state.location.pathname).toBe(`/dashboard/update-task/${task.id}`);
-    expect(db.notices.some((notice) => notice.kind === "task-changed")).toBe(false);
+    expect(router.state.location.pathname).toBe(`/dashboard/update-task/${task._id}`);
+    expect(screen.queryByRole("alertdialog", { name: "Updated!" })).toBeNull();
   });
 
   it("names what is wrong before sending", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");
-    const view = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
+    const view = await renderRoute(`/dashboard/update-task/${task._id}`, { as: DEMO_CLIENT, db });
     await view.screen.findByLabelText("Task Title");
     await view.user.clear(field(view, "Task Title"));
     await view.user.clear(field(view, "Description"));
@@ -92,17 +98,17 @@ describe("Update Task", () => {
         { status: 400, headers: { "content-type": "application/problem+json" } },
       ),
     );
-    const view = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db, handlers: [refusal] });
+    const view = await renderRoute(`/dashboard/update-task/${task._id}`, { as: DEMO_CLIENT, db, handlers: [refusal] });
     await view.user.click(await view.screen.findByRole("button", { name: "Update Task" }));
     await waitFor(() => expect(view.screen.getAllByText("Budget must be at most 1,000,000")).toHaveLength(2));
     expect(field(view, "Budget ($)").getAttribute("aria-invalid")).toBe("true");
-    expect(view.router.state.location.pathname).toBe(`/dashboard/update-task/${task.id}`);
+    expect(view.router.state.location.pathname).toBe(`/dashboard/update-task/${task._id}`);
   });
 
   it("refuses someone else's task", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");
-    const { screen } = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_FREELANCER, db });
+    const { screen } = await renderRoute(`/dashboard/update-task/${task._id}`, { as: DEMO_FREELANCER, db });
     expect(await screen.findByRole("heading", { name: MESSAGES.notTaskOwner })).toBeTruthy();
     expect(screen.getByText("403")).toBeTruthy();
   });
@@ -110,12 +116,12 @@ describe("Update Task", () => {
   it("says in words why a task that is no longer open cannot be edited, and where to go", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Logo and colour palette");
-    const { screen } = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
+    const { screen } = await renderRoute(`/dashboard/update-task/${task._id}`, { as: DEMO_CLIENT, db });
     expect(await screen.findByRole("heading", { level: 1, name: "Update Task" })).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toContain(MESSAGES.taskNotOpen.assigned);
     expect(screen.queryByText("409")).toBeNull();
     expect(screen.queryByRole("button", { name: "Update Task" })).toBeNull();
-    expect(screen.getByRole("link", { name: "View the task" }).getAttribute("href")).toBe(`/task-details/${task.id}`);
+    expect(screen.getByRole("link", { name: "View the task" }).getAttribute("href")).toBe(`/task-details/${task._id}`);
   });
 
   it("says in words why the server refused the change when the task was assigned meanwhile", async () => {
@@ -127,25 +133,25 @@ describe("Update Task", () => {
         { status: 409, headers: { "content-type": "application/problem+json" } },
       ),
     );
-    const view = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db, handlers: [refusal] });
+    const view = await renderRoute(`/dashboard/update-task/${task._id}`, { as: DEMO_CLIENT, db, handlers: [refusal] });
     await view.user.click(await view.screen.findByRole("button", { name: "Update Task" }));
     const alert = await view.screen.findByRole("alert");
     expect(alert.textContent).toContain(MESSAGES.taskNotOpen.assigned);
     expect(view.screen.queryByText("409")).toBeNull();
-    expect(view.router.state.location.pathname).toBe(`/dashboard/update-task/${task.id}`);
+    expect(view.router.state.location.pathname).toBe(`/dashboard/update-task/${task._id}`);
   });
 
   it("refuses a deadline moved into the past, with Add Task's message", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");
-    const view = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
+    const view = await renderRoute(`/dashboard/update-task/${task._id}`, { as: DEMO_CLIENT, db });
     const deadline = await view.screen.findByLabelText("Deadline");
     await view.user.clear(deadline);
     await view.user.type(deadline, "2020-01-01");
     await view.user.click(view.screen.getByRole("button", { name: "Update Task" }));
     expect(await view.screen.findByText("Deadline cannot be in the past")).toBeTruthy();
     expect(field(view, "Deadline").getAttribute("aria-invalid")).toBe("true");
-    expect(db.tasks.find((candidate) => candidate.id === task.id)?.deadline).toBe(task.deadline);
+    expect(db.tasks.find((candidate) => candidate._id === task._id)?.deadline).toBe(task.deadline);
   });
 
   it("keeps a deadline that has already passed while the rest is corrected, and says the task takes no bids", async () => {
@@ -153,7 +159,7 @@ describe("Update Task", () => {
     const task = taskTitled(db, "Landing page");
     task.deadline = "2020-01-01";
     const title = task.title;
-    const view = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
+    const view = await renderRoute(`/dashboard/update-task/${task._id}`, { as: DEMO_CLIENT, db });
     expect(
       await view.screen.findByText(
         "The deadline has passed, so this task takes no bids. Choose a new deadline to open it to bids again.",
@@ -162,7 +168,7 @@ describe("Update Task", () => {
     await view.user.type(field(view, "Task Title"), " (fixed)");
     await view.user.click(view.screen.getByRole("button", { name: "Update Task" }));
     await waitFor(() => expect(view.router.state.location.pathname).toBe("/dashboard/my-posted-tasks"));
-    expect(db.tasks.find((candidate) => candidate.id === task.id)).toMatchObject({
+    expect(db.tasks.find((candidate) => candidate._id === task._id)).toMatchObject({
       title: `${title} (fixed)`,
       deadline: "2020-01-01",
     });

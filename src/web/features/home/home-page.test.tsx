@@ -38,7 +38,7 @@ describe("Home", () => {
     const proofread = view.db.tasks.find((task) => task.title.startsWith("Proofread"));
     expect(
       view.screen.getByRole("link", { name: "See more: Proofread a 60-page research report" }).getAttribute("href"),
-    ).toBe(`/task-details/${proofread?.id}`);
+    ).toBe(`/task-details/${proofread?._id}`);
     expect(view.screen.getByRole("link", { name: "Browse all tasks" }).getAttribute("href")).toBe("/browse-tasks");
     await waitFor(() => expect(document.title).toBe("Home - QuickGig"));
   });

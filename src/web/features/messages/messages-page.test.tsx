@@ -3,19 +3,27 @@ import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/messages.ts";
-import type { MockDb } from "../../mocks/mock-db.ts";
-import { userId } from "../../test/demo.ts";
+import { problem } from "../../mocks/scenarios.ts";
+import type { MockMessage, MockStore } from "../../mocks/store.ts";
+import { AISHA, taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 
 /** The bakery's landing page (the demo client's), and Maya's thread with the client about it. */
-function bakeryThread(db: MockDb) {
-  const task = db.tasks.find((candidate) => candidate.title.startsWith("Landing page"));
-  if (!task) throw new Error("No bakery task");
+function bakeryThread(db: MockStore) {
+  const task = taskTitled(db, "Landing page");
   const maya = userId(db, DEMO_FREELANCER);
   const say = (senderId: string, body: string) =>
-    db.messages.push({ id: db.nextId("m"), taskId: task.id, bidderId: maya, senderId, body, sentAt: db.now() });
-  return { task, maya, client: userId(db, DEMO_CLIENT), say, path: `/dashboard/messages/${task.id}/${maya}` };
+    db.messages.push({
+      _id: db.nextId("m"),
+      body,
+      senderName: db.person(senderId).name,
+      sentAt: db.now(),
+      taskId: task._id,
+      bidderId: maya,
+      senderId,
+    } satisfies MockMessage);
+  return { task, maya, client: userId(db, DEMO_CLIENT), say, path: `/dashboard/messages/${task._id}/${maya}` };
 }
 
 // Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
@@ -49,13 +57,13 @@ describe("Messages", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Messages with Maya Patel" })).toBeTruthy();
     expect(router.state.location.pathname).toBe(thread.path);
     expect(screen.getByRole("link", { name: thread.task.title }).getAttribute("href")).toBe(
-      `/task-details/${thread.task.id}`,
+      `/task-details/${thread.task._id}`,
     );
     const shown = within(screen.getByRole("list", { name: "Messages" })).getAllByRole("listitem");
     expect(shown.map((item) => item.querySelector("p")?.textContent)).toEqual(["You", "Maya Patel"]);
     expect(shown[1]?.textContent).toContain("Can I see the current site?");
     // Showing the thread read it (a POST of its own, once the messages are shown).
-    await waitFor(() => expect(db.unreadIn(thread.task.id, thread.maya, thread.client)).toBe(0));
+    await waitFor(() => expect(db.reads.has(`${thread.task._id} ${thread.maya} ${thread.client}`)).toBe(true));
 
     const box = screen.getByLabelText("Your message") as HTMLTextAreaElement;
     await user.click(screen.getByRole("button", { name: "Send" }));
@@ -65,7 +73,7 @@ describe("Messages", () => {
     await user.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(db.messages).toHaveLength(3));
     expect(db.messages.at(-1)).toMatchObject({ senderId: thread.client, body: "Sure: bakery.example" });
-    expect(db.notices.at(-1)).toMatchObject({ kind: "message-new", userId: thread.maya });
+    // Telling Maya is the server's ("a message tells the other person" in notifications.api.test.ts).
     await waitFor(() =>
       expect(within(screen.getByRole("list", { name: "Messages" })).getAllByRole("listitem")).toHaveLength(3),
     );
@@ -101,11 +109,21 @@ describe("Messages", () => {
     expect((screen.getByLabelText("Your message") as HTMLTextAreaElement).value).toBe("Hello!");
   });
 
-  it("keeps a conversation between its two people", async () => {
+  it("says the conversation does not exist when the server keeps it from a third person", async () => {
     const db = freshMockApi();
     const thread = bakeryThread(db);
     thread.say(thread.maya, "Private offer details");
-    const { screen } = await renderRoute(thread.path, { as: "aisha@quickgig.dev", db });
+    // Who may read a thread is the server's ("nobody else can read or write a thread" in
+    // messages.api.test.ts): it answers so to anyone but the poster and the bidder.
+    const { screen } = await renderRoute(thread.path, {
+      as: AISHA,
+      db,
+      handlers: [
+        http.get(`*/api/tasks/${thread.task._id}/threads/${thread.maya}/messages`, () =>
+          problem(404, MESSAGES.threadNotFound),
+        ),
+      ],
+    });
     expect(await screen.findByRole("heading", { name: MESSAGES.threadNotFound })).toBeTruthy();
     expect(screen.getByText("404")).toBeTruthy();
     expect(screen.queryByText("Private offer details")).toBeNull();

@@ -1,34 +1,34 @@
+import { http } from "msw";
 import { describe, expect, it } from "vitest";
-import { MODERATION_MESSAGES } from "../../../contract/moderation.ts";
-import { type MockSanction, moderationOf } from "../../mocks/mock-moderation.ts";
+import { MODERATION_MESSAGES, type SanctionView } from "../../../contract/moderation.ts";
+import { problem } from "../../mocks/scenarios.ts";
 import { userId } from "../../test/demo.ts";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
-import { freshMockApi } from "../../test/setup.ts";
+import { freshMockApi, server } from "../../test/setup.ts";
 
 /** Maya, suspended: she cannot sign in, and appeals from her email's link. */
 function suspend() {
   const db = freshMockApi();
-  const suspension: MockSanction = {
-    id: "s-suspend",
-    userId: userId(db, DEMO_FREELANCER),
+  const suspension: SanctionView = {
+    _id: "s-suspend",
     kind: "suspend",
     rule: "honest",
     note: "Fake reviews.",
     targetKind: "profile",
-    targetId: userId(db, DEMO_FREELANCER),
     targetTitle: "Maya Patel",
     createdAt: new Date().toISOString(),
     liftedAt: null,
     appeal: null,
+    canAppeal: true,
   };
-  moderationOf(db).sanctions.push(suspension);
+  db.sanctions.set(userId(db, DEMO_FREELANCER), [suspension]);
   return { db, suspension };
 }
 
 describe("A suspended person's appeal", () => {
   it("sends the appeal with the token of the link's fragment, once", async () => {
     const { db, suspension } = suspend();
-    // In mock mode the token is the sanction's id (mock-moderation.ts).
+    // In mock mode the token is the sanction's id (mocks/handlers.ts, POST /api/appeals).
     const { screen, user } = await renderRoute("/appeal#token=s-suspend", { db });
     expect(await screen.findByRole("heading", { level: 1, name: "Appeal a suspension" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Send appeal" }));
@@ -44,12 +44,20 @@ describe("A suspended person's appeal", () => {
   });
 
   it("shows the server's refusal of a link that is not valid as it comes", async () => {
-    const { db, suspension } = suspend();
+    const { db } = suspend();
+    // The server's answer to a token it did not sign (decisions.api.test.ts, "a suspension ends the sessions…").
+    const sent: unknown[] = [];
+    server.use(
+      http.post("*/api/appeals", async ({ request }) => {
+        sent.push(await request.json());
+        return problem(400, MODERATION_MESSAGES.badAppealLink);
+      }),
+    );
     const bad = await renderRoute("/appeal#token=not-a-sanction", { db });
     await bad.user.type(await bad.screen.findByLabelText("Your appeal"), "Please look again.");
     await bad.user.click(bad.screen.getByRole("button", { name: "Send appeal" }));
     expect((await bad.screen.findByRole("alert")).textContent).toBe(MODERATION_MESSAGES.badAppealLink);
-    expect(suspension.appeal).toBeNull();
+    expect(sent).toEqual([{ token: "not-a-sanction", text: "Please look again." }]);
   });
 
   it("refuses a second appeal with the server's words", async () => {
@@ -61,6 +69,9 @@ describe("A suspended person's appeal", () => {
       decidedAt: null,
       note: null,
     };
+    suspension.canAppeal = false;
+    // The server takes one appeal of a sanction (decisions.api.test.ts, "…whose token appeals once…").
+    server.use(http.post("*/api/appeals", () => problem(409, MODERATION_MESSAGES.alreadyAppealed)));
     const { screen, user } = await renderRoute("/appeal#token=s-suspend", { db });
     await user.type(await screen.findByLabelText("Your appeal"), "Second.");
     await user.click(screen.getByRole("button", { name: "Send appeal" }));

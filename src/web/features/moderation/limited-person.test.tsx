@@ -2,10 +2,10 @@ import { act, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
-import { LIMITED_CAN, MODERATION_MESSAGES, type Standing } from "../../../contract/moderation.ts";
+import { LIMITED_CAN, MODERATION_MESSAGES, type SanctionView, type Standing } from "../../../contract/moderation.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
-import type { MockDb } from "../../mocks/mock-db.ts";
-import { moderationOf } from "../../mocks/mock-moderation.ts";
+import { problem } from "../../mocks/scenarios.ts";
+import type { MockStore } from "../../mocks/store.ts";
 import { LUCAS, taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
@@ -19,28 +19,24 @@ beforeEach(() => {
 const REFUSAL = MODERATION_MESSAGES.limited("on-platform");
 
 /** Maya (or another demo person) is limited for asking a client to pay outside QuickGig. */
-function limitMaya(db: MockDb, email = DEMO_FREELANCER) {
-  moderationOf(db).sanctions.push({
-    id: "s-limit",
-    userId: userId(db, email),
+function limitMaya(db: MockStore, email = DEMO_FREELANCER) {
+  const limit: SanctionView = {
+    _id: "s-limit",
     kind: "limit",
     rule: "on-platform",
     note: "Asked the client to pay by bank transfer.",
     targetKind: "question",
-    targetId: "q-1",
     targetTitle: "Landing page for a neighbourhood bakery",
     createdAt: new Date().toISOString(),
     liftedAt: null,
     appeal: null,
-  });
+    canAppeal: true,
+  };
+  db.sanctions.set(userId(db, email), [limit]);
 }
 
-/** The server's 403 for a limited person, as problem+json. */
-const refuse = () =>
-  HttpResponse.json(
-    { type: "about:blank", title: "403", status: 403, detail: REFUSAL },
-    { status: 403, headers: { "content-type": "application/problem+json" } },
-  );
+/** The server's 403 for a limited person, as problem+json (enforcement.api.test.ts, "a limited person"). */
+const refuse = () => problem(403, REFUSAL);
 
 describe("A limited person", () => {
   it("is told on Add Task what they cannot do, what they still can and why, before filling it in", async () => {
@@ -60,7 +56,7 @@ describe("A limited person", () => {
     const db = freshMockApi();
     limitMaya(db, DEMO_CLIENT);
     const task = taskTitled(db, "Landing page");
-    const update = await renderRoute(`/dashboard/update-task/${task.id}`, { as: DEMO_CLIENT, db });
+    const update = await renderRoute(`/dashboard/update-task/${task._id}`, { as: DEMO_CLIENT, db });
     expect(await update.screen.findByText(REFUSAL)).toBeTruthy();
     expect(REFUSAL).toContain("edit tasks");
   });
@@ -115,7 +111,7 @@ describe("A limited person", () => {
   it("is refused bidding with the server's words as they are, the form kept open", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Social media plan");
-    const { screen, user } = await renderRoute(`/task-details/${task.id}`, {
+    const { screen, user } = await renderRoute(`/task-details/${task._id}`, {
       as: LUCAS,
       db,
       handlers: [http.post("*/api/bids", refuse)],
@@ -130,7 +126,7 @@ describe("A limited person", () => {
   it("is refused asking a question with the server's words as they are, the question kept", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Social media plan");
-    const { screen, user } = await renderRoute(`/task-details/${task.id}`, {
+    const { screen, user } = await renderRoute(`/task-details/${task._id}`, {
       as: LUCAS,
       db,
       handlers: [http.post("*/api/tasks/:id/questions", refuse)],

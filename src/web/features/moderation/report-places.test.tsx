@@ -2,7 +2,7 @@ import { cleanup, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { closeDialog } from "../../lib/dialogs.ts";
-import type { MockDb } from "../../mocks/mock-db.ts";
+import type { MockMessage, MockQuestion, MockStore } from "../../mocks/store.ts";
 import { LUCAS, taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
@@ -18,18 +18,17 @@ const BAKERY = "Landing page for a neighbourhood bakery";
 const CAFE = "Retouch menu photos for a café website";
 
 /** Maya asks a question on the demo client's bakery task. */
-function askQuestion(db: MockDb) {
+function askQuestion(db: MockStore) {
   const task = taskTitled(db, BAKERY);
   db.questions.push({
-    id: db.nextId("q"),
-    taskId: task.id,
+    _id: db.nextId("q"),
+    taskId: task._id,
     askerId: userId(db, DEMO_FREELANCER),
+    askerName: "Maya Patel",
     body: "Do you have photos of the bakery?",
-    answer: null,
-    answeredAt: null,
     hidden: false,
     createdAt: db.now(),
-  });
+  } satisfies MockQuestion);
   return task;
 }
 
@@ -43,7 +42,7 @@ describe("Report", () => {
   it("is on someone else's task and question for a signed-in reader", async () => {
     const db = freshMockApi();
     const task = askQuestion(db);
-    const { screen } = await renderRoute(`/task-details/${task.id}`, { as: LUCAS, db });
+    const { screen } = await renderRoute(`/task-details/${task._id}`, { as: LUCAS, db });
     expect(await screen.findByRole("button", { name: "Report this task" })).toBeTruthy();
     const questions = await screen.findByRole("list", { name: "Questions" });
     expect(await within(questions).findByRole("button", { name: "Report the question by Maya Patel" })).toBeTruthy();
@@ -52,24 +51,29 @@ describe("Report", () => {
   it("is not on one's own task or one's own question", async () => {
     const db = freshMockApi();
     const task = askQuestion(db);
-    // The poster may report the question on their task, not the task itself.
-    const poster = await renderRoute(`/task-details/${task.id}`, { as: DEMO_CLIENT, db });
+    // The poster may report the questions on their task (Maya's, and the demo's by Rick Fast), not the task itself.
+    const poster = await renderRoute(`/task-details/${task._id}`, { as: DEMO_CLIENT, db });
     const questions = await poster.screen.findByRole("list", { name: "Questions" });
     // Its button loaded, the task's would be on screen too.
     await within(questions).findByRole("button", { name: "Report the question by Maya Patel" });
-    expect(reportButtons(document.body)).toEqual(["Report the question by Maya Patel"]);
+    expect(reportButtons(document.body)).toEqual([
+      "Report the question by Maya Patel",
+      "Report the question by Rick Fast",
+    ]);
     cleanup();
 
-    const asker = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
+    // Maya may report the task and Rick Fast's question, not her own question.
+    const asker = await renderRoute(`/task-details/${task._id}`, { as: DEMO_FREELANCER, db });
     await asker.screen.findByRole("button", { name: "Report this task" });
+    await asker.screen.findByRole("button", { name: "Report the question by Rick Fast" });
     await asker.screen.findByText("Do you have photos of the bakery?");
-    expect(reportButtons(document.body)).toEqual(["Report this task"]);
+    expect(reportButtons(document.body)).toEqual(["Report this task", "Report the question by Rick Fast"]);
   });
 
   it("is nowhere on a task's page for a visitor, who reads the task and its questions", async () => {
     const db = freshMockApi();
     const task = askQuestion(db);
-    const { screen } = await renderRoute(`/task-details/${task.id}`, { db });
+    const { screen } = await renderRoute(`/task-details/${task._id}`, { db });
     expect(await screen.findByText("Do you have photos of the bakery?")).toBeTruthy();
     expect(await screen.findByRole("link", { name: "Log in to ask the client a question" })).toBeTruthy();
     expect(reportButtons(document.body)).toEqual([]);
@@ -115,7 +119,7 @@ describe("Report", () => {
 
     // On the task's page, Maya may report the client's review of her, not her own.
     const task = taskTitled(db, CAFE);
-    const party = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
+    const party = await renderRoute(`/task-details/${task._id}`, { as: DEMO_FREELANCER, db });
     const published = await party.screen.findByRole("list", { name: "Published reviews" });
     expect(within(published).getByRole("button", { name: "Report the review by Demo Client" })).toBeTruthy();
     expect(reportButtons(published)).toEqual(["Report the review by Demo Client"]);
@@ -126,10 +130,18 @@ describe("Report", () => {
     const task = taskTitled(db, BAKERY);
     const maya = userId(db, DEMO_FREELANCER);
     const message = (senderId: string, body: string) =>
-      db.messages.push({ id: db.nextId("m"), taskId: task.id, bidderId: maya, senderId, body, sentAt: db.now() });
+      db.messages.push({
+        _id: db.nextId("m"),
+        taskId: task._id,
+        bidderId: maya,
+        senderId,
+        senderName: db.person(senderId).name,
+        body,
+        sentAt: db.now(),
+      } satisfies MockMessage);
     message(userId(db, DEMO_CLIENT), "Pay me outside QuickGig and I will hire you.");
     message(maya, "No, thank you.");
-    const { screen } = await renderRoute(`/dashboard/messages/${task.id}/${maya}`, { as: DEMO_FREELANCER, db });
+    const { screen } = await renderRoute(`/dashboard/messages/${task._id}/${maya}`, { as: DEMO_FREELANCER, db });
     const thread = await screen.findByRole("list", { name: "Messages" });
     const [theirs, mine] = within(thread).getAllByRole("listitem") as [HTMLElement, HTMLElement];
     expect(within(theirs).getByRole("button", { name: "Report the message by Demo Client" })).toBeTruthy();

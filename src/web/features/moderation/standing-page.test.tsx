@@ -1,14 +1,15 @@
 import { waitFor, within } from "@testing-library/react";
+import { http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
-import { LIMITED_CAN, MODERATION_MESSAGES } from "../../../contract/moderation.ts";
+import { LIMITED_CAN, MODERATION_MESSAGES, type SanctionView } from "../../../contract/moderation.ts";
 import type { NotificationKind } from "../../../contract/notifications.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
-import type { MockDb } from "../../mocks/mock-db.ts";
-import { type MockSanction, moderationOf } from "../../mocks/mock-moderation.ts";
+import { problem } from "../../mocks/scenarios.ts";
+import type { MockStore } from "../../mocks/store.ts";
 import { LUCAS, taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
-import { freshMockApi } from "../../test/setup.ts";
+import { freshMockApi, server } from "../../test/setup.ts";
 import { receiveNotice } from "../notifications/live-updates.ts";
 
 // Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
@@ -20,46 +21,29 @@ beforeEach(() => {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ago = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
 
-/** A decision about Maya, as a moderator's would be stored. */
-function sanction(db: MockDb, fields: Partial<MockSanction> & Pick<MockSanction, "id" | "kind">): MockSanction {
+/** A decision about Maya as her standing shows it (GET /api/me/standing), put first: newest first. */
+function sanction(db: MockStore, fields: Partial<SanctionView> & Pick<SanctionView, "_id" | "kind">): SanctionView {
   const task = taskTitled(db, "Landing page for a neighbourhood bakery");
-  const made: MockSanction = {
-    userId: userId(db, DEMO_FREELANCER),
+  const made: SanctionView = {
     rule: "on-platform",
     note: "Asked the client to pay by bank transfer.",
     targetKind: "question",
-    targetId: "q-1",
     targetTitle: task.title,
     createdAt: ago(1),
     liftedAt: null,
     appeal: null,
+    canAppeal: fields.liftedAt == null && fields.appeal == null,
     ...fields,
   };
-  moderationOf(db).sanctions.push(made);
+  const maya = userId(db, DEMO_FREELANCER);
+  db.sanctions.set(maya, [made, ...(db.sanctions.get(maya) ?? [])]);
   return made;
 }
 
 /** Maya: limited yesterday (in force), warned ten days ago (appealed, kept), her task removed a month ago and restored on appeal. */
-function mayasHistory(db: MockDb) {
-  const limit = sanction(db, { id: "s-limit", kind: "limit" });
+function mayasHistory(db: MockStore) {
   sanction(db, {
-    id: "s-warn",
-    kind: "warn",
-    rule: "no-spam",
-    note: "The same offer on nine tasks in an hour.",
-    targetKind: "profile",
-    targetTitle: "Maya Patel",
-    createdAt: ago(10),
-    appeal: {
-      text: "Each offer was written for its task.",
-      appealedAt: ago(9),
-      outcome: "upheld",
-      decidedAt: ago(8),
-      note: "They are word for word the same.",
-    },
-  });
-  sanction(db, {
-    id: "s-remove",
+    _id: "s-remove",
     kind: "remove",
     rule: "honest",
     note: "Looked like a fake task.",
@@ -75,10 +59,26 @@ function mayasHistory(db: MockDb) {
       note: "We checked: it is real. Sorry.",
     },
   });
-  return limit;
+  sanction(db, {
+    _id: "s-warn",
+    kind: "warn",
+    rule: "no-spam",
+    note: "The same offer on nine tasks in an hour.",
+    targetKind: "profile",
+    targetTitle: "Maya Patel",
+    createdAt: ago(10),
+    appeal: {
+      text: "Each offer was written for its task.",
+      appealedAt: ago(9),
+      outcome: "upheld",
+      decidedAt: ago(8),
+      note: "They are word for word the same.",
+    },
+  });
+  return sanction(db, { _id: "s-limit", kind: "limit" });
 }
 
-async function openStanding(as = DEMO_FREELANCER, history = mayasHistory) {
+async function openStanding(as = DEMO_FREELANCER, history: (db: MockStore) => SanctionView = mayasHistory) {
   const db = freshMockApi();
   const limit = history(db);
   const view = await renderRoute("/account/standing", { as, db });
@@ -163,13 +163,18 @@ describe("Account standing", () => {
     const limited = card("Account limited");
     await user.click(within(limited).getByRole("button", { name: "Appeal: Account limited" }));
     await user.type(within(limited).getByLabelText("Your appeal"), "A second appeal.");
-    limit.appeal = { text: "The first appeal.", appealedAt: ago(0), outcome: null, decidedAt: null, note: null };
+    // Appealed from another tab meanwhile: the server keeps that one and refuses this one
+    // (decisions.api.test.ts, "a sanction is appealed once by its person…").
+    Object.assign(limit, {
+      appeal: { text: "The first appeal.", appealedAt: ago(0), outcome: null, decidedAt: null, note: null },
+      canAppeal: false,
+    });
+    server.use(http.post("*/api/sanctions/:id/appeal", () => problem(409, MODERATION_MESSAGES.alreadyAppealed)));
     await user.click(within(limited).getByRole("button", { name: "Send appeal" }));
     expect(
       await screen.findByText(MODERATION_MESSAGES.alreadyAppealed, { selector: "[data-sonner-toast] *" }),
     ).toBeTruthy();
     expect(await within(card("Account limited")).findByText("The first appeal.")).toBeTruthy();
-    expect(limit.appeal.text).toBe("The first appeal.");
     expect(within(card("Account limited")).queryByRole("button", { name: "Send appeal" })).toBeNull();
   });
 
@@ -189,12 +194,13 @@ describe("Account standing", () => {
         read: false,
         createdAt: new Date().toISOString(),
       });
-    limit.liftedAt = new Date().toISOString();
+    // What the server's standing says once a moderator lifts the limit.
+    Object.assign(limit, { liftedAt: new Date().toISOString(), canAppeal: false });
     tell("moderation-lifted");
     await waitFor(() => expect(screen.queryByText(MODERATION_MESSAGES.limited("on-platform"))).toBeNull());
     expect(within(card("Account limited")).getByText("Lifted")).toBeTruthy();
 
-    sanction(db, { id: "s-new", kind: "warn", note: "A newer warning.", createdAt: new Date().toISOString() });
+    sanction(db, { _id: "s-new", kind: "warn", note: "A newer warning.", createdAt: new Date().toISOString() });
     tell("moderation-action");
     expect(await screen.findByText("A newer warning.")).toBeTruthy();
   });

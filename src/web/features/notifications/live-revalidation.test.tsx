@@ -1,7 +1,7 @@
 import { waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mockReviews } from "../../mocks/mock-reviews.ts";
-import { findBid, taskTitled, userId } from "../../test/demo.ts";
+import type { Review } from "../../../contract/reputation.ts";
+import { findBid, LUCAS, taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 import { receiveNotice } from "./live-updates.ts";
@@ -26,11 +26,11 @@ describe("pages that stay true while people act", () => {
         .find((item) => item.textContent?.includes(task.title));
     expect(within(row() as HTMLElement).getByTitle("Bid status: Pending")).toBeTruthy();
     // The client hires Maya in another browser; the stream brings the notice.
-    const bid = findBid(db, task.id, DEMO_FREELANCER);
+    const bid = findBid(db, task._id, DEMO_FREELANCER);
     if (!bid) throw new Error("Maya has no bid on the landing page");
     bid.status = "accepted";
     task.status = "assigned";
-    receiveNotice(notice(task.id));
+    receiveNotice(notice(task._id));
     await waitFor(() => expect(within(row() as HTMLElement).getByTitle("Bid status: Accepted")).toBeTruthy());
     expect(within(row() as HTMLElement).getByTitle("Task status: Assigned")).toBeTruthy();
   });
@@ -39,12 +39,12 @@ describe("pages that stay true while people act", () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");
     const other = taskTitled(db, "Social media plan");
-    const { screen } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_CLIENT, db });
+    const { screen } = await renderRoute(`/task-details/${task._id}`, { as: DEMO_CLIENT, db });
     expect(await screen.findByRole("heading", { level: 1, name: task.title })).toBeTruthy();
     task.title = "Landing page, renamed elsewhere";
     // A notice about another task comes too; the one about this task brings the new title.
-    receiveNotice(notice(other.id, "bid-new"));
-    receiveNotice(notice(task.id, "bid-new"));
+    receiveNotice(notice(other._id, "bid-new"));
+    receiveNotice(notice(task._id, "bid-new"));
     expect(await screen.findByText("Landing page, renamed elsewhere", { selector: "h1" })).toBeTruthy();
   });
 
@@ -58,11 +58,11 @@ describe("pages that stay true while people act", () => {
       if (told || document.querySelector("h1")?.textContent !== task.title) return;
       told = true;
       task.title = "Landing page, renamed elsewhere";
-      receiveNotice(notice(task.id, "bid-new"));
+      receiveNotice(notice(task._id, "bid-new"));
     });
     watch.observe(document.body, { childList: true, subtree: true, characterData: true });
     try {
-      const { screen } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_CLIENT, db });
+      const { screen } = await renderRoute(`/task-details/${task._id}`, { as: DEMO_CLIENT, db });
       expect(await screen.findByText("Landing page, renamed elsewhere", { selector: "h1" })).toBeTruthy();
       expect(told).toBe(true);
     } finally {
@@ -79,10 +79,25 @@ describe("pages that stay true while people act", () => {
     // Lucas's review of the demo client waits, hidden, for the client's own.
     const lucas = "Organised, clear about what mattered";
     expect(screen.queryByText(new RegExp(lucas))).toBeNull();
-    // The demo client reviews Lucas in another tab: both are published.
-    mockReviews(db).write(analytics, { rating: 5, text: "Set everything up and explained the reports." });
-    receiveNotice(notice(analytics.id, "bid-new"));
-    receiveNotice(notice(analytics.id, "reviews-published"));
+    // The demo client reviews Lucas in another tab: the server publishes both.
+    const publishedAt = db.now();
+    for (const review of db.reviews) if (review.taskId === analytics._id) review.publishedAt = publishedAt;
+    db.reviews.push({
+      _id: db.nextId("r"),
+      taskId: analytics._id,
+      taskTitle: analytics.title,
+      role: "client",
+      author: db.person(demo),
+      subject: db.person(userId(db, LUCAS)),
+      rating: 5,
+      text: "Set everything up and explained the reports.",
+      createdAt: publishedAt,
+      updatedAt: publishedAt,
+      publishedAt,
+      answer: null,
+    } satisfies Review);
+    receiveNotice(notice(analytics._id, "bid-new"));
+    receiveNotice(notice(analytics._id, "reviews-published"));
     expect(await screen.findByText(new RegExp(lucas))).toBeTruthy();
   });
 });

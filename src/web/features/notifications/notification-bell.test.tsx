@@ -1,5 +1,6 @@
 import { waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import type { MockNotice } from "../../mocks/store.ts";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 
@@ -9,8 +10,18 @@ describe("Notification bell", () => {
     const maya = db.users.find((person) => person.email === DEMO_FREELANCER)?.id ?? "";
     const [hired, gone] = db.tasks;
     if (!hired || !gone) throw new Error("No demo tasks");
-    db.notify(maya, "bid-accepted", hired, { amount: 120 });
-    db.notify(maya, "task-deleted", gone);
+    // What the server told Maya: her bid accepted, and a task she bid on deleted.
+    const told = (kind: MockNotice["kind"], task: typeof hired, extra: { amount?: number } = {}) =>
+      db.notices.push({
+        id: db.notices.length + 1,
+        userId: maya,
+        kind,
+        data: { taskId: task._id, taskTitle: task.title, ...extra },
+        read: false,
+        createdAt: db.now(),
+      } satisfies MockNotice);
+    told("bid-accepted", hired, { amount: 120 });
+    told("task-deleted", gone);
     const { screen, user } = await renderRoute("/dashboard/notifications", { as: DEMO_FREELANCER, db });
     const list = await screen.findByRole("list", { name: "Notifications" });
     const banner = within(screen.getByRole("banner"));

@@ -1,5 +1,6 @@
-import { act } from "@testing-library/react";
+import { act, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import type { MockNotice } from "../../mocks/store.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 import { setUnreadCounts } from "./live-updates.ts";
@@ -7,21 +8,27 @@ import { setUnreadCounts } from "./live-updates.ts";
 describe("Notifications", () => {
   it("lists what happened with links, and marks everything read", async () => {
     const db = freshMockApi();
-    const maya = db.users.find((user) => user.email === DEMO_FREELANCER);
-    db.viewerId = maya?.id ?? null;
     const client = db.users.find((user) => user.email === DEMO_CLIENT);
-    const open = db.tasks.find(
-      (task) =>
-        task.status === "open" &&
-        task.ownerId === client?.id &&
-        task.deadline >= new Date().toISOString().slice(0, 10) &&
-        !db.bids.some((bid) => bid.taskId === task.id && bid.bidderId === maya?.id),
-    );
-    db.placeBid(open?.id ?? "", { amount: 123 });
+    const open = db.tasks.find((task) => task.status === "open" && task.ownerId === client?.id);
+    if (!client || !open) throw new Error("no demo data");
+    // Maya bid on the client's task: the server told the client so.
+    db.notices.push({
+      id: 1,
+      userId: client.id,
+      kind: "bid-new",
+      data: { taskId: open._id, taskTitle: open.title, actorName: "Maya Patel", amount: 123 },
+      read: false,
+      createdAt: db.now(),
+    } satisfies MockNotice);
     const { screen, user } = await renderRoute("/dashboard/notifications", { as: DEMO_CLIENT, db });
-    expect(await screen.findByText(new RegExp(`bid for \\$123\\.00 on “${open?.title}”`))).toBeTruthy();
+    const text = await screen.findByText(new RegExp(`bid for \\$123\\.00 on “${open.title}”`));
+    expect(text.closest("a")?.getAttribute("href")).toBe(`/task-details/${open._id}`);
+    const list = screen.getByRole("list", { name: "Notifications" });
+    expect(within(list).getByText("New")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: /Mark all as read/ }));
-    expect(db.notices.every((notice) => notice.read)).toBe(true);
+    // The request reached the API, and the list shows the notice read.
+    await waitFor(() => expect(db.notices.every((notice) => notice.read)).toBe(true));
+    await waitFor(() => expect(within(list).queryByText("New")).toBeNull());
   });
 
   it("says when there is nothing yet", async () => {
@@ -36,7 +43,14 @@ describe("Notifications", () => {
     const maya = db.users.find((user) => user.email === DEMO_FREELANCER);
     const task = db.tasks[0];
     if (!maya || !task) throw new Error("no demo data");
-    db.notify(maya.id, "task-completed", task);
+    db.notices.push({
+      id: 1,
+      userId: maya.id,
+      kind: "task-completed",
+      data: { taskId: task._id, taskTitle: task.title },
+      read: false,
+      createdAt: db.now(),
+    } satisfies MockNotice);
     act(() => setUnreadCounts({ notifications: 1, messages: 0 }));
     expect(await screen.findByText(`“${task.title}” was marked completed by the client.`)).toBeTruthy();
   });

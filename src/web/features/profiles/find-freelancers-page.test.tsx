@@ -1,6 +1,8 @@
 import { waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
+import type { Figure, PublicProfile } from "../../../contract/reputation.ts";
+import type { MockStore } from "../../mocks/store.ts";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 import { FREELANCER_CATEGORIES, RATING_OPTIONS } from "../home/more-content.ts";
@@ -9,6 +11,52 @@ const cardNames = (screen: Awaited<ReturnType<typeof renderRoute>>["screen"]) =>
   within(screen.getByRole("list", { name: "Freelancers" }))
     .getAllByRole("heading", { level: 3 })
     .map((heading) => heading.textContent);
+
+/** A developer who knows Python, rated 4.6 (the demo's developer, Lucas, has no rating yet). */
+function addNoah(db: MockStore) {
+  const id = db.nextId("u");
+  const since = "2026-01-05T10:00:00.000Z";
+  const figure = (numerator: number, denominator: number, value: number | null): Figure => ({
+    value,
+    numerator,
+    denominator,
+    from: since,
+    to: new Date().toISOString(),
+    shown: value !== null,
+  });
+  db.users.push({
+    id,
+    name: "Noah Kim",
+    email: "noah@example.com",
+    image: null,
+    emailVerified: true,
+    role: null,
+    grantedAt: null,
+  });
+  db.profiles.set(id, {
+    id,
+    name: "Noah Kim",
+    image: null,
+    memberSince: since,
+    bio: "Backend developer.",
+    skills: ["Python", "Django"],
+    field: "Developers",
+    asFreelancer: {
+      completed: 5,
+      gaveBack: 0,
+      rating: { average: figure(23, 5, 4.6), count: 5, distribution: { 5: 3, 4: 2, 3: 0, 2: 0, 1: 0 } },
+      aspects: { communication: figure(0, 0, null), quality: figure(0, 0, null), deadline: figure(0, 0, null) },
+      completionRate: figure(5, 5, 1),
+    },
+    asClient: {
+      posted: 0,
+      hired: 0,
+      completed: 0,
+      rating: { average: figure(0, 0, null), count: 0, distribution: { 5: 0, 4: 0, 3: 0, 2: 0, 1: 0 } },
+      cancelRate: figure(0, 0, null),
+    },
+  } satisfies PublicProfile);
+}
 
 describe("Find Freelancers", () => {
   it("lists profiles with their rating, reviews and tasks done, each linking to the profile", async () => {
@@ -28,7 +76,10 @@ describe("Find Freelancers", () => {
 
   it("puts the filters in the URL's query, and back returns to the search before", async () => {
     const asked: URLSearchParams[] = [];
+    const db = freshMockApi();
+    addNoah(db);
     const { screen, user, router } = await renderRoute("/freelancers", {
+      db,
       handlers: [
         http.get("*/api/freelancers", ({ request }) => {
           asked.push(new URL(request.url).searchParams);

@@ -2,7 +2,9 @@ import { waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Figure, PublicProfile } from "../../../contract/reputation.ts";
+import type { Figure, PublicProfile, Review } from "../../../contract/reputation.ts";
+import type { MockStore } from "../../mocks/store.ts";
+import { AISHA, LUCAS, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 
@@ -46,6 +48,35 @@ const PROFILE: PublicProfile = {
     cancelRate: figure(1, 3, null, false),
   },
 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Maya's work before the demo's: nine more published reviews of her as a freelancer, each older
+ * than the demo's two (so 11 in all, the demo's newest), by the demo client, Lucas and Aisha in turn.
+ */
+function addPastReviews(db: MockStore) {
+  const maya = userId(db, DEMO_FREELANCER);
+  const authors = [DEMO_CLIENT, LUCAS, AISHA].map((email) => db.person(userId(db, email)));
+  for (let index = 0; index < 9; index += 1) {
+    const time = new Date(Date.now() - (30 + index * 7) * DAY_MS).toISOString();
+    db.reviews.push({
+      _id: db.nextId("r"),
+      taskId: "",
+      taskTitle: `Past work ${index + 1}`,
+      role: "client",
+      author: authors[index % authors.length] ?? db.person(maya),
+      subject: db.person(maya),
+      rating: 4 + (index % 2),
+      text: `Past review ${index + 1}.`,
+      createdAt: time,
+      updatedAt: time,
+      publishedAt: time,
+      answer: null,
+    } satisfies Review);
+  }
+  return maya;
+}
 
 /** The explanation a figure's button is described by, while it is open (null while closed). */
 function openExplanation(button: HTMLElement): string | null {
@@ -133,8 +164,8 @@ describe("A public profile", () => {
 
   it("pages through the published reviews, newest first, and shows those of the person as a client", async () => {
     const db = freshMockApi();
-    const maya = db.users.find((person) => person.email === DEMO_FREELANCER);
-    const { screen, user, router } = await renderRoute(`/users/${maya?.id}`, { db });
+    const maya = addPastReviews(db);
+    const { screen, user, router } = await renderRoute(`/users/${maya}`, { db });
     const list = await screen.findByRole("list", { name: "Reviews as a freelancer" });
     const first = within(list).getAllByRole("listitem");
     expect(first).toHaveLength(10);
@@ -162,8 +193,8 @@ describe("A public profile", () => {
 
   it("offers no Answer to anyone but the person reviewed", async () => {
     const db = freshMockApi();
-    const maya = db.users.find((person) => person.email === DEMO_FREELANCER);
-    const { screen } = await renderRoute(`/users/${maya?.id}`, { db, as: DEMO_CLIENT });
+    const maya = addPastReviews(db);
+    const { screen } = await renderRoute(`/users/${maya}`, { db, as: DEMO_CLIENT });
     const list = await screen.findByRole("list", { name: "Reviews as a freelancer" });
     expect(within(list).getAllByRole("listitem")).toHaveLength(10);
     expect(screen.queryByRole("button", { name: /^Answer/ })).toBeNull();
@@ -171,8 +202,8 @@ describe("A public profile", () => {
 
   it("lets the person reviewed answer, once", async () => {
     const db = freshMockApi();
-    const maya = db.users.find((person) => person.email === DEMO_FREELANCER);
-    const { screen, user } = await renderRoute(`/users/${maya?.id}`, { db, as: DEMO_FREELANCER });
+    const maya = addPastReviews(db);
+    const { screen, user } = await renderRoute(`/users/${maya}`, { db, as: DEMO_FREELANCER });
     const list = await screen.findByRole("list", { name: "Reviews as a freelancer" });
     const buttons = within(list).getAllByRole("button", { name: /^Answer/ });
     // One of Maya's reviews is answered already: it shows its answer, and no button.

@@ -2,13 +2,29 @@ import { within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { REMOVED_TASK_TITLE, type Review } from "../../../contract/reputation.ts";
-import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 
 describe("A review on a profile", () => {
   it("links its task's title to the task's page, and shows the title alone when the mock has no such task", async () => {
     const db = freshMockApi();
     const maya = db.users.find((person) => person.email === DEMO_FREELANCER);
+    // Work done before the mock's tasks: a published review with no task (an empty taskId).
+    const before = new Date(Date.now() - 90 * 24 * 60 * 60 * 1000).toISOString();
+    db.reviews.push({
+      _id: db.nextId("r"),
+      taskId: "",
+      taskTitle: "Poster for a summer concert",
+      role: "client",
+      author: db.person(db.users.find((person) => person.email === DEMO_CLIENT)?.id ?? ""),
+      subject: db.person(maya?.id ?? ""),
+      rating: 5,
+      text: "A poster people stopped to read.",
+      createdAt: before,
+      updatedAt: before,
+      publishedAt: before,
+      answer: null,
+    } satisfies Review);
     const { screen } = await renderRoute(`/users/${maya?.id}`, { db });
     const list = await screen.findByRole("list", { name: "Reviews as a freelancer" });
 
@@ -18,7 +34,7 @@ describe("A review on a profile", () => {
       .map((link) => link.getAttribute("href") ?? "")
       .filter((href) => href.startsWith("/task-details/"));
     expect(taskLinks.length).toBeGreaterThan(0);
-    const taskIds = new Set(db.tasks.map((task) => task.id));
+    const taskIds = new Set(db.tasks.map((task) => task._id));
     for (const href of taskLinks) {
       expect(taskIds.has(decodeURIComponent(href.slice("/task-details/".length))), href).toBe(true);
     }

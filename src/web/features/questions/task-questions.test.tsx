@@ -3,25 +3,30 @@ import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/messages.ts";
-import type { MockDb } from "../../mocks/mock-db.ts";
-import { LUCAS, taskTitled, userId } from "../../test/demo.ts";
+import { problem } from "../../mocks/scenarios.ts";
+import type { MockQuestion, MockStore } from "../../mocks/store.ts";
+import { AISHA, LUCAS, taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
-import { freshMockApi } from "../../test/setup.ts";
+import { freshMockApi, server } from "../../test/setup.ts";
 
-function addQuestion(db: MockDb, taskId: string, askerEmail: string, body: string, answer: string | null = null) {
-  const question = {
-    id: db.nextId("q"),
+function addQuestion(db: MockStore, taskId: string, askerEmail: string, body: string, answer?: string) {
+  const askerId = userId(db, askerEmail);
+  const question: MockQuestion = {
+    _id: db.nextId("q"),
     taskId,
-    askerId: userId(db, askerEmail),
     body,
-    answer,
-    answeredAt: answer === null ? null : db.now(),
-    hidden: false,
+    askerName: db.person(askerId).name,
+    askerId,
     createdAt: db.now(),
+    ...(answer === undefined ? {} : { answer, answeredAt: db.now() }),
+    hidden: false,
   };
   db.questions.push(question);
   return question;
 }
+
+/** The questions kept on this task. */
+const questionsOn = (db: MockStore, taskId: string) => db.questions.filter((question) => question.taskId === taskId);
 
 // Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
 beforeEach(() => toast.dismiss());
@@ -30,32 +35,33 @@ describe("Task questions", () => {
   it("asks the client a question, after naming an empty one", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Social media plan");
-    const { screen, user } = await renderRoute(`/task-details/${task.id}`, { as: LUCAS, db });
+    const { screen, user } = await renderRoute(`/task-details/${task._id}`, { as: LUCAS, db });
     const box = await screen.findByLabelText("Ask the client a question");
     await user.click(screen.getByRole("button", { name: "Ask" }));
     expect(await screen.findByText("Question is required")).toBeTruthy();
     expect(box.getAttribute("aria-invalid")).toBe("true");
-    expect(db.questions).toHaveLength(0);
+    expect(questionsOn(db, task._id)).toHaveLength(0);
 
     await user.type(box, "  Which platforms matter most?  ");
     await user.click(screen.getByRole("button", { name: "Ask" }));
     expect(await screen.findByText("Your question has been posted.")).toBeTruthy();
-    expect(db.questions).toHaveLength(1);
-    expect(db.questions[0]).toMatchObject({ body: "Which platforms matter most?", askerId: userId(db, LUCAS) });
+    expect(questionsOn(db, task._id)).toEqual([
+      expect.objectContaining({ body: "Which platforms matter most?", askerId: userId(db, LUCAS) }),
+    ]);
     const list = screen.getByRole("list", { name: "Questions" });
     expect(within(list).getByText("Which platforms matter most?")).toBeTruthy();
     expect(within(list).getByText("Lucas Moreau")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Questions (1)" })).toBeTruthy();
     expect(screen.queryByText("Question is required")).toBeNull();
     expect((box as HTMLTextAreaElement).value).toBe("");
-    // The poster hears of it.
-    expect(db.notices.at(-1)).toMatchObject({ kind: "question-new", userId: task.ownerId });
+    // That the poster hears of it is the server's ("questions tell the poster; a first answer tells the
+    // asker" in notifications.api.test.ts).
   });
 
   it("says why a question was not posted", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Social media plan");
-    const { screen, user } = await renderRoute(`/task-details/${task.id}`, {
+    const { screen, user } = await renderRoute(`/task-details/${task._id}`, {
       as: LUCAS,
       db,
       handlers: [http.post("*/api/tasks/:id/questions", () => HttpResponse.error())],
@@ -63,7 +69,7 @@ describe("Task questions", () => {
     await user.type(await screen.findByLabelText("Ask the client a question"), "Is there a brand guide?");
     await user.click(screen.getByRole("button", { name: "Ask" }));
     expect(await screen.findByText("Could not reach QuickGig. Check your connection and try again.")).toBeTruthy();
-    expect(db.questions).toHaveLength(0);
+    expect(questionsOn(db, task._id)).toHaveLength(0);
     // What was typed stays, to send again.
     expect((screen.getByLabelText("Ask the client a question") as HTMLTextAreaElement).value).toBe(
       "Is there a brand guide?",
@@ -73,8 +79,8 @@ describe("Task questions", () => {
   it("lets the poster answer, change the answer, and cancel a change", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Social media plan");
-    const question = addQuestion(db, task.id, LUCAS, "Do you have photos of the studio?");
-    const { screen, user } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
+    const question = addQuestion(db, task._id, LUCAS, "Do you have photos of the studio?");
+    const { screen, user } = await renderRoute(`/task-details/${task._id}`, { as: DEMO_FREELANCER, db });
     const item = (await screen.findByText(question.body)).closest("li") as HTMLElement;
 
     await user.click(within(item).getByRole("button", { name: "Answer" }));
@@ -87,8 +93,8 @@ describe("Task questions", () => {
     expect(question.answer).toBe("Yes, about forty.");
     expect(within(item).getByText("Answer from the client")).toBeTruthy();
     expect(within(item).getByText("Yes, about forty.")).toBeTruthy();
-    // The asker hears of the first answer.
-    expect(db.notices.at(-1)).toMatchObject({ kind: "question-answered", userId: userId(db, LUCAS) });
+    // That the asker hears of the first answer is the server's ("questions tell the poster; a first
+    // answer tells the asker" in notifications.api.test.ts).
 
     await user.click(within(item).getByRole("button", { name: "Edit answer" }));
     const change = within(item).getByLabelText("Change your answer") as HTMLTextAreaElement;
@@ -102,8 +108,8 @@ describe("Task questions", () => {
   it("lets the poster hide a question and show it again; others no longer see a hidden one", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Social media plan");
-    const question = addQuestion(db, task.id, LUCAS, "Buy cheap followers here!");
-    const { screen, user } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
+    const question = addQuestion(db, task._id, LUCAS, "Buy cheap followers here!");
+    const { screen, user } = await renderRoute(`/task-details/${task._id}`, { as: DEMO_FREELANCER, db });
     const item = (await screen.findByText(question.body)).closest("li") as HTMLElement;
     await user.click(within(item).getByRole("button", { name: "Hide question" }));
     expect(await within(item).findByText("Hidden")).toBeTruthy();
@@ -116,8 +122,8 @@ describe("Task questions", () => {
   it("hides a hidden question from everyone but the poster", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Social media plan");
-    addQuestion(db, task.id, LUCAS, "Buy cheap followers here!").hidden = true;
-    const { screen } = await renderRoute(`/task-details/${task.id}`, { as: "aisha@quickgig.dev", db });
+    addQuestion(db, task._id, LUCAS, "Buy cheap followers here!").hidden = true;
+    const { screen } = await renderRoute(`/task-details/${task._id}`, { as: AISHA, db });
     expect(await screen.findByText("No questions yet.")).toBeTruthy();
     expect(screen.queryByText("Buy cheap followers here!")).toBeNull();
   });
@@ -125,11 +131,14 @@ describe("Task questions", () => {
   it("says why hiding failed", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Social media plan");
-    const question = addQuestion(db, task.id, LUCAS, "Anything?");
-    const { screen, user } = await renderRoute(`/task-details/${task.id}`, { as: DEMO_FREELANCER, db });
+    const question = addQuestion(db, task._id, LUCAS, "Anything?");
+    const { screen, user } = await renderRoute(`/task-details/${task._id}`, { as: DEMO_FREELANCER, db });
     const item = (await screen.findByText(question.body)).closest("li") as HTMLElement;
-    // The task changed hands meanwhile: only its poster may hide its questions.
-    task.ownerId = userId(db, "aisha@quickgig.dev");
+    // The server refuses to hide it (only the task's poster may: "refuses ... a stranger's answer or
+    // hiding" in questions.api.test.ts).
+    server.use(
+      http.patch(`*/api/questions/${question._id}`, () => problem(403, MESSAGES.notQuestionPoster), { once: true }),
+    );
     await user.click(within(item).getByRole("button", { name: "Hide question" }));
     expect(await screen.findByText(MESSAGES.notQuestionPoster)).toBeTruthy();
     expect(question.hidden).toBe(false);
@@ -139,8 +148,9 @@ describe("Task questions", () => {
   it("shows twenty questions at a time, newest first, with the rest on request", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Social media plan");
-    for (let n = 1; n <= 23; n++) addQuestion(db, task.id, LUCAS, `Question number ${n}`, n === 23 ? "Noted." : null);
-    const { screen, user } = await renderRoute(`/task-details/${task.id}`, { as: "aisha@quickgig.dev", db });
+    for (let n = 1; n <= 23; n++)
+      addQuestion(db, task._id, LUCAS, `Question number ${n}`, n === 23 ? "Noted." : undefined);
+    const { screen, user } = await renderRoute(`/task-details/${task._id}`, { as: AISHA, db });
     expect(await screen.findByRole("heading", { name: "Questions (23)" })).toBeTruthy();
     const list = await screen.findByRole("list", { name: "Questions" });
     await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(20));
@@ -155,7 +165,7 @@ describe("Task questions", () => {
   it("says why the questions could not be read", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Social media plan");
-    const { screen } = await renderRoute(`/task-details/${task.id}`, {
+    const { screen } = await renderRoute(`/task-details/${task._id}`, {
       as: LUCAS,
       db,
       handlers: [

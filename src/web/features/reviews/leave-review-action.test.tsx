@@ -1,13 +1,14 @@
 import { within } from "@testing-library/react";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
+import { LIMITS } from "../../../contract/limits.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
-import { mockReviews } from "../../mocks/mock-reviews.ts";
 import { AISHA, LUCAS, taskTitled } from "../../test/demo.ts";
 import { DEMO_CLIENT, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
 
 // Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
 beforeEach(() => {
@@ -24,7 +25,7 @@ describe("Leave a review in the lists", () => {
     const table = await screen.findByRole("table");
     const row = (title: string) => within(table).getByRole("row", { name: new RegExp(title) });
     const action = within(row(due.title)).getByRole("link", { name: `Leave a review: ${due.title}` });
-    expect(action.getAttribute("href")).toBe(`/task-details/${due.id}#review`);
+    expect(action.getAttribute("href")).toBe(`/task-details/${due._id}#review`);
     // Reviewed already, or not ended: nothing to write.
     expect(within(row(published.title)).queryByRole("link", { name: /Leave a review/ })).toBeNull();
     expect(within(row("Landing page")).queryByRole("link", { name: /Leave a review/ })).toBeNull();
@@ -37,11 +38,13 @@ describe("Leave a review in the lists", () => {
   it("is on My Bids for the hired freelancer of a task ended, until the window closes", async () => {
     const db = freshMockApi();
     const logo = taskTitled(db, "Logo and colour palette");
+    // Ended today, as the server keeps it: completed, with its review window open.
     logo.status = "completed";
+    db.reviewWindows.set(logo._id, daysFromNow(LIMITS.reviewWindowDays));
     const { screen, user } = await renderRoute("/dashboard/my-bids", { as: AISHA, db });
     const list = await screen.findByRole("list", { name: /^Your bids/ });
     const action = within(list).getByRole("link", { name: `Leave a review: ${logo.title}` });
-    expect(action.getAttribute("href")).toBe(`/task-details/${logo.id}#review`);
+    expect(action.getAttribute("href")).toBe(`/task-details/${logo._id}#review`);
     expect(within(list).getAllByRole("link", { name: /^Leave a review/ })).toHaveLength(1);
 
     await user.click(action);
@@ -61,8 +64,9 @@ describe("Leave a review in the lists", () => {
   it("is not on My Bids once the time to review has ended", async () => {
     const db = freshMockApi();
     const logo = taskTitled(db, "Logo and colour palette");
+    // Ended 15 days ago: its review window closed yesterday.
     logo.status = "completed";
-    mockReviews(db).endedAt.set(logo.id, Date.now() - 15 * DAY_MS);
+    db.reviewWindows.set(logo._id, daysFromNow(LIMITS.reviewWindowDays - 15));
     const { screen } = await renderRoute("/dashboard/my-bids", { as: AISHA, db });
     const list = await screen.findByRole("list", { name: /^Your bids/ });
     expect(within(list).getByRole("link", { name: logo.title })).toBeTruthy();
@@ -72,7 +76,7 @@ describe("Leave a review in the lists", () => {
   it("opens no form on a task's page from a stale link: the review was written meanwhile", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Set up analytics");
-    const { screen } = await renderRoute(`/task-details/${task.id}#review`, { as: LUCAS, db });
+    const { screen } = await renderRoute(`/task-details/${task._id}#review`, { as: LUCAS, db });
     const section = await screen.findByRole("region", { name: "Reviews" });
     expect(await within(section).findByRole("article", { name: "Your review" })).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();

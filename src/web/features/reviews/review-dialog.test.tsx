@@ -2,14 +2,19 @@ import { act, waitFor, within } from "@testing-library/react";
 import { type HttpHandler, HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
+import { LIMITS } from "../../../contract/limits.ts";
 import { REVIEW_MESSAGES } from "../../../contract/reputation.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
-import { mockReviews } from "../../mocks/mock-reviews.ts";
+import { problem } from "../../mocks/scenarios.ts";
+import type { MockStore } from "../../mocks/store.ts";
 import { AISHA, LUCAS, taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, renderRoute } from "../../test/render-route.tsx";
-import { freshMockApi } from "../../test/setup.ts";
+import { freshMockApi, server } from "../../test/setup.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
+/** The reviews the mock API keeps for a task: what the form sent. */
+const reviewsOf = (db: MockStore, taskId: string) => db.reviews.filter((review) => review.taskId === taskId);
 
 // Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
 beforeEach(() => {
@@ -21,15 +26,17 @@ beforeEach(() => {
 async function openForm(as: string, handlers: HttpHandler[] = []) {
   const db = freshMockApi();
   const task = taskTitled(db, "Logo and colour palette");
+  // Ended today, as the server keeps it: completed, with its review window open.
   task.status = "completed";
-  const view = await renderRoute(`/task-details/${task.id}`, { as, db, handlers });
+  db.reviewWindows.set(task._id, daysFromNow(LIMITS.reviewWindowDays));
+  const view = await renderRoute(`/task-details/${task._id}`, { as, db, handlers });
   const section = await view.screen.findByRole("region", { name: "Reviews" });
   await view.user.click(await within(section).findByRole("button", { name: "Leave a review" }));
   const dialog = await view.screen.findByRole("dialog");
   const stars = (group: string) => within(dialog).getByRole("radiogroup", { name: group });
   const star = (group: string, label: string) =>
     within(stars(group)).getByRole("radio", { name: label }) as HTMLInputElement;
-  return { ...view, db, task, section, dialog, stars, star, reviews: mockReviews(db) };
+  return { ...view, db, task, section, dialog, stars, star, reviews: () => reviewsOf(db, task._id) };
 }
 
 describe("Review form", () => {
@@ -51,7 +58,7 @@ describe("Review form", () => {
   });
 
   it("names what is missing and sends nothing until it is there", async () => {
-    const { user, dialog, star, reviews, task } = await openForm(DEMO_CLIENT);
+    const { user, dialog, star, reviews } = await openForm(DEMO_CLIENT);
     await user.click(within(dialog).getByRole("button", { name: "Send review" }));
     expect(await within(dialog).findByText("Rating must be a whole number of stars from 1 to 5")).toBeTruthy();
     expect(within(dialog).getByText("Review is required")).toBeTruthy();
@@ -66,11 +73,11 @@ describe("Review form", () => {
       expect(within(dialog).queryByText("Rating must be a whole number of stars from 1 to 5")).toBeNull(),
     );
     expect(within(dialog).getByText("Review is required")).toBeTruthy();
-    expect(reviews.of(task.id)).toHaveLength(0);
+    expect(reviews()).toHaveLength(0);
   });
 
   it("lets the client rate the three aspects too, and sends the stars, the text and the aspects chosen", async () => {
-    const { user, dialog, star, stars, reviews, task, db, screen, section } = await openForm(DEMO_CLIENT);
+    const { user, dialog, star, stars, reviews, db, screen, section } = await openForm(DEMO_CLIENT);
     expect(stars("Communication")).toBeTruthy();
     expect(stars("Quality of work")).toBeTruthy();
     expect(stars("Kept to the deadline")).toBeTruthy();
@@ -86,15 +93,16 @@ describe("Review form", () => {
 
     expect(await screen.findByText("Your review has been sent.")).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    const [sent] = reviews.of(task.id);
+    const [sent] = reviews();
     expect(sent).toMatchObject({
-      authorId: userId(db, DEMO_CLIENT),
+      author: { id: userId(db, DEMO_CLIENT) },
       role: "client",
       rating: 4,
       text: "Lovely palette, slow replies.",
-      aspects: { communication: 2, quality: 5 },
-      publishedAt: null,
+      communication: 2,
+      quality: 5,
     });
+    expect(sent).not.toHaveProperty("deadline");
     // The section shows it as the author's own, still hidden.
     const mine = await within(section).findByRole("article", { name: "Your review" });
     expect(within(mine).getByText("Lovely palette, slow replies.")).toBeTruthy();
@@ -103,15 +111,17 @@ describe("Review form", () => {
   });
 
   it("asks the freelancer for stars and a text only", async () => {
-    const { user, dialog, star, reviews, task, screen } = await openForm(AISHA);
+    const { user, dialog, star, reviews, screen } = await openForm(AISHA);
     expect(screen.getByRole("dialog", { name: "Review Demo Client" })).toBe(dialog);
     expect(within(dialog).getAllByRole("radiogroup")).toHaveLength(1);
     expect(within(dialog).queryByText("Communication")).toBeNull();
     await user.click(star("Rating", "5 stars"));
     await user.type(within(dialog).getByLabelText("Your review"), "Clear brief.");
     await user.click(within(dialog).getByRole("button", { name: "Send review" }));
-    await waitFor(() => expect(reviews.of(task.id)).toHaveLength(1));
-    expect(reviews.of(task.id)[0]).toMatchObject({ role: "freelancer", rating: 5, text: "Clear brief.", aspects: {} });
+    await waitFor(() => expect(reviews()).toHaveLength(1));
+    const [sent] = reviews();
+    expect(sent).toMatchObject({ role: "freelancer", rating: 5, text: "Clear brief." });
+    for (const aspect of ["communication", "quality", "deadline"]) expect(sent).not.toHaveProperty(aspect);
   });
 
   it("shows the server's refusal as it is, next to its field, and stays open", async () => {
@@ -138,21 +148,23 @@ describe("Review form", () => {
   });
 
   it("says the time to review ended meanwhile, closes and shows the task's reviews as they now are", async () => {
-    const { user, dialog, star, screen, reviews, task, section } = await openForm(DEMO_CLIENT);
-    reviews.endedAt.set(task.id, Date.now() - 15 * DAY_MS);
+    const { user, dialog, star, screen, reviews, task, db, section } = await openForm(DEMO_CLIENT);
+    // Meanwhile the window closed: the server refuses the review, and answers the task's reviews so.
+    db.reviewWindows.set(task._id, daysFromNow(-1));
+    server.use(http.post("*/api/tasks/:id/reviews", () => problem(409, REVIEW_MESSAGES.windowEnded), { once: true }));
     await user.click(star("Rating", "3 stars"));
     await user.type(within(dialog).getByLabelText("Your review"), "Fine.");
     await user.click(within(dialog).getByRole("button", { name: "Send review" }));
     expect(await screen.findByText(REVIEW_MESSAGES.windowEnded, { selector: "[data-sonner-toast] *" })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(await within(section).findByText("The time to review this task has ended.")).toBeTruthy();
-    expect(reviews.of(task.id)).toHaveLength(0);
+    expect(reviews()).toHaveLength(0);
   });
 
   it("opens filled with the author's hidden review, and saves the change", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Set up analytics");
-    const { user, screen } = await renderRoute(`/task-details/${task.id}`, { as: LUCAS, db });
+    const { user, screen } = await renderRoute(`/task-details/${task._id}`, { as: LUCAS, db });
     const section = await screen.findByRole("region", { name: "Reviews" });
     await user.click(await within(section).findByRole("button", { name: "Edit review" }));
     const dialog = await screen.findByRole("dialog", { name: "Review Demo Client" });
@@ -166,8 +178,8 @@ describe("Review form", () => {
     expect(await screen.findByText("Your review has been saved.")).toBeTruthy();
     const mine = await within(section).findByText("Organised and clear.");
     expect(mine).toBeTruthy();
-    const [review] = mockReviews(db).of(task.id);
-    expect(review).toMatchObject({ rating: 4, text: "Organised and clear.", publishedAt: null });
-    expect(mockReviews(db).of(task.id)).toHaveLength(1);
+    const saved = reviewsOf(db, task._id);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ author: { id: userId(db, LUCAS) }, rating: 4, text: "Organised and clear." });
   });
 });

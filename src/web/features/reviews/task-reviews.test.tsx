@@ -2,14 +2,24 @@ import { waitFor, within } from "@testing-library/react";
 import { http, passthrough } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
+import { LIMITS } from "../../../contract/limits.ts";
+import type { Review } from "../../../contract/reputation.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
-import { mockReviews } from "../../mocks/mock-reviews.ts";
+import type { ScenarioId } from "../../mocks/scenarios.ts";
+import type { MockStore } from "../../mocks/store.ts";
 import { AISHA, LUCAS, taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 import { receiveNotice } from "../notifications/live-updates.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The logo task ended today (completed, or cancelled after the hire), its review window open, as the server keeps it. */
+function endLogoTask(db: MockStore, status: "completed" | "cancelled") {
+  const task = taskTitled(db, "Logo and colour palette");
+  task.status = status;
+  db.reviewWindows.set(task._id, new Date(Date.now() + LIMITS.reviewWindowDays * DAY_MS).toISOString());
+}
 
 // Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
 beforeEach(() => {
@@ -21,12 +31,13 @@ beforeEach(() => {
 async function openReviews(
   title: string,
   as: string | undefined,
-  prepare?: (db: ReturnType<typeof freshMockApi>) => void,
+  prepare?: (db: MockStore) => void,
+  scenario?: ScenarioId,
 ) {
-  const db = freshMockApi();
+  const db = freshMockApi(scenario);
   const task = taskTitled(db, title);
   prepare?.(db);
-  const view = await renderRoute(`/task-details/${task.id}`, { db, ...(as ? { as } : {}) });
+  const view = await renderRoute(`/task-details/${task._id}`, { db, ...(as ? { as } : {}) });
   const section = await view.screen.findByRole("region", { name: "Reviews" });
   await waitFor(() => expect(within(section).queryByText("Loading the reviews…")).toBeNull());
   return { ...view, db, task, section };
@@ -34,9 +45,9 @@ async function openReviews(
 
 describe("A task's reviews", () => {
   it("asks the client of a task just completed for a review, with the time left", async () => {
-    const { section, db, task } = await openReviews("Logo and colour palette", DEMO_CLIENT, (db) => {
-      taskTitled(db, "Logo and colour palette").status = "completed";
-    });
+    const { section, db, task } = await openReviews("Logo and colour palette", DEMO_CLIENT, (db) =>
+      endLogoTask(db, "completed"),
+    );
     expect(
       within(section).getByText(
         "How was working with Aisha Bello? Your review stays hidden until they review you too.",
@@ -45,7 +56,7 @@ describe("A task's reviews", () => {
     expect(within(section).getByText(/^You can review until /)).toBeTruthy();
     expect(within(section).getByRole("button", { name: "Leave a review" })).toBeTruthy();
     expect(within(section).queryByRole("list", { name: "Published reviews" })).toBeNull();
-    expect(mockReviews(db).of(task.id)).toHaveLength(0);
+    expect(db.reviews.filter((review) => review.taskId === task._id)).toHaveLength(0);
   });
 
   it("tells the one reviewed first that a review waits for theirs, without showing it", async () => {
@@ -60,7 +71,7 @@ describe("A task's reviews", () => {
     const mine = within(section).getByRole("article", { name: "Your review" });
     expect(within(mine).getByText(/Organised, clear about what mattered/)).toBeTruthy();
     expect(within(mine).getByRole("img", { name: "5 out of 5 stars" })).toBeTruthy();
-    const endsAt = mockReviews(db).forViewer(task).windowEndsAt ?? "";
+    const endsAt = db.reviewWindows.get(task._id) ?? "";
     expect(endsAt).not.toBe("");
     expect(
       within(section).getByText(
@@ -119,9 +130,8 @@ describe("A task's reviews", () => {
   });
 
   it("says the time to review has ended, and shows what the window's end published", async () => {
-    const { section } = await openReviews("Set up analytics", DEMO_CLIENT, (db) => {
-      mockReviews(db).endedAt.set(taskTitled(db, "Set up analytics").id, Date.now() - 15 * DAY_MS);
-    });
+    // The scenario ends every review window and publishes what was hidden, as the server's timed job does.
+    const { section } = await openReviews("Set up analytics", DEMO_CLIENT, undefined, "review-window-closed");
     expect(within(section).getByText("The time to review this task has ended.")).toBeTruthy();
     expect(within(section).queryByRole("button", { name: "Leave a review" })).toBeNull();
     // Lucas's review, hidden until then, is published alone.
@@ -129,9 +139,7 @@ describe("A task's reviews", () => {
   });
 
   it("has reviews for a task cancelled after a hire", async () => {
-    const { section } = await openReviews("Logo and colour palette", DEMO_CLIENT, (db) => {
-      taskTitled(db, "Logo and colour palette").status = "cancelled";
-    });
+    const { section } = await openReviews("Logo and colour palette", DEMO_CLIENT, (db) => endLogoTask(db, "cancelled"));
     expect(within(section).getByRole("button", { name: "Leave a review" })).toBeTruthy();
   });
 
@@ -143,7 +151,7 @@ describe("A task's reviews", () => {
       asked += 1;
       return passthrough();
     });
-    const { screen } = await renderRoute(`/task-details/${open.id}`, { as: DEMO_CLIENT, db, handlers: [counted] });
+    const { screen } = await renderRoute(`/task-details/${open._id}`, { as: DEMO_CLIENT, db, handlers: [counted] });
     expect(await screen.findByRole("heading", { name: /^Questions/ })).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Reviews" })).toBeNull();
     expect(asked).toBe(0);
@@ -152,16 +160,27 @@ describe("A task's reviews", () => {
   it("follows the other side's review in place: the notice reads the page and its reviews again", async () => {
     const { section, db, task, screen } = await openReviews("Set up analytics", LUCAS);
     expect(within(section).getByRole("article", { name: "Your review" })).toBeTruthy();
-    // The client reviews in another browser: both are published, and the stream brings the notice.
-    const reviews = mockReviews(db);
-    const clientId = userId(db, DEMO_CLIENT);
-    db.viewerId = clientId;
-    reviews.write(task, { rating: 4, text: "Clear weekly reports; one was a day late." });
-    db.viewerId = userId(db, LUCAS);
+    // The client reviews in another browser: the server publishes both, and the stream brings the notice.
+    const publishedAt = db.now();
+    for (const review of db.reviews) if (review.taskId === task._id) review.publishedAt = publishedAt;
+    db.reviews.push({
+      _id: db.nextId("r"),
+      taskId: task._id,
+      taskTitle: task.title,
+      role: "client",
+      author: db.person(userId(db, DEMO_CLIENT)),
+      subject: db.person(userId(db, LUCAS)),
+      rating: 4,
+      text: "Clear weekly reports; one was a day late.",
+      createdAt: publishedAt,
+      updatedAt: publishedAt,
+      publishedAt,
+      answer: null,
+    } satisfies Review);
     receiveNotice({
       id: 9_999,
       kind: "reviews-published",
-      data: { taskId: task.id, taskTitle: task.title },
+      data: { taskId: task._id, taskTitle: task.title },
       read: false,
       createdAt: new Date().toISOString(),
     });

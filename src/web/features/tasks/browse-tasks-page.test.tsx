@@ -1,6 +1,7 @@
 import { waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
+import { LIMITS, type Task, TaskListQuerySchema } from "../../../contract/index.ts";
 import { renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 
@@ -34,12 +35,26 @@ describe("Browse Tasks", () => {
     for (let i = 0; i < 1001; i++) {
       db.tasks.push({
         ...sample,
-        id: `poster-${i}`,
+        _id: `poster-${i}`,
         title: `Concert poster ${i}`,
         createdAt: new Date(i).toISOString(),
       });
     }
-    const { screen, router } = await renderRoute("/browse-tasks?q=concert+post", { db });
+    // The server counts a search's newest 1,000 matches and says when more match
+    // (src/server/tasks/task-search.api.test.ts); the mock counts them all, so the server's answer is here.
+    const capped = http.get("*/api/tasks", ({ request }) => {
+      const query = TaskListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+      if (query.q !== "concert post") return undefined;
+      const counted = db.tasks
+        .filter((task) => task.title.startsWith("Concert poster"))
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .slice(0, LIMITS.searchResultsMax);
+      const page: Task[] = counted.slice((query.page - 1) * query.limit, query.page * query.limit);
+      return HttpResponse.json(page, {
+        headers: { "x-total-count": String(counted.length), "x-total-count-capped": "true" },
+      });
+    });
+    const { screen, router } = await renderRoute("/browse-tasks?q=concert+post", { db, handlers: [capped] });
     const count = (text: string) => (_: string, element: Element | null) =>
       element?.tagName === "P" && element.textContent === text;
     expect(await screen.findByText(count("More than 1,000 tasks · page 1 of 84"))).toBeTruthy();

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadSoon } from "../../lib/load-soon.ts";
-import type { MockDb } from "../../mocks/mock-db.ts";
+import type { MockStore } from "../../mocks/store.ts";
 import { LUCAS, taskTitled } from "../../test/demo.ts";
 import { DEMO_FREELANCER } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
@@ -43,7 +43,7 @@ function load(taskId: string) {
 }
 
 /** Signs a demo person in (by email), or out (null), as the session reads it. */
-async function readAs(db: MockDb, email: string | null) {
+async function readAs(db: MockStore, email: string | null) {
   db.viewerId = email ? (db.users.find((user) => user.email === email)?.id ?? null) : null;
   await loadSession({ refresh: true });
 }
@@ -54,12 +54,12 @@ describe("a task page's loader starts loading the lazy parts the page shows its 
   it("the Reviews panel for a task ended with a hire, for anyone; nothing for an open task read by a visitor", async () => {
     const db = freshMockApi();
     await readAs(db, null);
-    await load(taskTitled(db, "Social media plan").id);
+    await load(taskTitled(db, "Social media plan")._id);
     expect(loadSoon).not.toHaveBeenCalled();
 
     const ended = taskTitled(db, "Logo and colour palette");
     ended.status = "completed";
-    expect((await load(ended.id)).task.status).toBe("completed");
+    expect((await load(ended._id)).task.status).toBe("completed");
     expect(loadSoon).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(loads.reviews).toBe(1));
   });
@@ -68,7 +68,7 @@ describe("a task page's loader starts loading the lazy parts the page shows its 
     const db = freshMockApi();
     const task = taskTitled(db, "Social media plan");
     await readAs(db, LUCAS);
-    expect((await load(task.id)).ownTask).toBe(false);
+    expect((await load(task._id)).ownTask).toBe(false);
     expect(loadSoon).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(loads.askForm).toBe(1));
     expect(loads.manage).toBe(0);
@@ -76,7 +76,7 @@ describe("a task page's loader starts loading the lazy parts the page shows its 
     // The demo freelancer posted this one.
     vi.mocked(loadSoon).mockClear();
     await readAs(db, DEMO_FREELANCER);
-    expect((await load(task.id)).ownTask).toBe(true);
+    expect((await load(task._id)).ownTask).toBe(true);
     expect(loadSoon).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(loads.manage).toBe(1));
   });
