@@ -33,6 +33,7 @@ const LINE = [
   "questions",
   "messages",
   "reviews",
+  "payments",
   "moderation",
 ];
 

@@ -143,6 +143,8 @@ export default async function globalSetup() {
       SMTP_URL: smtp.url,
       TRUSTED_ORIGINS: staticOrigin,
       EMAIL_RETRY_MS: "200",
+      // The stories hire without money, as before issue 44; e2e/payments.spec.ts starts its own server with it.
+      PAYMENTS: "off",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

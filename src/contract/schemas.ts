@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isCalendarDate, todayAnywhereOnEarth } from "./dates.ts";
 import { groupDigits } from "./digits.ts";
 import { BID_STATUSES, LIMITS, TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS, TASK_STATUSES } from "./limits.ts";
+import { PAYMENT_STATUSES } from "./payment-words.ts";
 
 /** Each message names its field, so a message alone tells a person what to fix. */
 export function requiredText(field: string, max: number) {
@@ -172,6 +173,10 @@ export const TaskSchema = z.object({
     .boolean()
     .optional()
     .describe("For the poster and the hired freelancer: the task can be reviewed and the reader has not yet"),
+  payment: z
+    .object({ _id: z.string(), status: z.enum(PAYMENT_STATUSES) })
+    .optional()
+    .describe("For the poster and the hired freelancer: the hire's payment and where it stands (issue 44)"),
   get myBid() {
     return BidSchema.optional().describe("The signed-in reader's own bid on this task, live or not");
   },

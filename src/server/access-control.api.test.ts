@@ -8,13 +8,17 @@ import { postTask, setupTestApp, signUp, type TestUser, taskInput } from "./test
  * The access-control matrix: every state-changing operation of the OpenAPI document, tried without
  * a session and as a user who may not do it. A new write route without a row here fails the suite.
  */
-const ctx = setupTestApp();
+// With payments on (issue 44), as a new installation runs: accepting opens a checkout, paying hires.
+const ctx = setupTestApp({ PAYMENTS: "on" });
+const CARD = { number: "4242424242424242", expiry: "12/34", cvc: "123" };
 let owner: TestUser;
 let stranger: TestUser;
 let taskId: string;
 let bidder: TestUser;
 let bidId: string;
 let questionId: string;
+/** The owner's checkout for the bidder's offer on the task, not paid. */
+let paymentId: string;
 let noticeId: number;
 /** A task the owner completed with the bidder, whose two reviews are published. */
 let reviewedTaskId: string;
@@ -48,6 +52,12 @@ const matrix: Record<string, Row> = {
   "PATCH /api/bids/{id}": { id: () => bidId, body: () => ({ amount: 1 }), refused: { user: () => owner, status: 403 } },
   "DELETE /api/bids/{id}": { id: () => bidId, refused: { user: () => stranger, status: 403 } },
   "POST /api/tasks/{id}/accept": { body: () => ({ bidId }), refused: { user: () => bidder, status: 403 } },
+  // A checkout is its client's to pay; to anyone else it does not exist.
+  "POST /api/payments/{id}/pay": {
+    id: () => paymentId,
+    body: () => ({ card: CARD }),
+    refused: { user: () => bidder, status: 404 },
+  },
   "POST /api/tasks/{id}/complete": { refused: { user: () => stranger, status: 403 } },
   "POST /api/tasks/{id}/cancel": { refused: { user: () => bidder, status: 403 } },
   "POST /api/tasks/{id}/release": { refused: { user: () => stranger, status: 403 } },
@@ -158,7 +168,9 @@ async function snapshot() {
     ),
   );
   const staff = await ctx.app.inject({ url: "/api/admin/roles", headers: { cookie: admin.cookie } });
+  const payment = await ctx.app.inject({ url: `/api/payments/${paymentId}`, headers: { cookie: owner.cookie } });
   return JSON.stringify([
+    payment.json(),
     tasks.json(),
     bids.json(),
     questions.json(),
@@ -192,12 +204,21 @@ beforeAll(async () => {
   questionId = question.json()._id;
   const notices = await ctx.app.inject({ url: "/api/notifications", headers: { cookie: owner.cookie } });
   noticeId = notices.json()[0].id;
+  paymentId = (
+    await ctx.app.inject({
+      method: "POST",
+      url: `/api/tasks/${taskId}/accept`,
+      headers: { cookie: owner.cookie },
+      payload: { bidId },
+    })
+  ).json().paymentId;
 
   reviewedTaskId = await postTask(ctx.app, owner, { title: "Reviewed task" });
   const as = (user: TestUser, url: string, payload: object) =>
     ctx.app.inject({ method: "POST", url, headers: { cookie: user.cookie }, payload });
   const hired = await as(bidder, "/api/bids", { taskId: reviewedTaskId });
-  await as(owner, `/api/tasks/${reviewedTaskId}/accept`, { bidId: hired.json()._id });
+  const checkout = await as(owner, `/api/tasks/${reviewedTaskId}/accept`, { bidId: hired.json()._id });
+  await as(owner, `/api/payments/${checkout.json().paymentId}/pay`, { card: CARD });
   await as(owner, `/api/tasks/${reviewedTaskId}/complete`, {});
   reviewId = (await as(owner, `/api/tasks/${reviewedTaskId}/reviews`, { rating: 4, text: "Good work" })).json()._id;
   await as(bidder, `/api/tasks/${reviewedTaskId}/reviews`, { rating: 5, text: "Clear brief" });
@@ -313,10 +334,12 @@ const visitorReads: Record<string, 200 | 401> = {
   "GET /api/admin/queue": 401,
   "GET /api/admin/audit": 401,
   "GET /api/admin/roles": 401,
+  "GET /api/payments/{id}": 401,
 };
 
-/** The id a read's path names: a person's for a profile (the task's poster), else the task's. */
-const idIn = (path: string) => (path.startsWith("/api/users/") ? owner.id : taskId);
+/** The id a read's path names: a person's for a profile (the task's poster), a payment's, else the task's. */
+const idIn = (path: string) =>
+  path.startsWith("/api/users/") ? owner.id : path.startsWith("/api/payments/") ? paymentId : taskId;
 
 describe("what a visitor reads", () => {
   it("has a row for every read of the API", async () => {

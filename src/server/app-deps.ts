@@ -2,6 +2,7 @@ import type { Auth } from "./accounts/auth.ts";
 import type { Sessions } from "./accounts/session.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import type { HiringMoney } from "./hiring/hiring.ts";
 import type { OriginPolicy } from "./http/origins.ts";
 import type { RateLimiters } from "./http/rate-limits.ts";
 import type { ReportableContents } from "./moderation/targets.ts";
@@ -29,4 +30,6 @@ export interface AppDeps {
   reportables: ReportableContents;
   /** What hiring and reviews count for a profile's figures (profiles/profiles.ts). */
   profileFigures: ProfileFigures;
+  /** What payments do at a hire's steps (hiring/hiring.ts); null when PAYMENTS=off. */
+  hiringMoney: HiringMoney | null;
 }

@@ -46,6 +46,10 @@ import { EventHub, STREAM_LIMITS, type StreamLimits } from "./notifications/even
 import { pruneOldNotices } from "./notifications/notices.ts";
 import { registerNotificationRoutes } from "./notifications/notification-routes.ts";
 import { type EmailGaps, Notifier } from "./notifications/notifier.ts";
+import { latestPaymentsOf } from "./payments/payment-repository.ts";
+import { registerPaymentRoutes } from "./payments/payment-routes.ts";
+import { hiringMoney, type PaymentsDeps } from "./payments/payments.ts";
+import { TestModeProvider } from "./payments/provider.ts";
 import { profileContent } from "./profiles/profile-content.ts";
 import { registerProfileRoutes } from "./profiles/profile-routes.ts";
 import { questionContent } from "./questions/question-content.ts";
@@ -90,7 +94,16 @@ function loggedUrl(url: string): string {
  * Whatever a log line carries under these names is hidden, should a future line hold a request's
  * headers or a body: nothing secret is ever logged (docs/security.md).
  */
-const SECRET_NAMES = ["password", "newPassword", "currentPassword", "token", "idToken", "cookie", "authorization"];
+const SECRET_NAMES = [
+  "password",
+  "newPassword",
+  "currentPassword",
+  "token",
+  "idToken",
+  "cookie",
+  "authorization",
+  "card",
+];
 const REDACTED = [
   "req.headers.cookie",
   "req.headers.authorization",
@@ -184,7 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config), {
     firebaseKeys: options.firebaseKeys,
   });
-  const taskNeighbours = taskNeighboursOf(config.reviews.windowMs);
+  const taskNeighbours = taskNeighboursOf(config.reviews.windowMs, config.payments !== null);
   const reportables = reportableContents(taskNeighbours);
   if (config.seedDemoData) await seedDemoData({ database, auth, config, reportables }, app.log);
 
@@ -245,6 +258,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     config,
     personOf: async (request) => (await sessions.find(request))?.id,
   });
+  // Money at the hire (decision 030): test mode's provider unless PAYMENTS=off.
+  const payments: PaymentsDeps | null = config.payments && {
+    run: notifier,
+    db: database.db,
+    provider: new TestModeProvider(),
+    ...config.payments,
+  };
   const deps: AppDeps = {
     config,
     database,
@@ -257,6 +277,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     taskNeighbours,
     reportables,
     profileFigures: { hiresOf, ratingsOf },
+    hiringMoney: payments && hiringMoney(payments),
   };
   registerSameOriginGuard(app, origins);
   registerSessionGuard(app, sessions);
@@ -277,6 +298,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerModerationRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerProfileRoutes(app, deps);
+  if (payments) registerPaymentRoutes(app, deps, payments);
   let stopPruning = () => {};
   app.addHook("onReady", async () => {
     stopPruning = pruneOldNotices(database.db, app.log);
@@ -297,11 +319,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 }
 
 /**
- * What the rooms above tasks tell them of a task (decision 027): its offers (bids), and whose review
- * is due within the review window (reviews).
+ * What the rooms above tasks tell them of a task (decision 027): its offers (bids), whose review is
+ * due within the review window (reviews), and the hire's payment (payments, unless PAYMENTS=off).
  */
-export function taskNeighboursOf(reviewWindowMs: number): TaskNeighbours {
-  return { ...offersOfTasks, reviewsDue: reviewsDueWithin(reviewWindowMs) };
+export function taskNeighboursOf(reviewWindowMs: number, payments = true): TaskNeighbours {
+  return {
+    ...offersOfTasks,
+    reviewsDue: reviewsDueWithin(reviewWindowMs),
+    ...(payments ? { paymentsOf: latestPaymentsOf } : {}),
+  };
 }
 
 /** What each kind of reportable content is to moderation, through the feature that owns it (content/reportable.ts). */

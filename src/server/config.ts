@@ -65,6 +65,17 @@ const EnvSchema = z.object({
     .positive("must be more than 0 days")
     .max(365, "must be at most 365 days")
     .default(14),
+  PAYMENTS: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+  PLATFORM_FEE_PERCENT: z.coerce
+    .number({ error: "must be a percentage, such as 10 or 7.5" })
+    .min(0, "must be at least 0")
+    .max(50, "must be at most 50")
+    .refine((value) => Number.isInteger(value * 100), "must have at most two decimals")
+    .default(10),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "must be a currency code of three capital letters, such as USD")
+    .default("USD"),
 });
 
 /** Every variable the server reads; .env.example lists each (config.test.ts checks). */
@@ -108,6 +119,11 @@ export interface Config {
   email: { smtpUrl: string | null; from: string; dir: string; retryMs: number };
   /** How long after a task ended its two sides may review each other (reviews/reviews.ts); fractional days allowed. */
   reviews: { windowMs: number };
+  /**
+   * Money at the hire (payments/, decision 030): null when PAYMENTS=off (hiring without money, as
+   * before). The provider is test mode's (no keys, no network).
+   */
+  payments: { feePercent: number; currency: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -206,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryMs: values.EMAIL_RETRY_MS,
     },
     reviews: { windowMs: Math.round(values.REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000) },
+    payments: values.PAYMENTS === "off" ? null : { feePercent: values.PLATFORM_FEE_PERCENT, currency: values.CURRENCY },
   };
 }
 

@@ -13,7 +13,9 @@ import {
 } from "./test/test-app.ts";
 
 const lines: string[] = [];
-const ctx = setupTestApp({ LOG_LEVEL: "info" }, undefined, { logStream: { write: (line) => lines.push(line) } });
+const ctx = setupTestApp({ LOG_LEVEL: "info", PAYMENTS: "on" }, undefined, {
+  logStream: { write: (line) => lines.push(line) },
+});
 
 const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
@@ -138,5 +140,25 @@ describe("an appeal by its email's link (issue 42, held)", () => {
     expect(written).not.toContain(token);
     expect(written).not.toContain(forged);
     expect(written).not.toContain(token.split(".").at(-1));
+  });
+});
+
+describe("a payment by card (issue 44)", () => {
+  it("is logged by the payment's id: no card number, expiry or CVC is in any line, paid or declined", async () => {
+    const client = await signUp(ctx.app, { name: "Log Client" });
+    const freelancer = await signUp(ctx.app, { name: "Log Freelancer" });
+    const taskId = await postTask(ctx.app, client);
+    const call = (user: { cookie: string }, url: string, payload: object) =>
+      ctx.app.inject({ method: "POST", url, headers: { cookie: user.cookie }, payload });
+    const offer = (await call(freelancer, "/api/bids", { taskId, amount: 120 })).json();
+    const { paymentId } = (await call(client, `/api/tasks/${taskId}/accept`, { bidId: offer._id })).json();
+    const from = lines.length;
+    const card = (number: string) => ({ card: { number, expiry: "11/37", cvc: "9731" } });
+    expect((await call(client, `/api/payments/${paymentId}/pay`, card("4000000000000002"))).statusCode).toBe(402);
+    expect((await call(client, `/api/payments/${paymentId}/pay`, card("42424242"))).statusCode).toBe(400);
+    expect((await call(client, `/api/payments/${paymentId}/pay`, card("4242424242424242"))).statusCode).toBe(200);
+    const written = lines.slice(from).join("");
+    expect(written).toContain(paymentId);
+    for (const secret of ["4000000000000002", "42424242", "11/37", "9731"]) expect(written).not.toContain(secret);
   });
 });

@@ -4,6 +4,7 @@ import type { BetterAuthPlugin } from "better-auth/types";
 import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify, UnsecuredJWT } from "jose";
 import { z } from "zod";
 import { MESSAGES } from "../../contract/index.ts";
+import { isUniqueViolation } from "../db/database.ts";
 
 export const FIREBASE_PROVIDER_ID = "firebase";
 export const FIREBASE_UNCONFIRMED = "Confirm your email address with the link Firebase sent you, then sign in again.";
@@ -129,14 +130,6 @@ async function requireLiveAccount(token: string, options: FirebaseOptions): Prom
 }
 
 const BodySchema = z.object({ idToken: z.string().min(1).max(8192) });
-
-/** A unique index refused a row (SQLite or PostgreSQL), however deep the library wrapped the error. */
-function isUniqueViolation(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 5) return false;
-  const code = (error as { code?: unknown }).code;
-  if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
-  return isUniqueViolation(error.cause, depth + 1);
-}
 
 /**
  * POST /api/auth/sign-in/firebase {idToken}: a person signed in with Firebase Authentication gets

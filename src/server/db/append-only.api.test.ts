@@ -18,7 +18,7 @@ beforeAll(() => {
 afterAll(() => database.close());
 
 /** A row of each table, as its owner writes one; a table listed without one fails below. */
-const SAMPLES: Record<AppendOnlyTable, (id: string) => Record<string, string | null>> = {
+const SAMPLES: Record<AppendOnlyTable, (id: string) => Record<string, string | number | null>> = {
   moderation_log: (id) => ({
     id,
     at: new Date().toISOString(),
@@ -33,6 +33,21 @@ const SAMPLES: Record<AppendOnlyTable, (id: string) => Record<string, string | n
     note: `Written as ${id}`,
     sanction_id: null,
   }),
+  ledger_transactions: (id) => ({
+    id,
+    at: new Date().toISOString(),
+    kind: "hold",
+    payment_id: "p-1",
+    task_id: "t-1",
+    note: `Written as ${id}`,
+  }),
+  // On the transaction written before the table's test (see PARENTS).
+  ledger_entries: (id) => ({ id, transaction_id: "parent-1", account: "fees", cents: 100, note: `Written as ${id}` }),
+};
+
+/** Rows a table's sample refers to, written first. */
+const PARENTS: Partial<Record<AppendOnlyTable, () => ReturnType<typeof insertSql>>> = {
+  ledger_entries: () => insertSql("insert", "ledger_transactions", SAMPLES.ledger_transactions("parent-1")),
 };
 
 function insertSql(verb: string, table: string, row: Record<string, string | number | null>, tail = sql``) {
@@ -55,10 +70,12 @@ describe.each(Object.entries(APPEND_ONLY_TABLES) as Array<[AppendOnlyTable, stri
       const sample = SAMPLES[table];
       expect(sample, `a sample row of ${table}`).toBeTypeOf("function");
       const { db } = database;
+      await PARENTS[table]?.().execute(db);
+      const already = (await rowsOf(table)).length;
       await insertSql("insert", table, sample(`${table}-1`)).execute(db);
       await insertSql("insert", table, sample(`${table}-2`)).execute(db);
       const before = await rowsOf(table);
-      expect(before).toHaveLength(2);
+      expect(before).toHaveLength(already + 2);
       const rewritten = { ...sample(`${table}-1`), note: "Rewritten" };
 
       const attempts = [
@@ -77,7 +94,8 @@ describe.each(Object.entries(APPEND_ONLY_TABLES) as Array<[AppendOnlyTable, stri
           insertSql("replace", table, { rowid: Number(rows[0]?.rowid), ...sample(`${table}-new`) }),
         );
       } else {
-        attempts.push(sql`truncate ${sql.table(table)}`);
+        // With cascade: a table others refer to is refused by its own trigger, not by their references.
+        attempts.push(sql`truncate ${sql.table(table)} cascade`);
       }
       for (const attempt of attempts) {
         await expect(attempt.execute(db), attempt.compile(db).sql).rejects.toThrow(refusal);

@@ -121,3 +121,11 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   // The auth library wraps the driver's error ("Failed to get session") and keeps it as the cause.
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
+
+/** A unique index refused a row (SQLite or PostgreSQL), however deep the library wrapped the error. */
+export function isUniqueViolation(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
+  return isUniqueViolation(error.cause, depth + 1);
+}

@@ -49,6 +49,7 @@ describe("migrations", () => {
       "0014-reputation",
       "0015-moderation",
       "0016-no-replacing-the-audit-log",
+      "0017-payments",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -205,6 +206,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0014-reputation",
       "0015-moderation",
       "0016-no-replacing-the-audit-log",
+      "0017-payments",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -271,6 +273,7 @@ describe("upgrading a database that already holds bids", () => {
       "0014-reputation",
       "0015-moderation",
       "0016-no-replacing-the-audit-log",
+      "0017-payments",
     ]);
 
     const bids = await target.current.db
@@ -345,6 +348,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
       "0014-reputation",
       "0015-moderation",
       "0016-no-replacing-the-audit-log",
+      "0017-payments",
     ]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
     expect(bids).toEqual([
@@ -644,6 +648,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0014-reputation",
         "0015-moderation",
         "0016-no-replacing-the-audit-log",
+        "0017-payments",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       // 0014 warns that Find Freelancers reads every profile.

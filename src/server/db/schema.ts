@@ -334,6 +334,50 @@ export interface ModerationLogTable {
   sanction_id: string | null;
 }
 
+/** A hire's payment and where it stands (migration 0017); its money is in the ledger. */
+export interface PaymentTable {
+  id: string;
+  task_id: string;
+  bid_id: string;
+  client_id: string;
+  freelancer_id: string;
+  /** bigint: PostgreSQL's driver reads it as a string. */
+  cents: ColumnType<string | number, number, never>;
+  fee_basis_points: number;
+  currency: string;
+  /** contract PAYMENT_STATUSES. */
+  status: string;
+  provider: string;
+  provider_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+  held_at: ColumnType<string | null, string | null | undefined, string | null>;
+  settled_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The payments ledger (migration 0017): append-only, a transaction's entries sum to zero. */
+export interface LedgerTransactionTable {
+  id: string;
+  at: string;
+  /** payments/ledger.ts LEDGER_KINDS. */
+  kind: string;
+  payment_id: string | null;
+  task_id: string | null;
+  note: string;
+}
+
+export interface LedgerEntryTable {
+  id: string;
+  transaction_id: string;
+  /** payments/accounts.ts. */
+  account: string;
+  /** Signed integer cents (bigint: PostgreSQL's driver reads it as a string). */
+  cents: ColumnType<string | number, number, never>;
+  note: string;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -356,4 +400,7 @@ export interface DB {
   reports: ReportTable;
   sanctions: SanctionTable;
   moderation_log: ModerationLogTable;
+  payments: PaymentTable;
+  ledger_transactions: LedgerTransactionTable;
+  ledger_entries: LedgerEntryTable;
 }

@@ -7,6 +7,7 @@ import {
   TaskIdParamsSchema,
   TaskSchema,
 } from "../../contract/index.ts";
+import { PaymentStepSchema } from "../../contract/payments.ts";
 import { requireViewer, type Viewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { findTaskOrFail, presentTaskFor, type TaskRecord } from "../tasks/tasks.ts";
@@ -16,7 +17,7 @@ const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 4
 
 const SUMMARIES: Record<Step, string> = {
   accept:
-    "Hire the bidder of a pending bid: the task is assigned at the bid's amount and the other offers declined; the poster only",
+    "Hire the bidder of a pending bid: the task is assigned at the bid's amount and the other offers declined; the poster only. With payments on, answers 202 with the checkout to pay first: the payment hires",
   complete: "Mark an assigned task as completed; the poster only",
   cancel: "Cancel an open or assigned task; its pending offers are declined and a hired one cancelled; the poster only",
   release:
@@ -37,13 +38,18 @@ export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
         summary: SUMMARIES.accept,
         params: TaskIdParamsSchema,
         body: AcceptBidSchema,
-        response: { 200: TaskSchema, ...problems },
+        response: { 200: TaskSchema, 202: PaymentStepSchema, ...problems },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = await requireViewer(deps.sessions, request);
       const task = await findTaskOrFail(db, request.params.id);
       checkStep("accept", task, viewer.id);
+      if (deps.hiringMoney) {
+        const step = await deps.hiringMoney.checkout(task, request.body.bidId, request.body.amount);
+        request.log.info({ taskId: task.id, paymentId: step.paymentId }, "checkout opened");
+        return reply.code(202).send(step);
+      }
       await acceptBid(deps.notifier, task, request.body.bidId, request.body.amount);
       request.log.info({ taskId: task.id, bidId: request.body.bidId }, "bid accepted");
       return presentTaskFor(db, task.id, viewer, deps.taskNeighbours);
@@ -52,9 +58,9 @@ export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
 
   // The steps without a body; release is taken by the hired freelancer (checkStep says who may).
   const steps: Record<"complete" | "cancel" | "release", (task: TaskRecord, viewer: Viewer) => Promise<void>> = {
-    complete: (task) => completeTask(deps.notifier, task),
-    cancel: (task) => cancelTask(deps.notifier, task),
-    release: (task, viewer) => releaseTask(deps.notifier, task, viewer),
+    complete: (task) => completeTask(deps.notifier, task, deps.hiringMoney),
+    cancel: (task) => cancelTask(deps.notifier, task, deps.hiringMoney),
+    release: (task, viewer) => releaseTask(deps.notifier, task, viewer, deps.hiringMoney),
   };
   for (const [step, run] of Object.entries(steps) as Array<[keyof typeof steps, (typeof steps)[keyof typeof steps]]>) {
     app.post(

@@ -12,7 +12,7 @@ import {
 } from "../bids/bid-repository.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
-import type { Transactor } from "../notifications/notifier.ts";
+import type { Notices, Transactor } from "../notifications/notifier.ts";
 import type { ProfileFigures } from "../profiles/profiles.ts";
 import { countCompletedTask } from "../profiles/record-repository.ts";
 import {
@@ -89,34 +89,62 @@ const about = (task: TaskRecord, actor?: Actor, extra: Partial<NotificationData>
 });
 
 /**
+ * What money does at a hire's steps (payments/, given from app.ts: decision 027, told rather than
+ * imported). Null when PAYMENTS=off: hiring moves no money.
+ */
+export interface HiringMoney {
+  /**
+   * Accepting an offer: the checkout the poster pays first. Nothing is hired until the payment
+   * succeeds; then the payment hires (`acceptInTransaction`) in one transaction with its record.
+   */
+  checkout(
+    task: TaskRecord,
+    bidId: string,
+    seenAmount: number | undefined,
+  ): Promise<{ paymentId: string; checkoutUrl: string }>;
+  /** In the step's transaction, once the task has moved: what becomes of the task's payment. */
+  settle(trx: Kysely<DB>, taskId: string, ending: "completed" | "cancelled" | "released"): Promise<void>;
+}
+
+/**
  * The poster hires a bidder: the task assigned at the bid's amount, that bid accepted, the other
  * pending ones declined. Rows are taken task first, then bids, as every other writer that takes
  * both does, so that two of them never wait on each other (a deadlock on PostgreSQL). `seenAmount`
  * is the offer the poster looked at: if the bidder has changed it since, nothing happens.
  */
 export async function acceptBid(run: Transactor, task: TaskRecord, bidId: string, seenAmount?: number): Promise<void> {
-  await run.transaction(async (trx, notices) => {
-    const bid = await findBidById(trx, bidId);
-    if (!bid || bid.taskId !== task.id) throw new HttpProblem(404, MESSAGES.bidNotOnTask);
-    const hire = { assignment: { assigneeId: bid.bidderId, agreedCents: null } };
-    if ((await setTaskStatus(trx, task.id, ["open"], "assigned", hire)) === 0) await lostRace(trx, "accept", task.id);
-    // A withdrawal or a change racing this accept takes the same bid row: one of them wins it.
-    const amountCents = await acceptPendingBid(trx, bid.id);
-    if (amountCents === undefined) conflict(MESSAGES.bidGone);
-    if (seenAmount !== undefined && amountCents !== toCents(seenAmount)) conflict(MESSAGES.offerChanged);
-    await setAgreedAmount(trx, task.id, amountCents);
-    await insertAssignment(trx, { taskId: task.id, clientId: task.ownerId, freelancerId: bid.bidderId });
-    const declined = await moveTaskBids(trx, task.id, DECLINE, bid.id);
-    notices.add(
-      { userId: bid.bidderId, kind: "bid-accepted", data: about(task, undefined, { amount: amountCents / 100 }) },
-      ...declined.map((userId) => ({ userId, kind: "bid-declined" as const, data: about(task) })),
-    );
-  });
+  await run.transaction((trx, notices) => acceptInTransaction(trx, notices, task, bidId, seenAmount));
 }
 
-export async function completeTask(run: Transactor, task: TaskRecord): Promise<void> {
+/** `acceptBid` in the caller's transaction (a payment that succeeded hires in its own). */
+export async function acceptInTransaction(
+  trx: Kysely<DB>,
+  notices: Notices,
+  task: TaskRecord,
+  bidId: string,
+  seenAmount?: number,
+): Promise<void> {
+  const bid = await findBidById(trx, bidId);
+  if (!bid || bid.taskId !== task.id) throw new HttpProblem(404, MESSAGES.bidNotOnTask);
+  const hire = { assignment: { assigneeId: bid.bidderId, agreedCents: null } };
+  if ((await setTaskStatus(trx, task.id, ["open"], "assigned", hire)) === 0) await lostRace(trx, "accept", task.id);
+  // A withdrawal or a change racing this accept takes the same bid row: one of them wins it.
+  const amountCents = await acceptPendingBid(trx, bid.id);
+  if (amountCents === undefined) conflict(MESSAGES.bidGone);
+  if (seenAmount !== undefined && amountCents !== toCents(seenAmount)) conflict(MESSAGES.offerChanged);
+  await setAgreedAmount(trx, task.id, amountCents);
+  await insertAssignment(trx, { taskId: task.id, clientId: task.ownerId, freelancerId: bid.bidderId });
+  const declined = await moveTaskBids(trx, task.id, DECLINE, bid.id);
+  notices.add(
+    { userId: bid.bidderId, kind: "bid-accepted", data: about(task, undefined, { amount: amountCents / 100 }) },
+    ...declined.map((userId) => ({ userId, kind: "bid-declined" as const, data: about(task) })),
+  );
+}
+
+export async function completeTask(run: Transactor, task: TaskRecord, money: HiringMoney | null = null): Promise<void> {
   await run.transaction(async (trx, notices) => {
     if ((await setTaskStatus(trx, task.id, ["assigned"], "completed")) === 0) await lostRace(trx, "complete", task.id);
+    await money?.settle(trx, task.id, "completed");
     const assignee = await findTaskAssignee(trx, task.id);
     // The hire ends completed, and counts in the record of its freelancer, the one that hire was
     // of (Find Freelancers reads it): so the record counts what assignments hold.
@@ -130,9 +158,9 @@ export async function completeTask(run: Transactor, task: TaskRecord): Promise<v
  * Cancelled from open or assigned: the offers still waiting are declined, the hired one (if any)
  * cancelled, and their bidders and the freelancer told.
  */
-export async function cancelTask(run: Transactor, task: TaskRecord): Promise<void> {
+export async function cancelTask(run: Transactor, task: TaskRecord, money: HiringMoney | null = null): Promise<void> {
   await run.transaction(async (trx, notices) => {
-    const told = await cancelInTransaction(trx, task.id);
+    const told = await cancelInTransaction(trx, task.id, undefined, money);
     if (told === null) return lostRace(trx, "cancel", task.id);
     notices.add(...told.map((userId) => ({ userId, kind: "task-cancelled" as const, data: about(task) })));
   });
@@ -147,8 +175,10 @@ export async function cancelInTransaction(
   trx: Kysely<DB>,
   taskId: string,
   from: TaskStatus[] = [...TRANSITIONS.cancel.from],
+  money: HiringMoney | null = null,
 ): Promise<string[] | null> {
   if ((await setTaskStatus(trx, taskId, from, "cancelled")) === 0) return null;
+  await money?.settle(trx, taskId, "cancelled");
   // Read with the row held: an accept that committed first is the one told.
   const assignee = await findTaskAssignee(trx, taskId);
   if (assignee) {
@@ -164,13 +194,19 @@ export async function cancelInTransaction(
  * (PRODUCT.md, Hiring); those bidders are told. Only while they are the one assigned: a second
  * release sent before the poster hired someone else does nothing.
  */
-export async function releaseTask(run: Transactor, task: TaskRecord, freelancer: Actor): Promise<void> {
+export async function releaseTask(
+  run: Transactor,
+  task: TaskRecord,
+  freelancer: Actor,
+  money: HiringMoney | null = null,
+): Promise<void> {
   await run.transaction(async (trx, notices) => {
     const released = await setTaskStatus(trx, task.id, ["assigned"], "open", {
       assignment: { assigneeId: null, agreedCents: null },
       assignedTo: freelancer.id,
     });
     if (released === 0) conflict(MESSAGES.notAssignee);
+    await money?.settle(trx, task.id, "released");
     await endAssignment(trx, task.id, "released");
     const bid = await trx
       .selectFrom("bids")

@@ -43,6 +43,8 @@ export interface TaskNeighbours {
   reopenOffers(trx: Kysely<DB>, offerIds: string[]): Promise<void>;
   /** Of these ended tasks, those this person may review now and has not. */
   reviewsDue: ReviewsDue;
+  /** Of these tasks, the hire's payment the viewer is a party to (payments; none when PAYMENTS=off). */
+  paymentsOf?: (db: Kysely<DB>, taskIds: string[], viewerId: string) => Promise<Map<string, Task["payment"] & {}>>;
 }
 
 /** Of these ended tasks, those this person may review now and has not (reviews/reviews.ts answers). */
@@ -105,17 +107,20 @@ export async function presentTaskFor(
 ): Promise<Task> {
   const task = await findTaskOrFail(db, id);
   if (!viewer) return presentTask(task, null);
-  const [counts, myBid, due] = await Promise.all([
+  const [counts, myBid, due, payments] = await Promise.all([
     neighbours.countOffers(db, [task.id]),
     neighbours.offerOf(db, task.id, viewer),
     reviewsDue(db, [task], viewer, neighbours.reviewsDue),
+    neighbours.paymentsOf?.(db, [task.id], viewer.id),
   ]);
+  const payment = payments?.get(task.id);
   return {
     ...presentTask(task, viewer),
     bidCount: counts.get(task.id) ?? 0,
     hasBid: myBid !== undefined && (myBid.status === "pending" || myBid.status === "accepted"),
     ...(myBid ? { myBid } : {}),
     ...(due.has(task.id) ? { reviewDue: true } : {}),
+    ...(payment ? { payment } : {}),
   };
 }
 
@@ -152,22 +157,25 @@ export async function findTasks(
 ): Promise<Omit<TaskPage, "tasks"> & { tasks: Task[] }> {
   const page = await listTasks(database, filter);
   const own = filter.ownerId !== undefined && viewer !== null && filter.ownerId === viewer.id;
-  const [counts, due] = filter.ownerId
+  const ids = page.tasks.map((task) => task.id);
+  const [counts, due, payments] = filter.ownerId
     ? await Promise.all([
-        neighbours.countOffers(
-          database.db,
-          page.tasks.map((task) => task.id),
-        ),
+        neighbours.countOffers(database.db, ids),
         own ? reviewsDue(database.db, page.tasks, viewer, neighbours.reviewsDue) : new Set<string>(),
+        own ? neighbours.paymentsOf?.(database.db, ids, viewer.id) : undefined,
       ])
-    : [null, new Set<string>()];
+    : [null, new Set<string>(), undefined];
   return {
     ...page,
-    tasks: page.tasks.map((task) => ({
-      ...presentTask(task, viewer),
-      ...(counts ? { bidCount: counts.get(task.id) ?? 0 } : {}),
-      ...(due.has(task.id) ? { reviewDue: true } : {}),
-    })),
+    tasks: page.tasks.map((task) => {
+      const payment = payments?.get(task.id);
+      return {
+        ...presentTask(task, viewer),
+        ...(counts ? { bidCount: counts.get(task.id) ?? 0 } : {}),
+        ...(due.has(task.id) ? { reviewDue: true } : {}),
+        ...(payment ? { payment } : {}),
+      };
+    }),
   };
 }
 

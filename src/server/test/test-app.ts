@@ -40,6 +40,8 @@ export function setupTestApp(
         RATE_LIMIT_WRITES_PER_MINUTE: "0",
         // A worker thread per test file's app would only slow the suite: tasks/search-index-merger.test.ts tests it.
         SEARCH_MERGE_MINUTES: "0",
+        // Hiring without money, as before issue 44; the payments tests turn it on.
+        PAYMENTS: "off",
         // Emails without SMTP_URL go to files: beside the test's database, never into ./data.
         EMAIL_DIR: path.join(tmpdir(), `quickgig-test-mail-${process.pid}`),
         ...(typeof env === "function" ? env() : env),

@@ -18,6 +18,7 @@ export const moreRoutes: RouteObject[] = [
   { path: "admin", lazy: () => import("../features/admin/queue-page.tsx") },
   { path: "admin/audit", lazy: () => import("../features/admin/audit-page.tsx") },
   { path: "admin/roles", lazy: () => import("../features/admin/roles-page.tsx") },
+  { path: "pay/:id", lazy: () => import("../features/payments/checkout-page.tsx") },
   {
     path: "dashboard",
     lazy: () => import("../features/dashboard/dashboard-layout.tsx"),

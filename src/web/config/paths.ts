@@ -22,6 +22,8 @@ export const paths = {
   notifications: "/dashboard/notifications",
   user: (id: string) => `/users/${encodeURIComponent(id)}`,
   freelancers: "/freelancers",
+  /** A hire's checkout (test mode's page; issue 44). */
+  pay: (paymentId: string) => `/pay/${encodeURIComponent(paymentId)}`,
 } as const;
 
 /** Route patterns for the router; they match the builders above. */

@@ -36,7 +36,8 @@ import { BROWSER_ONLY_OPERATIONS, createHandlers, MAIL_ONLY_OPERATIONS } from ".
 import type { ScenarioId } from "./scenarios.ts";
 import { MockStore } from "./store.ts";
 
-const ctx = setupTestApp();
+// With payments on: the checkout's operations are mocked too.
+const ctx = setupTestApp({ PAYMENTS: "on" });
 const { handlers } = createHandlers();
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));

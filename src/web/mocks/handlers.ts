@@ -52,6 +52,7 @@ import {
   UnsubscribeSchema,
   UpdatePreferencesSchema,
 } from "../../contract/notifications.ts";
+import { PayInputSchema } from "../../contract/payments.ts";
 import {
   AboutInputSchema,
   type FreelancerCard,
@@ -882,6 +883,16 @@ export function createHandlers(store = new MockStore()) {
         sanctionId: null,
       });
       return staffList();
+    }),
+
+    /* Payments: a checkout paid is held (the card is not looked at: scenarios would say a decline) */
+    route("GET /payments/:id", ({ id }) => byId(store.payments, id, "This payment does not exist.")),
+    route("POST /payments/:id/pay", async ({ id, body }) => {
+      parse(PayInputSchema, await body());
+      return Object.assign(byId(store.payments, id, "This payment does not exist."), {
+        status: "held",
+        heldAt: store.now(),
+      });
     }),
 
     /* Notifications */

@@ -1,6 +1,7 @@
 import type { Bid, Message, Question, Task } from "../../contract/index.ts";
 import type { AuditEntry, Queue, SanctionView, StaffRole } from "../../contract/moderation.ts";
 import type { Notification, NotificationChannel, NotificationKind } from "../../contract/notifications.ts";
+import type { Payment } from "../../contract/payments.ts";
 import type { AboutInput, PublicProfile, Review } from "../../contract/reputation.ts";
 
 /*
@@ -51,6 +52,8 @@ export class MockStore {
   sanctions = new Map<string, SanctionView[]>();
   queue: Queue = { reports: [], appeals: [] };
   audit: AuditEntry[] = [];
+  /** Hires' payments, as their checkout and receipt show them (issue 44). */
+  payments: Payment[] = [];
   /** The scenario shown (one of scenarios.ts's SCENARIOS); null for the demo marketplace as it is. */
   scenario: string | null = null;
   private signedIn: string | null = globalThis.sessionStorage?.getItem(VIEWER_KEY) ?? null;

@@ -15,6 +15,7 @@ import m0013 from "./0013-deleted-task-offers.ts";
 import m0014 from "./0014-reputation.ts";
 import m0015 from "./0015-moderation.ts";
 import m0016 from "./0016-no-replacing-the-audit-log.ts";
+import m0017 from "./0017-payments.ts";
 import type { MigrationContext } from "./context.ts";
 
 /**
@@ -39,5 +40,6 @@ export function allMigrations(context: MigrationContext): Record<string, Migrati
     "0014-reputation": m0014(context),
     "0015-moderation": m0015(context),
     "0016-no-replacing-the-audit-log": m0016(context),
+    "0017-payments": m0017(context),
   };
 }

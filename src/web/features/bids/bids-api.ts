@@ -1,4 +1,5 @@
 import type { Bid, BidStatus, MyBid, OfferSummary, Task } from "../../../contract/index.ts";
+import type { PaymentStep } from "../../../contract/payments.ts";
 import { apiFetch, apiJson } from "../../lib/api.ts";
 
 export type { Bid, MyBid, OfferSummary };
@@ -50,9 +51,22 @@ export async function listMyBids(
   return { bids, total: Number(response.headers.get("x-total-count") ?? bids.length) };
 }
 
-type Step = "accept" | "complete" | "cancel" | "release";
+type Step = "complete" | "cancel" | "release";
 
-/** A step of the task's life (accept a bid, mark completed, cancel, release); answers the task as it now is. */
+/**
+ * Accepting an offer: the task as it now is, hired; or, with payments on, the checkout to pay
+ * first (202), where the payment hires (issue 44).
+ */
+export async function acceptOffer(
+  taskId: string,
+  body: { bidId: string; amount: number },
+): Promise<{ hired: Task } | { checkoutUrl: string }> {
+  const response = await apiFetch(`/api/tasks/${encodeURIComponent(taskId)}/accept`, { method: "POST", body });
+  const answer = await response.json();
+  return response.status === 202 ? { checkoutUrl: (answer as PaymentStep).checkoutUrl } : { hired: answer as Task };
+}
+
+/** A step of the task's life (mark completed, cancel, release); answers the task as it now is. */
 export function moveTask(taskId: string, step: Step, body: object = {}): Promise<Task> {
   return apiJson<Task>(`/api/tasks/${encodeURIComponent(taskId)}/${step}`, { method: "POST", body });
 }

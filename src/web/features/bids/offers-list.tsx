@@ -1,6 +1,6 @@
 import { Check, MessageSquare } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link, useNavigate, useRevalidator } from "react-router";
 import type { Task } from "../../../contract/schemas.ts";
 import { ANONYMOUS_NAME } from "../../../contract/vocabulary.ts";
 import { PersonLink } from "../../components/person-link.tsx";
@@ -13,7 +13,7 @@ import { formatBudget } from "../../lib/format.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
 import { useActionFailure } from "../tasks/public.ts";
-import { type Bid, listBids, moveTask } from "./bids-api.ts";
+import { acceptOffer, type Bid, listBids } from "./bids-api.ts";
 
 type State =
   | { status: "loading" }
@@ -53,6 +53,7 @@ export function OffersList({ task, version }: { task: Task; version?: unknown })
   const [sort, setSort] = useState<Sort>("time");
   const [accepting, setAccepting] = useState<string | null>(null);
   const { revalidate } = useRevalidator();
+  const navigate = useNavigate();
   const failed = useActionFailure(task);
   // biome-ignore lint/correctness/useExhaustiveDependencies: version asks for the list again
   useEffect(() => {
@@ -76,7 +77,13 @@ export function OffersList({ task, version }: { task: Task; version?: unknown })
     setAccepting(bid._id);
     try {
       // The amount shown: if the bidder changed the offer meanwhile, the server refuses and says so.
-      await moveTask(task._id, "accept", { bidId: bid._id, amount: bid.amount });
+      const accepted = await acceptOffer(task._id, { bidId: bid._id, amount: bid.amount });
+      // With payments on, the payment hires: to its checkout (test mode's page, or the provider's).
+      if ("checkoutUrl" in accepted) {
+        if (accepted.checkoutUrl.startsWith("/")) navigate(accepted.checkoutUrl);
+        else window.location.assign(accepted.checkoutUrl);
+        return;
+      }
       await revalidate();
       notify.success(`You hired ${name}.`);
     } catch (error) {

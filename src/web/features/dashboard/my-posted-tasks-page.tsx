@@ -1,6 +1,7 @@
 import { Star, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { PAYMENT_STATUS_LABELS } from "../../../contract/payment-words.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { PageLinks } from "../../components/page-links.tsx";
 import { TaskStatusBadge } from "../../components/status-badge.tsx";
@@ -63,6 +64,7 @@ function Freelancer({ task }: { task: Task }) {
     <span className="break-words">
       {task.assignee}
       {task.agreedAmount !== undefined && <span className="muted"> · {formatBudget(task.agreedAmount)}</span>}
+      {task.payment && <span className="block">{PAYMENT_STATUS_LABELS[task.payment.status]}</span>}
     </span>
   );
 }

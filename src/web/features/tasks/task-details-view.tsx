@@ -1,6 +1,7 @@
-import { CalendarDays, DollarSign, Handshake, Mail, Tag, User } from "lucide-react";
+import { CalendarDays, DollarSign, Handshake, Mail, ShieldCheck, Tag, User } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { PAYMENT_STATUS_LABELS } from "../../../contract/payment-words.ts";
 import type { Task } from "../../../contract/schemas.ts";
 import { PersonLink } from "../../components/person-link.tsx";
 import { PHONE_ACTION_ROOM } from "../../components/phone-action.ts";
@@ -38,6 +39,22 @@ function Detail({
  * (task-details-page.tsx) and its first screen, which the server renders with the task
  * (app/page-screens.tsx), share it.
  */
+/** The hire's money, to its two parties: where it stands, and the checkout while the poster has not paid. */
+function PaymentLine({ task, payment }: { task: Task; payment: NonNullable<Task["payment"]> }) {
+  const waiting = payment.status === "pending" && task.status === "open";
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-2 text-sm font-medium">
+      <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-700 dark:text-emerald-300" />
+      {PAYMENT_STATUS_LABELS[payment.status]}
+      {waiting && (
+        <Link to={paths.pay(payment._id)} className="link">
+          Pay now
+        </Link>
+      )}
+    </p>
+  );
+}
+
 export function TaskDetailsView({ task, report, children }: { task: Task; report?: ReactNode; children: ReactNode }) {
   return (
     <article className={`mx-auto max-w-4xl px-4 py-12 sm:px-6 ${PHONE_ACTION_ROOM}`}>
@@ -57,6 +74,7 @@ export function TaskDetailsView({ task, report, children }: { task: Task; report
             </span>
           </p>
         )}
+        {task.payment && <PaymentLine task={task} payment={task.payment} />}
         <dl className="mt-6 grid gap-3 sm:grid-cols-2">
           <Detail icon={<User className="size-5" />} label="Posted by">
             <PersonLink id={task.ownerId} name={task.userName} />

@@ -1,0 +1,19 @@
+/* Payments' words and states, with no imports: the task schema (schemas.ts) names them too. */
+
+/**
+ * Where a payment stands. pending: the client is paying (the hire waits); charging: a card is being
+ * charged; held: paid, QuickGig holds it, the task is assigned; released: paid to the freelancer
+ * (less the fee); refunded: back to the client; abandoned: another checkout of the task replaced it.
+ */
+export const PAYMENT_STATUSES = ["pending", "charging", "held", "released", "refunded", "abandoned"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** How the task page, My Posted Tasks and My Bids name a payment's state to its two parties. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: "Waiting for payment",
+  charging: "Payment in progress",
+  held: "Payment secured",
+  released: "Payment released",
+  refunded: "Payment refunded",
+  abandoned: "Payment not made",
+};

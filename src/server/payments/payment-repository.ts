@@ -1,0 +1,172 @@
+import type { Kysely, Selectable } from "kysely";
+import type { PaymentStatus } from "../../contract/payments.ts";
+import type { DB, PaymentTable } from "../db/schema.ts";
+import { createId } from "../ids.ts";
+
+/** A payment's row as the flow reads it (the `payments` table's SQL lives here only). */
+export interface PaymentRecord {
+  id: string;
+  taskId: string;
+  bidId: string;
+  clientId: string;
+  freelancerId: string;
+  cents: number;
+  feeBasisPoints: number;
+  currency: string;
+  status: PaymentStatus;
+  provider: string;
+  providerRef: string | null;
+  lastError: string | null;
+  createdAt: string;
+  heldAt: string | null;
+  settledAt: string | null;
+}
+
+/** Statuses of a task's one live payment (the unique index of migration 0017). */
+export const LIVE_PAYMENT_STATUSES: PaymentStatus[] = ["pending", "charging", "held"];
+
+function toRecord(row: Selectable<PaymentTable>): PaymentRecord {
+  return {
+    id: row.id,
+    taskId: row.task_id,
+    bidId: row.bid_id,
+    clientId: row.client_id,
+    freelancerId: row.freelancer_id,
+    // bigint: a string from PostgreSQL's driver.
+    cents: Number(row.cents),
+    feeBasisPoints: row.fee_basis_points,
+    currency: row.currency,
+    status: row.status as PaymentStatus,
+    provider: row.provider,
+    providerRef: row.provider_ref,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    heldAt: row.held_at,
+    settledAt: row.settled_at,
+  };
+}
+
+export async function findPayment(db: Kysely<DB>, id: string): Promise<PaymentRecord | undefined> {
+  const row = await db.selectFrom("payments").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** The task's payment from its checkout to its end, if any. */
+export async function findLivePayment(db: Kysely<DB>, taskId: string): Promise<PaymentRecord | undefined> {
+  const row = await db
+    .selectFrom("payments")
+    .selectAll()
+    .where("task_id", "=", taskId)
+    .where("status", "in", LIVE_PAYMENT_STATUSES)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+export interface NewPayment {
+  taskId: string;
+  bidId: string;
+  clientId: string;
+  freelancerId: string;
+  cents: number;
+  feeBasisPoints: number;
+  currency: string;
+  provider: string;
+}
+
+export async function insertPendingPayment(trx: Kysely<DB>, payment: NewPayment, now = new Date()): Promise<string> {
+  const id = createId();
+  const at = now.toISOString();
+  await trx
+    .insertInto("payments")
+    .values({
+      id,
+      task_id: payment.taskId,
+      bid_id: payment.bidId,
+      client_id: payment.clientId,
+      freelancer_id: payment.freelancerId,
+      cents: payment.cents,
+      fee_basis_points: payment.feeBasisPoints,
+      currency: payment.currency,
+      status: "pending",
+      provider: payment.provider,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * Moves a payment from one of `from` to `to`, with what else the step records; 0 when it was no
+ * longer in `from` (another request moved it first), so that of two racing steps one wins.
+ */
+export async function movePayment(
+  db: Kysely<DB>,
+  id: string,
+  from: PaymentStatus[],
+  to: PaymentStatus,
+  also: { providerRef?: string; lastError?: string | null; held?: boolean; settled?: boolean } = {},
+  now = new Date(),
+): Promise<number> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable("payments")
+    .set({
+      status: to,
+      updated_at: at,
+      ...(also.providerRef !== undefined ? { provider_ref: also.providerRef } : {}),
+      ...(also.lastError !== undefined ? { last_error: also.lastError } : {}),
+      ...(also.held ? { held_at: at } : {}),
+      ...(also.settled ? { settled_at: at } : {}),
+    })
+    .where("id", "=", id)
+    .where("status", "in", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Of these tasks, the newest payment the viewer is a party to (a checkout replaced by another is
+ * none; a freelancer's, once made): what the task page and My Posted Tasks show of the hire's money.
+ */
+export async function latestPaymentsOf(
+  db: Kysely<DB>,
+  taskIds: string[],
+  viewerId: string,
+): Promise<Map<string, { _id: string; status: PaymentStatus }>> {
+  const found = new Map<string, { _id: string; status: PaymentStatus }>();
+  if (taskIds.length === 0) return found;
+  const rows = await db
+    .selectFrom("payments")
+    .select(["id", "task_id", "status"])
+    .where("task_id", "in", taskIds)
+    // The freelancer learns of a payment once it is made; a checkout under way is the client's.
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("client_id", "=", viewerId), eb("status", "!=", "abandoned")]),
+        eb.and([eb("freelancer_id", "=", viewerId), eb("status", "in", ["held", "released", "refunded"])]),
+      ]),
+    )
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  for (const row of rows) {
+    if (!found.has(row.task_id)) found.set(row.task_id, { _id: row.id, status: row.status as PaymentStatus });
+  }
+  return found;
+}
+
+/**
+ * A card charge begins: pending to charging, counted; the attempt's number (its idempotency key at
+ * the provider), or null when the payment was not pending (another request claimed it first).
+ */
+export async function claimForCharge(db: Kysely<DB>, id: string, now = new Date()): Promise<number | null> {
+  const result = await db
+    .updateTable("payments")
+    .set((eb) => ({ status: "charging", attempts: eb("attempts", "+", 1), updated_at: now.toISOString() }))
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .returning("attempts")
+    .executeTakeFirst();
+  return result ? Number(result.attempts) : null;
+}

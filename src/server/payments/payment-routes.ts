@@ -1,0 +1,56 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PayInputSchema, PaymentSchema } from "../../contract/payments.ts";
+import { ProblemSchema } from "../../contract/schemas.ts";
+import { requireViewer } from "../accounts/session.ts";
+import type { AppDeps } from "../app-deps.ts";
+import { type PaymentsDeps, paymentFor, payWithCard } from "./payments.ts";
+import { presentPayment } from "./present-payment.ts";
+
+const PaymentParamsSchema = z.object({ id: z.string().min(1).max(64) });
+const problems = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
+
+/** GET /api/payments/:id (its two parties) and POST /api/payments/:id/pay (test mode's checkout). */
+export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, payments: PaymentsDeps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+
+  app.get(
+    "/api/payments/:id",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["payments"],
+        summary: "A payment: its task, amount, fee and state; its client and freelancer only",
+        params: PaymentParamsSchema,
+        response: { 200: PaymentSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      return presentPayment(db, await paymentFor(db, request.params.id, viewer.id));
+    },
+  );
+
+  app.post(
+    "/api/payments/:id/pay",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["payments"],
+        summary:
+          "Test mode's checkout: pay the accepted offer by card; when paid, the bidder is hired. The client only; the card is never stored or logged",
+        params: PaymentParamsSchema,
+        body: PayInputSchema,
+        response: { 200: PaymentSchema, 402: ProblemSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      await payWithCard(payments, request.params.id, viewer.id, request.body.card);
+      request.log.info({ paymentId: request.params.id }, "payment held");
+      return presentPayment(db, await paymentFor(db, request.params.id, viewer.id));
+    },
+  );
+}

@@ -1,0 +1,284 @@
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../contract/index.ts";
+import { PAYMENT_MESSAGES, type Payment, type PaymentStep } from "../../contract/payments.ts";
+import { type Database, openDatabase } from "../db/database.ts";
+import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
+import { account } from "./accounts.ts";
+import { balancesOf, unbalancedTransactions } from "./ledger.ts";
+import { PAYMENT_PROBLEMS } from "./payments.ts";
+
+/**
+ * Money at the hire (issue 44), test mode, on both databases: accepting opens a checkout, only a
+ * payment hires, a declined card hires nobody, and a task's end releases or refunds what is held.
+ */
+const ctx = setupTestApp({ PAYMENTS: "on", PLATFORM_FEE_PERCENT: "10" });
+let database: Database;
+
+const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
+const DECLINED_CARD = { ...GOOD_CARD, number: "4000 0000 0000 0002" };
+const POOR_CARD = { ...GOOD_CARD, number: "4000000000009995" };
+
+function call(user: TestUser | null, method: "GET" | "POST" | "PATCH", url: string, payload?: object) {
+  return ctx.app.inject({
+    method,
+    url,
+    ...(user ? { headers: { cookie: user.cookie } } : {}),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+function expectRefused(response: LightMyRequestResponse, status: number, detail?: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers["content-type"]).toContain("application/problem+json");
+  if (detail) expect(response.json().detail).toBe(detail);
+}
+
+async function bid(user: TestUser, taskId: string, amount: number) {
+  const response = await call(user, "POST", "/api/bids", { taskId, amount });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { _id: string; amount: number };
+}
+
+async function accept(taskId: string, bidId: string, amount?: number): Promise<PaymentStep> {
+  const response = await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId, ...(amount ? { amount } : {}) });
+  expect(response.statusCode, response.body).toBe(202);
+  return response.json();
+}
+
+const pay = (paymentId: string, card = GOOD_CARD, user = poster) =>
+  call(user, "POST", `/api/payments/${paymentId}/pay`, { card });
+const task = async (user: TestUser, id: string) => (await call(user, "GET", `/api/tasks/${id}`)).json();
+const payment = async (user: TestUser, id: string): Promise<Payment> =>
+  (await call(user, "GET", `/api/payments/${id}`)).json();
+const balances = (...accounts: string[]) => balancesOf(database.db, accounts);
+
+/** A task of the poster's with Maya's offer at `amount`, hired and paid for. */
+async function hiredAndPaid(amount = 350) {
+  const taskId = await postTask(ctx.app, poster, { budget: amount });
+  const offer = await bid(maya, taskId, amount);
+  const { paymentId } = await accept(taskId, offer._id, amount);
+  expect((await pay(paymentId)).statusCode).toBe(200);
+  return { taskId, paymentId, offer };
+}
+
+let poster: TestUser;
+let maya: TestUser;
+let lucas: TestUser;
+let onlooker: TestUser;
+
+beforeAll(async () => {
+  database = openDatabase(ctx.database.config);
+  poster = await signUp(ctx.app, { name: "Poster" });
+  maya = await signUp(ctx.app, { name: "Maya" });
+  lucas = await signUp(ctx.app, { name: "Lucas" });
+  onlooker = await signUp(ctx.app, { name: "Onlooker" });
+});
+afterAll(() => database.close());
+
+describe("paying at the hire", () => {
+  it("opens a checkout when the poster accepts, hiring nobody until the payment is made", async () => {
+    const taskId = await postTask(ctx.app, poster, { budget: 400 });
+    const offer = await bid(maya, taskId, 350);
+    await bid(lucas, taskId, 300);
+    const step = await accept(taskId, offer._id, 350);
+    expect(step.checkoutUrl).toBe(`/pay/${step.paymentId}`);
+    expect(await task(poster, taskId)).toMatchObject({ status: "open", payment: { status: "pending" } });
+    // The bidder learns of a payment once it is made.
+    expect((await task(maya, taskId)).payment).toBeUndefined();
+    const shown = await payment(poster, step.paymentId);
+    expect(shown).toMatchObject({
+      status: "pending",
+      task: { _id: taskId },
+      client: { id: poster.id, name: "Poster" },
+      freelancer: { id: maya.id, name: "Maya" },
+      amount: 350,
+      fee: 35,
+      feePercent: 10,
+      currency: "USD",
+      testMode: true,
+      lastError: null,
+    });
+    expect((await call(maya, "GET", `/api/payments/${step.paymentId}`)).statusCode).toBe(200);
+    expectRefused(await call(onlooker, "GET", `/api/payments/${step.paymentId}`), 404, PAYMENT_PROBLEMS.notFound);
+    expectRefused(await call(null, "GET", `/api/payments/${step.paymentId}`), 401);
+    // Accepting the same offer again (or a replay) is the same checkout.
+    expect((await accept(taskId, offer._id, 350)).paymentId).toBe(step.paymentId);
+  });
+
+  it("hires nobody when the card is declined, and says why; then hires with a card that pays", async () => {
+    const taskId = await postTask(ctx.app, poster, { budget: 400 });
+    const offer = await bid(maya, taskId, 350);
+    const other = await bid(lucas, taskId, 300);
+    const { paymentId } = await accept(taskId, offer._id);
+    expectRefused(await pay(paymentId, DECLINED_CARD), 402, PAYMENT_MESSAGES.declined);
+    expectRefused(await pay(paymentId, POOR_CARD), 402, PAYMENT_MESSAGES.insufficientFunds);
+    expect(await task(poster, taskId)).toMatchObject({ status: "open" });
+    expect((await payment(poster, paymentId)).lastError).toBe(PAYMENT_MESSAGES.insufficientFunds);
+    expect(await balances(account.escrow(taskId))).toEqual(new Map([[account.escrow(taskId), 0]]));
+
+    const paid = await pay(paymentId);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: "held", lastError: null });
+    expect(await task(poster, taskId)).toMatchObject({
+      status: "assigned",
+      assigneeId: maya.id,
+      agreedAmount: 350,
+      payment: { _id: paymentId, status: "held" },
+    });
+    expect((await task(maya, taskId)).payment).toEqual({ _id: paymentId, status: "held" });
+    const offers = (await call(poster, "GET", `/api/bids?taskId=${taskId}`)).json() as Array<{
+      _id: string;
+      status: string;
+    }>;
+    expect(offers.find((one) => one._id === other._id)?.status).toBe("declined");
+    expect(await balances(account.escrow(taskId), account.card(poster.id))).toEqual(
+      new Map([
+        [account.escrow(taskId), 35_000],
+        [account.card(poster.id), expect.any(Number)],
+      ]),
+    );
+    // A replayed payment charges nothing more.
+    expect((await pay(paymentId)).json()).toMatchObject({ status: "held" });
+    expect((await balances(account.escrow(taskId))).get(account.escrow(taskId))).toBe(35_000);
+  });
+
+  it("refuses the card of anyone but the client, and a checkout another offer replaced", async () => {
+    const taskId = await postTask(ctx.app, poster);
+    const first = await bid(maya, taskId, 200);
+    const second = await bid(lucas, taskId, 180);
+    const replaced = await accept(taskId, first._id);
+    const chosen = await accept(taskId, second._id);
+    expect(chosen.paymentId).not.toBe(replaced.paymentId);
+    expect((await payment(poster, replaced.paymentId)).status).toBe("abandoned");
+    expectRefused(await pay(replaced.paymentId), 409, PAYMENT_PROBLEMS.replaced);
+    expectRefused(await pay(chosen.paymentId, GOOD_CARD, lucas), 404, PAYMENT_PROBLEMS.notFound);
+    expectRefused(await pay(chosen.paymentId, { ...GOOD_CARD, number: "4242" }), 400);
+    expect(await task(poster, taskId)).toMatchObject({ status: "open" });
+  });
+
+  it("gives the money back at once when the offer changed between the checkout and the payment", async () => {
+    const taskId = await postTask(ctx.app, poster);
+    const offer = await bid(maya, taskId, 200);
+    const { paymentId } = await accept(taskId, offer._id, 200);
+    expect((await call(maya, "PATCH", `/api/bids/${offer._id}`, { amount: 260 })).statusCode).toBe(200);
+    expectRefused(await pay(paymentId), 409, MESSAGES.offerChanged);
+    expect(await payment(poster, paymentId)).toMatchObject({ status: "refunded", lastError: MESSAGES.offerChanged });
+    expect(await task(poster, taskId)).toMatchObject({ status: "open" });
+    // In the ledger: held and given back, nothing left in the task's escrow.
+    expect((await balances(account.escrow(taskId))).get(account.escrow(taskId))).toBe(0);
+    const kinds = await database.db
+      .selectFrom("ledger_transactions")
+      .select("kind")
+      .where("payment_id", "=", paymentId)
+      .orderBy("at")
+      .execute();
+    expect(kinds.map((row) => row.kind).sort()).toEqual(["hold", "refund"]);
+  });
+});
+
+describe("the end of a hire", () => {
+  it("releases the payment to the freelancer, less the fee, when the client completes", async () => {
+    const { taskId, paymentId } = await hiredAndPaid(350);
+    const completed = await call(poster, "POST", `/api/tasks/${taskId}/complete`);
+    expect(completed.json()).toMatchObject({ status: "completed", payment: { status: "released" } });
+    expect((await payment(maya, paymentId)).settledAt).not.toBeNull();
+    const after = await balances(account.escrow(taskId), account.earnings(maya.id));
+    expect(after.get(account.escrow(taskId))).toBe(0);
+    expect(after.get(account.earnings(maya.id))).toBeGreaterThanOrEqual(31_500);
+    const entries = await database.db
+      .selectFrom("ledger_entries")
+      .innerJoin("ledger_transactions", "ledger_transactions.id", "ledger_entries.transaction_id")
+      .select(["ledger_entries.account", "ledger_entries.cents"])
+      .where("ledger_transactions.payment_id", "=", paymentId)
+      .where("ledger_transactions.kind", "=", "release")
+      .execute();
+    expect(new Map(entries.map((entry) => [entry.account, Number(entry.cents)]))).toEqual(
+      new Map([
+        [account.escrow(taskId), -35_000],
+        [account.earnings(maya.id), 31_500],
+        [account.fees, 3_500],
+      ]),
+    );
+  });
+
+  it("refunds the client in full when they cancel, or when the freelancer gives the task back", async () => {
+    const cancelled = await hiredAndPaid(120);
+    expect((await call(poster, "POST", `/api/tasks/${cancelled.taskId}/cancel`)).json()).toMatchObject({
+      status: "cancelled",
+      payment: { status: "refunded" },
+    });
+    expect((await balances(account.escrow(cancelled.taskId))).get(account.escrow(cancelled.taskId))).toBe(0);
+
+    const given = await hiredAndPaid(90);
+    expect((await call(maya, "POST", `/api/tasks/${given.taskId}/release`)).statusCode).toBe(200);
+    expect(await payment(poster, given.paymentId)).toMatchObject({ status: "refunded" });
+    expect(await task(poster, given.taskId)).toMatchObject({ status: "open", payment: { status: "refunded" } });
+    // Hiring again means paying again.
+    const again = await bid(lucas, given.taskId, 95);
+    const next = await accept(given.taskId, again._id);
+    expect(next.paymentId).not.toBe(given.paymentId);
+    expect(await unbalancedTransactions(database.db)).toEqual([]);
+  });
+
+  it("abandons a checkout not paid when the task is cancelled", async () => {
+    const taskId = await postTask(ctx.app, poster);
+    const offer = await bid(maya, taskId, 100);
+    const { paymentId } = await accept(taskId, offer._id);
+    await call(poster, "POST", `/api/tasks/${taskId}/cancel`);
+    expect((await payment(poster, paymentId)).status).toBe("abandoned");
+    expectRefused(await pay(paymentId), 409, PAYMENT_PROBLEMS.replaced);
+  });
+});
+
+describe("races", () => {
+  it("two accepts of different offers at once leave one checkout; two payments at once charge once", async () => {
+    const taskId = await postTask(ctx.app, poster);
+    const first = await bid(maya, taskId, 200);
+    const second = await bid(lucas, taskId, 210);
+    const accepts = await Promise.all([
+      call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: first._id }),
+      call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: second._id }),
+    ]);
+    for (const response of accepts) expect([202, 409], response.body).toContain(response.statusCode);
+    const live = await database.db
+      .selectFrom("payments")
+      .select(["id", "status"])
+      .where("task_id", "=", taskId)
+      .where("status", "=", "pending")
+      .execute();
+    expect(live).toHaveLength(1);
+    const paymentId = live[0]?.id ?? "";
+
+    const paid = await Promise.all([pay(paymentId), pay(paymentId), pay(paymentId)]);
+    expect(paid.filter((response) => response.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    for (const response of paid) {
+      if (response.statusCode !== 200) expectRefused(response, 409, PAYMENT_PROBLEMS.inProgress);
+    }
+    const holds = await database.db
+      .selectFrom("ledger_transactions")
+      .select("id")
+      .where("payment_id", "=", paymentId)
+      .where("kind", "=", "hold")
+      .execute();
+    expect(holds).toHaveLength(1);
+    expect(await task(poster, taskId)).toMatchObject({ status: "assigned" });
+  });
+
+  it("a complete and a cancel at once: one wins, and the money moves once", async () => {
+    const { taskId, paymentId } = await hiredAndPaid(300);
+    const [complete, cancel] = await Promise.all([
+      call(poster, "POST", `/api/tasks/${taskId}/complete`),
+      call(poster, "POST", `/api/tasks/${taskId}/cancel`),
+    ]);
+    expect([complete.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
+    const ends = await database.db
+      .selectFrom("ledger_transactions")
+      .select("kind")
+      .where("payment_id", "=", paymentId)
+      .where("kind", "in", ["release", "refund"])
+      .execute();
+    expect(ends).toHaveLength(1);
+    expect((await balances(account.escrow(taskId))).get(account.escrow(taskId))).toBe(0);
+  });
+});

@@ -1,0 +1,228 @@
+import type { Kysely } from "kysely";
+import { MESSAGES } from "../../contract/messages.ts";
+import { PAYMENT_MESSAGES, type PaymentStep } from "../../contract/payments.ts";
+import { findBidById } from "../bids/bid-repository.ts";
+import { isUniqueViolation } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
+import { acceptInTransaction, type HiringMoney } from "../hiring/hiring.ts";
+import { HttpProblem } from "../http/problem.ts";
+import type { Transactor } from "../notifications/notifier.ts";
+import { findTaskById, type TaskRecord } from "../tasks/task-repository.ts";
+import { post } from "./ledger.ts";
+import { hold, type PaymentParties, refund, release } from "./movements.ts";
+import {
+  claimForCharge,
+  findLivePayment,
+  findPayment,
+  insertPendingPayment,
+  movePayment,
+  type PaymentRecord,
+} from "./payment-repository.ts";
+import type { Card, PaymentProvider } from "./provider.ts";
+
+export const PAYMENT_PROBLEMS = {
+  notFound: "This payment does not exist.",
+  replaced: "This checkout was replaced by another offer's: open the task to pay for the one you chose.",
+  inProgress: "This payment is already being made. Wait a moment and open the task.",
+  ended: "This payment is already settled.",
+} as const;
+
+export interface PaymentsDeps {
+  run: Transactor;
+  db: Kysely<DB>;
+  provider: PaymentProvider;
+  feePercent: number;
+  currency: string;
+}
+
+const partiesOf = (payment: PaymentRecord): PaymentParties => ({
+  id: payment.id,
+  taskId: payment.taskId,
+  clientId: payment.clientId,
+  freelancerId: payment.freelancerId,
+  cents: payment.cents,
+});
+
+const feePercentOf = (payment: PaymentRecord) => payment.feeBasisPoints / 100;
+
+/** The payment, to its client or freelancer; to anyone else it does not exist. */
+export async function paymentFor(db: Kysely<DB>, id: string, viewerId: string): Promise<PaymentRecord> {
+  const payment = await findPayment(db, id);
+  if (!payment || (payment.clientId !== viewerId && payment.freelancerId !== viewerId)) {
+    throw new HttpProblem(404, PAYMENT_PROBLEMS.notFound);
+  }
+  return payment;
+}
+
+/**
+ * Money at the hire (decision 030), as hiring asks for it (`HiringMoney`): accepting opens a
+ * checkout, paying hires, and a task's end releases or refunds what is held.
+ */
+export function hiringMoney(deps: PaymentsDeps): HiringMoney {
+  return {
+    checkout: (task, bidId, seenAmount) => openCheckout(deps, task, bidId, seenAmount),
+    settle: (trx, taskId, ending) => settle(deps, trx, taskId, ending),
+  };
+}
+
+/**
+ * The poster accepts an offer: the task's checkout for it, at the offer's amount as it is now. The
+ * same offer accepted again (or a replayed request) answers the same checkout; another offer's
+ * replaces a checkout not yet paid. Nothing is hired and nothing charged here.
+ */
+async function openCheckout(
+  deps: PaymentsDeps,
+  task: TaskRecord,
+  bidId: string,
+  seenAmount: number | undefined,
+): Promise<PaymentStep> {
+  const step = (paymentId: string) => ({ paymentId, checkoutUrl: `/pay/${paymentId}` });
+  try {
+    return await deps.run.transaction((trx) => checkoutInTransaction(deps, trx, task, bidId, seenAmount, step));
+  } catch (error) {
+    // Another accept of this task opened its checkout at the same moment (the live payment's unique index).
+    if (isUniqueViolation(error)) throw new HttpProblem(409, PAYMENT_PROBLEMS.inProgress);
+    throw error;
+  }
+}
+
+async function checkoutInTransaction(
+  deps: PaymentsDeps,
+  trx: Kysely<DB>,
+  task: TaskRecord,
+  bidId: string,
+  seenAmount: number | undefined,
+  step: (paymentId: string) => PaymentStep,
+): Promise<PaymentStep> {
+  const bid = await findBidById(trx, bidId);
+  if (!bid || bid.taskId !== task.id) throw new HttpProblem(404, MESSAGES.bidNotOnTask);
+  if (bid.status !== "pending") throw new HttpProblem(409, MESSAGES.bidGone);
+  if (seenAmount !== undefined && Math.round(seenAmount * 100) !== Math.round(bid.amount * 100)) {
+    throw new HttpProblem(409, MESSAGES.offerChanged);
+  }
+  const cents = Math.round(bid.amount * 100);
+  const live = await findLivePayment(trx, task.id);
+  if (live?.status === "pending" && live.bidId === bid.id && live.cents === cents) return step(live.id);
+  if (live && live.status !== "pending") throw new HttpProblem(409, PAYMENT_PROBLEMS.inProgress);
+  if (live) await movePayment(trx, live.id, ["pending"], "abandoned", { settled: true });
+  const id = await insertPendingPayment(trx, {
+    taskId: task.id,
+    bidId: bid.id,
+    clientId: task.ownerId,
+    freelancerId: bid.bidderId,
+    cents,
+    feeBasisPoints: Math.round(deps.feePercent * 100),
+    currency: deps.currency,
+    provider: deps.provider.name,
+  });
+  return step(id);
+}
+
+/**
+ * Test mode's checkout: charges the card once, and when it is paid, hires in one transaction with
+ * the payment held and its ledger entries. A declined card hires nobody (402 with the reason); a
+ * hire that can no longer happen (the task taken, the offer withdrawn or changed meanwhile) gives
+ * the money back at once and says why. A replay of a payment already made charges nothing.
+ */
+export async function payWithCard(deps: PaymentsDeps, paymentId: string, viewerId: string, card: Card) {
+  const payment = await paymentFor(deps.db, paymentId, viewerId);
+  if (payment.clientId !== viewerId) throw new HttpProblem(404, PAYMENT_PROBLEMS.notFound);
+  if (payment.status === "held" || payment.status === "released") return;
+  // Of two requests paying at once, one claims the payment; the other is told it is under way.
+  const attempt = await claimForCharge(deps.db, payment.id);
+  if (attempt === null) {
+    const now = await findPayment(deps.db, payment.id);
+    if (now?.status === "held") return;
+    throw new HttpProblem(409, refusalFor(now?.status ?? "abandoned"));
+  }
+  const outcome = await deps.provider.charge({
+    key: `charge:${payment.id}:${attempt}`,
+    cents: payment.cents,
+    currency: payment.currency,
+    card,
+  });
+  if (!outcome.ok) {
+    const reason =
+      outcome.reason === "declined"
+        ? PAYMENT_MESSAGES.declined
+        : outcome.reason === "insufficient-funds"
+          ? PAYMENT_MESSAGES.insufficientFunds
+          : PAYMENT_MESSAGES.unknownCard;
+    await movePayment(deps.db, payment.id, ["charging"], "pending", { lastError: reason });
+    throw new HttpProblem(402, reason);
+  }
+  try {
+    await deps.run.transaction(async (trx, notices) => {
+      const task = await findTaskById(trx, payment.taskId);
+      if (!task) throw new HttpProblem(409, MESSAGES.taskNotFound);
+      await acceptInTransaction(trx, notices, task, payment.bidId, payment.cents / 100);
+      const held = { providerRef: outcome.reference, lastError: null, held: true };
+      if ((await movePayment(trx, payment.id, ["charging"], "held", held)) === 0) {
+        throw new HttpProblem(409, PAYMENT_PROBLEMS.replaced);
+      }
+      await post(trx, hold(partiesOf(payment)));
+    });
+  } catch (error) {
+    await giveBack(
+      deps,
+      payment,
+      outcome.reference,
+      error instanceof HttpProblem ? error.detail : MESSAGES.taskNotFound,
+    );
+    throw error;
+  }
+}
+
+/** The charge of a hire that could not happen goes back to the card, in the ledger as a hold and its refund. */
+async function giveBack(deps: PaymentsDeps, payment: PaymentRecord, reference: string, why: string) {
+  await deps.provider.refund({ key: `refund:${payment.id}`, reference, cents: payment.cents });
+  await deps.db.transaction().execute(async (trx) => {
+    const moved = await movePayment(trx, payment.id, ["charging"], "refunded", {
+      providerRef: reference,
+      lastError: why,
+      settled: true,
+    });
+    if (moved === 0) return;
+    await post(trx, hold(partiesOf(payment)));
+    await post(trx, refund(partiesOf(payment)));
+  });
+}
+
+function refusalFor(status: string): string {
+  if (status === "charging") return PAYMENT_PROBLEMS.inProgress;
+  if (status === "abandoned") return PAYMENT_PROBLEMS.replaced;
+  return PAYMENT_PROBLEMS.ended;
+}
+
+/**
+ * In a hire step's transaction (the task row already moved, so held by it): completed releases what
+ * is held to the freelancer less the fee; cancelled or given back refunds it; a checkout not yet
+ * paid is abandoned.
+ */
+async function settle(
+  deps: PaymentsDeps,
+  trx: Kysely<DB>,
+  taskId: string,
+  ending: "completed" | "cancelled" | "released",
+): Promise<void> {
+  const payment = await findLivePayment(trx, taskId);
+  if (!payment) return;
+  if (payment.status === "pending") {
+    await movePayment(trx, payment.id, ["pending"], "abandoned", { settled: true });
+    return;
+  }
+  if (payment.status !== "held") return;
+  if (ending === "completed") {
+    await movePayment(trx, payment.id, ["held"], "released", { settled: true });
+    await post(trx, release(partiesOf(payment), feePercentOf(payment)));
+    return;
+  }
+  await movePayment(trx, payment.id, ["held"], "refunded", { settled: true });
+  await post(trx, refund(partiesOf(payment)));
+  // Test mode moves no real money; a provider with a network moves it after the commit (decision 030).
+  await deps.provider.refund({
+    key: `refund:${payment.id}`,
+    reference: payment.providerRef ?? "",
+    cents: payment.cents,
+  });
+}

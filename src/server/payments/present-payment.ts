@@ -1,0 +1,38 @@
+import type { Kysely } from "kysely";
+import { ANONYMOUS_NAME } from "../../contract/limits.ts";
+import { feeCents, type Payment } from "../../contract/payments.ts";
+import type { DB } from "../db/schema.ts";
+import { findPerson } from "../profiles/profile-repository.ts";
+import { findTaskById } from "../tasks/task-repository.ts";
+import type { PaymentRecord } from "./payment-repository.ts";
+
+/** A payment as its two parties read it: its task, the people, the amount and the fee in the currency's units. */
+export async function presentPayment(db: Kysely<DB>, payment: PaymentRecord): Promise<Payment> {
+  const [task, client, freelancer] = await Promise.all([
+    findTaskById(db, payment.taskId),
+    findPerson(db, payment.clientId),
+    findPerson(db, payment.freelancerId),
+  ]);
+  const person = (id: string, found: typeof client) => ({
+    id,
+    name: found?.name || ANONYMOUS_NAME,
+    image: found?.image ?? null,
+  });
+  const feePercent = payment.feeBasisPoints / 100;
+  return {
+    _id: payment.id,
+    status: payment.status,
+    task: { _id: payment.taskId, title: task?.title ?? "" },
+    client: person(payment.clientId, client),
+    freelancer: person(payment.freelancerId, freelancer),
+    amount: payment.cents / 100,
+    fee: feeCents(payment.cents, feePercent) / 100,
+    feePercent,
+    currency: payment.currency,
+    testMode: payment.provider === "test",
+    lastError: payment.lastError,
+    createdAt: payment.createdAt,
+    heldAt: payment.heldAt,
+    settledAt: payment.settledAt,
+  };
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import { TEST_CARDS } from "../../contract/payments.ts";
+
+/** A card as the checkout sent it: used for one charge, never stored or logged. */
+export interface Card {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+export type ChargeOutcome =
+  | { ok: true; reference: string }
+  | { ok: false; reason: "declined" | "insufficient-funds" | "unknown-card" };
+
+/**
+ * What QuickGig asks of a card processor (decision 030). Every call carries an idempotency key:
+ * the same key answers what it answered the first time and moves no money again.
+ */
+export interface PaymentProvider {
+  readonly name: "test";
+  /** Charges the card `cents` of `currency`. */
+  charge(input: { key: string; cents: number; currency: string; card: Card }): Promise<ChargeOutcome>;
+  /** Gives `cents` of a charge back to its card. */
+  refund(input: { key: string; reference: string; cents: number }): Promise<{ reference: string }>;
+}
+
+/**
+ * Test mode, the default (no keys): a processor in this process that behaves as a card
+ * processor's test mode does, with the well-known test cards (contract TEST_CARDS). No network, no
+ * real money. Its idempotency keys are kept for the process's life; across processes, the payment's
+ * own row decides who charges (payments/payments.ts claims it first).
+ */
+export class TestModeProvider implements PaymentProvider {
+  readonly name = "test";
+  private readonly answered = new Map<string, ChargeOutcome | { reference: string }>();
+
+  async charge({ key, card }: { key: string; cents: number; currency: string; card: Card }): Promise<ChargeOutcome> {
+    const earlier = this.answered.get(key);
+    if (earlier && "ok" in earlier) return earlier;
+    const behaviour = TEST_CARDS[card.number as keyof typeof TEST_CARDS] ?? "unknown-card";
+    const outcome: ChargeOutcome =
+      behaviour === "succeeded"
+        ? { ok: true, reference: `test_ch_${randomBytes(9).toString("base64url")}` }
+        : { ok: false, reason: behaviour };
+    this.answered.set(key, outcome);
+    return outcome;
+  }
+
+  async refund({ key }: { key: string; reference: string; cents: number }): Promise<{ reference: string }> {
+    const earlier = this.answered.get(key);
+    if (earlier && "reference" in earlier && !("ok" in earlier)) return earlier;
+    const refund = { reference: `test_re_${randomBytes(9).toString("base64url")}` };
+    this.answered.set(key, refund);
+    return refund;
+  }
+}
