@@ -74,3 +74,29 @@ export const PaymentSchema = z.object({
   settledAt: z.string().nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
+
+/** One line of a person's statement: a movement of their own money, from the ledger. */
+export const StatementLineSchema = z.object({
+  _id: z.string().describe("The ledger entry"),
+  at: z.string(),
+  kind: z.enum(["hold", "release", "refund", "split", "payout"]),
+  paymentId: z.string().nullable(),
+  taskId: z.string().nullable(),
+  taskTitle: z.string().nullable(),
+  amount: z.number().describe("Dollars, signed from the reader's side: paid out of their card (−), to them (+)"),
+  note: z.string(),
+});
+export type StatementLine = z.infer<typeof StatementLineSchema>;
+
+/**
+ * GET /api/me/payments: the reader's money, every figure a sum of the ledger's entries. As a
+ * client: what their card paid, what QuickGig holds of it, what came back. As a freelancer: what is
+ * held for their work, what they earned (after fees), what was paid out, and what waits to be.
+ */
+export const PaymentsOverviewSchema = z.object({
+  asClient: z.object({ paid: z.number(), held: z.number(), refunded: z.number() }),
+  asFreelancer: z.object({ held: z.number(), earned: z.number(), paidOut: z.number(), balance: z.number() }),
+  lines: z.array(StatementLineSchema).describe("Newest first"),
+  currency: z.string(),
+});
+export type PaymentsOverview = z.infer<typeof PaymentsOverviewSchema>;

@@ -338,6 +338,7 @@ export interface ModerationLogTable {
 export interface PaymentTable {
   id: string;
   task_id: string;
+  task_title: string;
   bid_id: string;
   client_id: string;
   freelancer_id: string;

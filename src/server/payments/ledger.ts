@@ -108,3 +108,61 @@ export async function unbalancedTransactions(db: Kysely<DB>): Promise<string[]> 
     .execute();
   return rows.map((row) => row.transaction_id);
 }
+
+/** One entry on an account, with its transaction's when, what and whose payment. */
+export interface EntryLine {
+  id: string;
+  account: string;
+  cents: number;
+  note: string;
+  at: string;
+  kind: LedgerKind;
+  paymentId: string | null;
+  taskId: string | null;
+}
+
+/** The entries on these accounts, newest first (at most `limit`). */
+export async function entriesOn(db: Kysely<DB>, accounts: string[], limit: number): Promise<EntryLine[]> {
+  if (accounts.length === 0) return [];
+  const rows = await db
+    .selectFrom("ledger_entries")
+    .innerJoin("ledger_transactions", "ledger_transactions.id", "ledger_entries.transaction_id")
+    .select([
+      "ledger_entries.id",
+      "ledger_entries.account",
+      "ledger_entries.cents",
+      "ledger_entries.note",
+      "ledger_transactions.at",
+      "ledger_transactions.kind",
+      "ledger_transactions.payment_id",
+      "ledger_transactions.task_id",
+    ])
+    .where("ledger_entries.account", "in", accounts)
+    .orderBy("ledger_transactions.at", "desc")
+    .orderBy("ledger_entries.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    account: row.account,
+    cents: Number(row.cents),
+    note: row.note,
+    at: row.at,
+    kind: row.kind as LedgerKind,
+    paymentId: row.payment_id,
+    taskId: row.task_id,
+  }));
+}
+
+/** The sums of the positive and of the negative entries on an account. */
+export async function flowsOf(db: Kysely<DB>, account: string): Promise<{ inflow: number; outflow: number }> {
+  const row = await db
+    .selectFrom("ledger_entries")
+    .select([
+      sql<string | number>`coalesce(sum(case when cents > 0 then cents else 0 end), 0)`.as("inflow"),
+      sql<string | number>`coalesce(sum(case when cents < 0 then -cents else 0 end), 0)`.as("outflow"),
+    ])
+    .where("account", "=", account)
+    .executeTakeFirst();
+  return { inflow: Number(row?.inflow ?? 0), outflow: Number(row?.outflow ?? 0) };
+}

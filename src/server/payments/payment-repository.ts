@@ -7,6 +7,7 @@ import { createId } from "../ids.ts";
 export interface PaymentRecord {
   id: string;
   taskId: string;
+  taskTitle: string;
   bidId: string;
   clientId: string;
   freelancerId: string;
@@ -29,6 +30,7 @@ function toRecord(row: Selectable<PaymentTable>): PaymentRecord {
   return {
     id: row.id,
     taskId: row.task_id,
+    taskTitle: row.task_title,
     bidId: row.bid_id,
     clientId: row.client_id,
     freelancerId: row.freelancer_id,
@@ -64,6 +66,7 @@ export async function findLivePayment(db: Kysely<DB>, taskId: string): Promise<P
 
 export interface NewPayment {
   taskId: string;
+  taskTitle: string;
   bidId: string;
   clientId: string;
   freelancerId: string;
@@ -81,6 +84,7 @@ export async function insertPendingPayment(trx: Kysely<DB>, payment: NewPayment,
     .values({
       id,
       task_id: payment.taskId,
+      task_title: payment.taskTitle,
       bid_id: payment.bidId,
       client_id: payment.clientId,
       freelancer_id: payment.freelancerId,
@@ -169,4 +173,28 @@ export async function claimForCharge(db: Kysely<DB>, id: string, now = new Date(
     .returning("attempts")
     .executeTakeFirst();
   return result ? Number(result.attempts) : null;
+}
+
+/** The titles of these payments' tasks, as their checkouts recorded them. */
+export async function taskTitlesOf(db: Kysely<DB>, paymentIds: string[]): Promise<Map<string, string>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db.selectFrom("payments").select(["id", "task_title"]).where("id", "in", paymentIds).execute();
+  return new Map(rows.map((row) => [row.id, row.task_title]));
+}
+
+/** What QuickGig holds of this person's payments as a client, and for their work as a freelancer, in cents. */
+export async function heldFor(db: Kysely<DB>, userId: string): Promise<{ asClient: number; asFreelancer: number }> {
+  const rows = await db
+    .selectFrom("payments")
+    .select(["client_id", "cents"])
+    .where("status", "=", "held")
+    .where((eb) => eb.or([eb("client_id", "=", userId), eb("freelancer_id", "=", userId)]))
+    .execute();
+  let asClient = 0;
+  let asFreelancer = 0;
+  for (const row of rows) {
+    if (row.client_id === userId) asClient += Number(row.cents);
+    else asFreelancer += Number(row.cents);
+  }
+  return { asClient, asFreelancer };
 }

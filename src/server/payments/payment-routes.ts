@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PayInputSchema, PaymentSchema } from "../../contract/payments.ts";
+import { PayInputSchema, PaymentSchema, PaymentsOverviewSchema } from "../../contract/payments.ts";
 import { ProblemSchema } from "../../contract/schemas.ts";
 import { requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { type PaymentsDeps, paymentFor, payWithCard } from "./payments.ts";
+import { type PaymentsDeps, paymentFor, paymentsOverview, payWithCard, statementCsv } from "./payments.ts";
 import { presentPayment } from "./present-payment.ts";
 
 const PaymentParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -30,6 +30,44 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, paym
     async (request) => {
       const viewer = await requireViewer(deps.sessions, request);
       return presentPayment(db, await paymentFor(db, request.params.id, viewer.id));
+    },
+  );
+
+  app.get(
+    "/api/me/payments",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["payments"],
+        summary:
+          "The reader's money from the ledger: paid, held and refunded as a client; held, earned and paid out as a freelancer; their latest movements",
+        response: { 200: PaymentsOverviewSchema, 401: ProblemSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      return paymentsOverview(db, viewer.id, payments.currency);
+    },
+  );
+
+  app.get(
+    "/api/me/payments.csv",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["payments"],
+        summary: "The reader's movements as CSV (a spreadsheet's formulas made plain text)",
+        response: { 200: z.string().describe("text/csv: Date, Task, What, Amount, Payment"), 401: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      const csv = statementCsv(await paymentsOverview(db, viewer.id, payments.currency));
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="quickgig-payments.csv"')
+        .header("cache-control", "private, no-store")
+        .send(csv);
     },
   );
 

@@ -282,3 +282,52 @@ describe("races", () => {
     expect((await balances(account.escrow(taskId))).get(account.escrow(taskId))).toBe(0);
   });
 });
+
+describe("what each side reads of their money", () => {
+  it("sums the ledger for the client and the freelancer, line by line, and as CSV with formulas made text", async () => {
+    const client = await signUp(ctx.app, { name: "Statement Client" });
+    const worker = await signUp(ctx.app, { name: "Statement Freelancer" });
+    const payFor = async (title: string, amount: number) => {
+      const taskId = await postTask(ctx.app, client, { title, budget: amount });
+      const offer = await bid(worker, taskId, amount);
+      const step = (await call(client, "POST", `/api/tasks/${taskId}/accept`, { bidId: offer._id })).json();
+      expect((await pay(step.paymentId, GOOD_CARD, client)).statusCode).toBe(200);
+      return taskId;
+    };
+    const done = await payFor('=HYPERLINK("http://evil.example")', 200);
+    await call(client, "POST", `/api/tasks/${done}/complete`);
+    const refunded = await payFor("Refunded, with a comma", 80.5);
+    await call(client, "POST", `/api/tasks/${refunded}/cancel`);
+    await payFor("Still held", 120);
+
+    const overview = (await call(client, "GET", "/api/me/payments")).json();
+    expect(overview).toMatchObject({
+      asClient: { paid: 400.5, held: 120, refunded: 80.5 },
+      asFreelancer: { held: 0, earned: 0, paidOut: 0, balance: 0 },
+      currency: "USD",
+    });
+    expect(overview.lines.map((line: { amount: number; note: string }) => [line.amount, line.note])).toEqual([
+      [-120, "Paid by card"],
+      [80.5, "Back to the card"],
+      [-80.5, "Paid by card"],
+      [-200, "Paid by card"],
+    ]);
+    expect((await call(worker, "GET", "/api/me/payments")).json()).toMatchObject({
+      asClient: { paid: 0, held: 0, refunded: 0 },
+      asFreelancer: { held: 120, earned: 180, paidOut: 0, balance: 180 },
+      lines: [{ amount: 180, note: "Paid for the work", kind: "release", taskId: done }],
+    });
+    expectRefused(await call(null, "GET", "/api/me/payments"), 401);
+
+    const csv = await call(client, "GET", "/api/me/payments.csv");
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.headers["content-disposition"]).toBe('attachment; filename="quickgig-payments.csv"');
+    const rows = csv.body.trimEnd().split("\r\n");
+    expect(rows[0]).toBe("Date,Task,What,Amount (USD),Payment");
+    expect(rows).toHaveLength(5);
+    expect(rows[2]).toMatch(/^[^,]+,"Refunded, with a comma",Back to the card,80\.50,\w/);
+    // A title a spreadsheet would run as a formula is text.
+    expect(rows[4]).toMatch(/^[^,]+,"'=HYPERLINK\(""http:\/\/evil\.example""\)",Paid by card,-200\.00,/);
+  });
+});

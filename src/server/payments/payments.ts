@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { MESSAGES } from "../../contract/messages.ts";
-import { PAYMENT_MESSAGES, type PaymentStep } from "../../contract/payments.ts";
+import { PAYMENT_MESSAGES, type PaymentStep, type PaymentsOverview } from "../../contract/payments.ts";
 import { findBidById } from "../bids/bid-repository.ts";
 import { isUniqueViolation } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
@@ -8,15 +8,18 @@ import { acceptInTransaction, type HiringMoney } from "../hiring/hiring.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Transactor } from "../notifications/notifier.ts";
 import { findTaskById, type TaskRecord } from "../tasks/task-repository.ts";
-import { post } from "./ledger.ts";
+import { account } from "./accounts.ts";
+import { entriesOn, flowsOf, post } from "./ledger.ts";
 import { hold, type PaymentParties, refund, release } from "./movements.ts";
 import {
   claimForCharge,
   findLivePayment,
   findPayment,
+  heldFor,
   insertPendingPayment,
   movePayment,
   type PaymentRecord,
+  taskTitlesOf,
 } from "./payment-repository.ts";
 import type { Card, PaymentProvider } from "./provider.ts";
 
@@ -107,6 +110,7 @@ async function checkoutInTransaction(
   if (live) await movePayment(trx, live.id, ["pending"], "abandoned", { settled: true });
   const id = await insertPendingPayment(trx, {
     taskId: task.id,
+    taskTitle: task.title,
     bidId: bid.id,
     clientId: task.ownerId,
     freelancerId: bid.bidderId,
@@ -225,4 +229,67 @@ async function settle(
     reference: payment.providerRef ?? "",
     cents: payment.cents,
   });
+}
+
+/** How many of a person's latest movements their statement lists (the CSV holds the same). */
+export const STATEMENT_LINES = 500;
+
+/** A person's money as the ledger has it: their figures as a client and as a freelancer, and their latest movements. */
+export async function paymentsOverview(db: Kysely<DB>, userId: string, currency: string): Promise<PaymentsOverview> {
+  const mine = [account.card(userId), account.earnings(userId)];
+  const [card, earnings, held, entries] = await Promise.all([
+    flowsOf(db, account.card(userId)),
+    flowsOf(db, account.earnings(userId)),
+    heldFor(db, userId),
+    entriesOn(db, mine, STATEMENT_LINES),
+  ]);
+  const titles = await taskTitlesOf(db, [...new Set(entries.flatMap((entry) => entry.paymentId ?? []))]);
+  const dollars = (cents: number) => cents / 100;
+  return {
+    asClient: { paid: dollars(card.outflow), held: dollars(held.asClient), refunded: dollars(card.inflow) },
+    asFreelancer: {
+      held: dollars(held.asFreelancer),
+      earned: dollars(earnings.inflow),
+      paidOut: dollars(earnings.outflow),
+      balance: dollars(earnings.inflow - earnings.outflow),
+    },
+    lines: entries.map((entry) => ({
+      _id: entry.id,
+      at: entry.at,
+      kind: entry.kind,
+      paymentId: entry.paymentId,
+      taskId: entry.taskId,
+      taskTitle: entry.paymentId ? (titles.get(entry.paymentId) ?? null) : null,
+      amount: dollars(entry.cents),
+      note: entry.note,
+    })),
+    currency,
+  };
+}
+
+/**
+ * A cell of a CSV file: quoted when it holds a comma, a quote or a line break, and a text a
+ * spreadsheet would read as a formula (=, +, -, @, a tab or a return first) made plain text with a
+ * leading apostrophe, as OWASP advises against CSV injection: a task's title is anyone's words.
+ */
+export function csvCell(value: string | { amount: number }): string {
+  // An amount is a number, minus sign and all; only words can be a formula.
+  let text = typeof value === "string" ? value : value.amount.toFixed(2);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The statement's lines as CSV, newest first, one header row. */
+export function statementCsv(overview: PaymentsOverview): string {
+  const rows = [
+    ["Date", "Task", "What", `Amount (${overview.currency})`, "Payment"],
+    ...overview.lines.map((line) => [
+      line.at,
+      line.taskTitle ?? "",
+      line.note,
+      { amount: line.amount },
+      line.paymentId ?? "",
+    ]),
+  ];
+  return `${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }

@@ -3,13 +3,11 @@ import { ANONYMOUS_NAME } from "../../contract/limits.ts";
 import { feeCents, type Payment } from "../../contract/payments.ts";
 import type { DB } from "../db/schema.ts";
 import { findPerson } from "../profiles/profile-repository.ts";
-import { findTaskById } from "../tasks/task-repository.ts";
 import type { PaymentRecord } from "./payment-repository.ts";
 
 /** A payment as its two parties read it: its task, the people, the amount and the fee in the currency's units. */
 export async function presentPayment(db: Kysely<DB>, payment: PaymentRecord): Promise<Payment> {
-  const [task, client, freelancer] = await Promise.all([
-    findTaskById(db, payment.taskId),
+  const [client, freelancer] = await Promise.all([
     findPerson(db, payment.clientId),
     findPerson(db, payment.freelancerId),
   ]);
@@ -22,7 +20,7 @@ export async function presentPayment(db: Kysely<DB>, payment: PaymentRecord): Pr
   return {
     _id: payment.id,
     status: payment.status,
-    task: { _id: payment.taskId, title: task?.title ?? "" },
+    task: { _id: payment.taskId, title: payment.taskTitle },
     client: person(payment.clientId, client),
     freelancer: person(payment.freelancerId, freelancer),
     amount: payment.cents / 100,

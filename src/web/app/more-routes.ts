@@ -19,6 +19,7 @@ export const moreRoutes: RouteObject[] = [
   { path: "admin/audit", lazy: () => import("../features/admin/audit-page.tsx") },
   { path: "admin/roles", lazy: () => import("../features/admin/roles-page.tsx") },
   { path: "pay/:id", lazy: () => import("../features/payments/checkout-page.tsx") },
+  { path: "payments/:id", lazy: () => import("../features/payments/receipt-page.tsx") },
   {
     path: "dashboard",
     lazy: () => import("../features/dashboard/dashboard-layout.tsx"),
@@ -33,6 +34,7 @@ export const moreRoutes: RouteObject[] = [
       },
       { path: "update-task/:id", lazy: () => import("../features/dashboard/update-task-page.tsx") },
       { path: "notifications", lazy: () => import("../features/notifications/notifications-page.tsx") },
+      { path: "payments", lazy: () => import("../features/payments/payments-page.tsx") },
     ],
   },
 ];

@@ -20,6 +20,7 @@ export const paths = {
     `/dashboard/messages/${encodeURIComponent(taskId)}/${encodeURIComponent(bidderId)}`,
   updateTask: (id: string) => `/dashboard/update-task/${encodeURIComponent(id)}`,
   notifications: "/dashboard/notifications",
+  payments: "/dashboard/payments",
   user: (id: string) => `/users/${encodeURIComponent(id)}`,
   freelancers: "/freelancers",
   /** A hire's checkout (test mode's page; issue 44). */

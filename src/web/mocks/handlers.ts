@@ -69,8 +69,8 @@ import { enterScenario, problem, scenarioHandlers } from "./scenarios.ts";
 import { seedDemo } from "./seed.ts";
 import { type MockBid, type MockProfile, MockStore, type MockTask } from "./store.ts";
 
-/** Operations mocked only where the browser has an EventSource (so not in Node's tests). */
-export const BROWSER_ONLY_OPERATIONS = ["GET /api/events"];
+/** Operations mocked only where the browser has an EventSource (so not in Node's tests), or a download link's. */
+export const BROWSER_ONLY_OPERATIONS = ["GET /api/events", "GET /api/me/payments.csv"];
 /** Operations only a mail provider calls (the List-Unsubscribe header of an email): the web app never does. */
 export const MAIL_ONLY_OPERATIONS = ["POST /api/email/one-click-unsubscribe"];
 
@@ -126,6 +126,12 @@ function answer(run: (input: Input) => unknown) {
   };
 }
 
+/** Mock mode's statement: no money has moved (the ledger is the server's). */
+const EMPTY_STATEMENT = {
+  asClient: { paid: 0, held: 0, refunded: 0 },
+  asFreelancer: { held: 0, earned: 0, paidOut: 0, balance: 0 },
+  currency: "USD",
+};
 const paged = <T>(items: T[], page: number, limit: number, headers: Record<string, string> = {}) =>
   HttpResponse.json(items.slice((page - 1) * limit, page * limit), {
     headers: { "x-total-count": String(items.length), ...headers },
@@ -886,6 +892,7 @@ export function createHandlers(store = new MockStore()) {
     }),
 
     /* Payments: a checkout paid is held (the card is not looked at: scenarios would say a decline) */
+    signedInRoute("GET /me/payments", () => ({ ...EMPTY_STATEMENT, lines: [] })),
     route("GET /payments/:id", ({ id }) => byId(store.payments, id, "This payment does not exist.")),
     route("POST /payments/:id/pay", async ({ id, body }) => {
       parse(PayInputSchema, await body());

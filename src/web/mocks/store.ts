@@ -2,7 +2,7 @@ import type { Bid, Message, Question, Task } from "../../contract/index.ts";
 import type { AuditEntry, Queue, SanctionView, StaffRole } from "../../contract/moderation.ts";
 import type { Notification, NotificationChannel, NotificationKind } from "../../contract/notifications.ts";
 import type { Payment } from "../../contract/payments.ts";
-import type { AboutInput, PublicProfile, Review } from "../../contract/reputation.ts";
+import type { PublicProfile, Review } from "../../contract/reputation.ts";
 
 /*
  * Mock mode's data: what the API answers, in the contract's shapes (src/contract), kept in memory
@@ -97,10 +97,5 @@ export class MockStore {
 
   task(id: string): MockTask | undefined {
     return this.tasks.find((task) => task._id === id);
-  }
-
-  about(id: string): AboutInput {
-    const profile = this.profiles.get(id);
-    return { bio: profile?.bio ?? "", skills: profile?.skills ?? [], field: profile?.field ?? null };
   }
 }

@@ -18,6 +18,8 @@ export default ({ dialect }: MigrationContext) => ({
       .createTable("payments")
       .addColumn("id", "text", (col) => col.primaryKey())
       .addColumn("task_id", "text", (col) => col.notNull())
+      // The task's title when the checkout opened: a receipt reads the same once the task is gone.
+      .addColumn("task_title", "text", (col) => col.notNull())
       .addColumn("bid_id", "text", (col) => col.notNull())
       .addColumn("client_id", "text", (col) => col.notNull())
       .addColumn("freelancer_id", "text", (col) => col.notNull())

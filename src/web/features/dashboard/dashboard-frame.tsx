@@ -1,5 +1,15 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Bell, Gavel, LayoutDashboard, ListChecks, MessageSquare, PanelLeftOpen, PlusCircle, X } from "lucide-react";
+import {
+  Bell,
+  Gavel,
+  LayoutDashboard,
+  ListChecks,
+  MessageSquare,
+  PanelLeftOpen,
+  PlusCircle,
+  Wallet,
+  X,
+} from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { paths } from "../../config/paths.ts";
@@ -12,6 +22,7 @@ const MENU = [
   { to: paths.myBids, label: "My Bids", Icon: Gavel, end: false },
   { to: paths.messages, label: "Messages", Icon: MessageSquare, end: false, unread: "messages" },
   { to: paths.notifications, label: "Notifications", Icon: Bell, end: false, unread: "notifications" },
+  { to: paths.payments, label: "Payments", Icon: Wallet, end: false },
 ] as const;
 
 /** An item's unread count, live (from the header bell's event stream). */
