@@ -96,6 +96,8 @@ export const test = base.extend<
     makeUser: (overrides?: Partial<Pick<Account, "name" | "email" | "password" | "image">>) => Promise<Account>;
     /** Puts an account's session cookie in the browser, without going through the login form. */
     login: (account: Account) => Promise<void>;
+    /** The app the accounts are made on: the run's (E2E_BASE_URL) unless a spec uses another (payments). */
+    appURL: string;
   },
   { browser: import("@playwright/test").Browser }
 >({
@@ -119,17 +121,19 @@ export const test = base.extend<
     if (CPU_THROTTLE > 1) await throttle(page);
     await use(page);
   },
-  makeUser: async ({ playwright }, use) => {
+  appURL: ["", { option: true }],
+  makeUser: async ({ playwright, appURL }, use) => {
     const contexts: APIRequestContext[] = [];
+    const origin = appURL || baseURL();
     await use(async (overrides = {}) => {
       const id = uniqueId();
-      const api = await playwright.request.newContext({ baseURL: baseURL() });
+      const api = await playwright.request.newContext({ baseURL: origin });
       contexts.push(api);
       const fields = {
         name: `Tester ${id}`,
         email: `tester-${id}@example.test`,
         password: `Qg-${id}-Pass9`,
-        image: `${baseURL()}/images/freelancer-2.svg`,
+        image: `${origin}/images/freelancer-2.svg`,
         ...overrides,
       };
       const response = await api.post("/api/auth/sign-up/email", { data: fields });
@@ -178,8 +182,13 @@ export async function windowFor(
   browser: import("@playwright/test").Browser,
   account: Account | null,
   viewport = { width: 1280, height: 800 },
+  options: { origin?: string; colorScheme?: "light" | "dark" } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  const context = await browser.newContext({
+    baseURL: options.origin ?? baseURL(),
+    viewport,
+    ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+  });
   if (account) await context.addCookies((await account.api.storageState()).cookies);
   return context.newPage();
 }

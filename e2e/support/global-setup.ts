@@ -73,6 +73,47 @@ async function waitForHealth(url: string, server: ChildProcess, logFile: string)
  * that arrived (GET /mail?to=), and the app itself (the built web
  * app from dist/web, the production server bundle) on a free port with a fresh SQLite file.
  */
+/**
+ * The app again with payments on (issue 44; the stories above hire without money), on a port and a
+ * database of its own, for e2e/payments.spec.ts. No email server: its emails go to files.
+ */
+async function startPaymentsApp(serverBundle: string, webDist: string, dataDir: string) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const logFile = path.join(dataDir, "payments-server.log");
+  const log = createWriteStream(logFile);
+  const server = spawn(process.execPath, [serverBundle], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATABASE_URL: path.join(dataDir, "payments.db"),
+      SEED_DEMO_DATA: "false",
+      WEB_DIST: webDist,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_AUTH_PER_MINUTE: "0",
+      RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
+      RATE_LIMIT_WRITES_PER_MINUTE: "0",
+      EMAIL_DIR: path.join(dataDir, "payments-mail"),
+      PAYMENTS: "on",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  await waitForHealth(`${url}/healthz`, server, logFile);
+  return {
+    url,
+    async stop() {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => (server.exitCode === null ? server.once("exit", resolve) : resolve(null)));
+      log.end();
+    },
+  };
+}
+
 export default async function globalSetup() {
   // E2E_WEB_DIST: another build to test, e.g. one made with `npx vite build --outDir <dir>` while dist/web is rebuilt.
   const webDist = path.resolve(process.env.E2E_WEB_DIST || "dist/web");
@@ -151,6 +192,7 @@ export default async function globalSetup() {
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
   await waitForHealth(`${baseURL}/healthz`, server, logFile);
+  const payments = await startPaymentsApp(serverBundle, webDist, dataDir);
 
   // Workers start after this and inherit these.
   process.env.E2E_BASE_URL = baseURL;
@@ -160,10 +202,12 @@ export default async function globalSetup() {
   process.env.E2E_STATIC_DIR = staticDir;
   // For `npm run admin` on the server's database (a moderator for the moderation story).
   process.env.E2E_DATABASE_URL = path.join(dataDir, "e2e.db");
+  process.env.E2E_PAYMENTS_URL = payments.url;
 
   return async () => {
     server.kill("SIGTERM");
     await new Promise((resolve) => (server.exitCode === null ? server.once("exit", resolve) : resolve(null)));
+    await payments.stop();
     await provider.close();
     await smtp.close();
     await new Promise((resolve) => control.close(resolve));

@@ -1,0 +1,96 @@
+import type { Browser } from "@playwright/test";
+import { type Account, expect, test, toast, uniqueId, watchEventStreams, windowFor } from "./support/fixtures.ts";
+
+/**
+ * Money at the hire (issue 44), in test mode, on the run's second app (payments on: global-setup.ts):
+ * a client, the freelancer they hire and another bidder, each in a window of their own.
+ */
+test.use({ appURL: process.env.E2E_PAYMENTS_URL ?? "" });
+
+/** EventSource's readyState when open. */
+const STREAM_OPEN = 1;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** A window of the payments app for `account`, its live stream open on `path` (a notice before then would reach nobody). */
+async function liveWindow(
+  browser: Browser,
+  account: Account,
+  path: string,
+  viewport = DESKTOP,
+  colorScheme: "light" | "dark" = "light",
+) {
+  const page = await windowFor(browser, account, viewport, { origin: process.env.E2E_PAYMENTS_URL, colorScheme });
+  const streams = await watchEventStreams(page);
+  await page.goto(path);
+  await expect.poll(streams).toContain(STREAM_OPEN);
+  return page;
+}
+
+test("the client pays at the hire (declined, then paid), the freelancer sees it secured and then released, the other bidder declined", async ({
+  browser,
+  makeUser,
+}) => {
+  // Three windows of three people, each page live: a story takes more than one screen's time.
+  test.setTimeout(test.info().timeout * 2);
+  const client = await makeUser({ name: `Client ${uniqueId()}` });
+  const maya = await makeUser({ name: `Maya ${uniqueId()}` });
+  const lucas = await makeUser({ name: `Lucas ${uniqueId()}` });
+  const title = `Bakery logo ${uniqueId()}`;
+  const taskId = await client.createTask({ title, budget: 400 });
+  for (const [account, amount] of [
+    [maya, 350],
+    [lucas, 300],
+  ] as const) {
+    const placed = await account.api.post("/api/bids", { data: { taskId, amount } });
+    expect(placed.status(), await placed.text()).toBe(201);
+  }
+  const taskPath = `/task-details/${taskId}`;
+  const mayaPage = await liveWindow(browser, maya, taskPath, PHONE, "dark");
+  const lucasPage = await liveWindow(browser, lucas, taskPath);
+  const clientPage = await liveWindow(browser, client, "/dashboard/my-posted-tasks");
+
+  // Accepting Maya's offer opens the checkout: nobody is hired yet.
+  await clientPage.getByRole("button", { name: `Bids for ${title}` }).click();
+  const bids = clientPage.getByRole("dialog");
+  await bids.getByRole("button", { name: `Accept bid from ${maya.name}` }).click();
+  await clientPage
+    .getByRole("alertdialog", { name: "Accept this bid?" })
+    .getByRole("button", { name: "Accept bid" })
+    .click();
+  await expect(clientPage.getByRole("heading", { level: 1, name: "Pay for the hire" })).toBeVisible();
+  await expect(clientPage.getByRole("note")).toHaveText("Test mode — no real money");
+  await expect(clientPage.getByText(/QuickGig holds your payment/)).toContainText(
+    `${maya.name} receives $315.00: the amount less the 10 % platform fee ($35.00)`,
+  );
+
+  // A declined card hires nobody, and says why.
+  await clientPage.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await clientPage.getByLabel("Expiry").fill("12/34");
+  await clientPage.getByLabel("CVC").fill("123");
+  await clientPage.getByRole("button", { name: "Pay $350.00" }).click();
+  await expect(clientPage.getByRole("alert")).toHaveText("Your card was declined.");
+  await expect(mayaPage.getByText("Open", { exact: true }).first()).toBeVisible();
+
+  // A card that pays hires Maya: her page and Lucas's follow at once.
+  await clientPage.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await clientPage.getByRole("button", { name: "Pay $350.00" }).click();
+  await clientPage.waitForURL(`**${taskPath}`);
+  await expect(toast(clientPage, `Payment secured. You hired ${maya.name}.`)).toBeVisible();
+  await expect(clientPage.getByText("Payment secured", { exact: true })).toBeVisible();
+  await expect(mayaPage.getByText("Payment secured", { exact: true })).toBeVisible();
+  await expect(mayaPage.getByText(`Assigned to ${maya.name}`)).toBeVisible();
+  await mayaPage.screenshot({ path: test.info().outputPath("freelancer-phone-dark-secured.png"), fullPage: true });
+  await expect(lucasPage.getByText("Declined").first()).toBeVisible();
+  await expect(lucasPage.getByText("Payment secured", { exact: true })).toHaveCount(0);
+
+  // The client marks the work done: the payment is released to Maya.
+  await clientPage.getByRole("button", { name: `Mark as completed: ${title}` }).click();
+  await clientPage
+    .getByRole("alertdialog", { name: "Mark as completed?" })
+    .getByRole("button", { name: "Mark as completed" })
+    .click();
+  await expect(clientPage.getByText("Payment released", { exact: true })).toBeVisible();
+  await expect(mayaPage.getByText("Payment released", { exact: true })).toBeVisible();
+  await clientPage.screenshot({ path: test.info().outputPath("client-desktop-released.png"), fullPage: true });
+});
