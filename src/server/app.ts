@@ -199,7 +199,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   const taskNeighbours = taskNeighboursOf(config.reviews.windowMs, config.payments !== null);
   const reportables = reportableContents(taskNeighbours);
-  if (config.seedDemoData) await seedDemoData({ database, auth, config, reportables }, app.log);
+  // Money at the hire (decision 030): test mode's provider unless PAYMENTS=off.
+  const payments: PaymentsDeps | null = config.payments && {
+    run: notifier,
+    db: database.db,
+    provider: new TestModeProvider(),
+    ...config.payments,
+  };
+  if (config.seedDemoData) await seedDemoData({ database, auth, config, reportables }, app.log, payments);
 
   registerProblemHandlers(app);
   registerSecurityHeaders(app, headers);
@@ -258,13 +265,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     config,
     personOf: async (request) => (await sessions.find(request))?.id,
   });
-  // Money at the hire (decision 030): test mode's provider unless PAYMENTS=off.
-  const payments: PaymentsDeps | null = config.payments && {
-    run: notifier,
-    db: database.db,
-    provider: new TestModeProvider(),
-    ...config.payments,
-  };
   const deps: AppDeps = {
     config,
     database,

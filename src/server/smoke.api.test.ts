@@ -61,6 +61,22 @@ describe("a newcomer's first run", () => {
     expect(mine.body.length).toBeGreaterThan(0);
   });
 
+  it("hires with money in the demo, as payments are on by default: held while assigned, released once completed", async () => {
+    const demo = await call("POST", "/api/auth/sign-in/email", {
+      body: { email: DEMO_USER.email, password: DEMO_USER.password },
+    });
+    const mine = (await call("GET", "/api/tasks?owner=me&limit=50", { cookie: demo.cookie })).body as Array<{
+      status: string;
+      payment?: { status: string };
+    }>;
+    const hired = mine.filter((task) => task.status === "assigned" || task.status === "completed");
+    expect(hired.length).toBeGreaterThan(0);
+    for (const task of hired) expect(task.payment?.status).toBe(task.status === "assigned" ? "held" : "released");
+    const money = await call("GET", "/api/me/payments", { cookie: demo.cookie });
+    expect(money.body.asClient.paid).toBeGreaterThan(0);
+    expect(money.body.asClient.held).toBeGreaterThan(0);
+  });
+
   it("shows ratings at once: published reviews with an answer, and one waiting for the demo client", async () => {
     const found = await call("GET", "/api/freelancers?q=maya");
     expect(found.status).toBe(200);

@@ -17,12 +17,15 @@ import { acceptBid, completeTask } from "../hiring/hiring.ts";
 import { createReport } from "../moderation/reports.ts";
 import { grantRole } from "../moderation/roles.ts";
 import { type Transactor, withoutNotices } from "../notifications/notifier.ts";
+import { hiringMoney, type PaymentsDeps, payWithCard } from "../payments/payments.ts";
 import { updateAbout } from "../profiles/profiles.ts";
 import { insertQuestion } from "../questions/question-repository.ts";
 import { answerReview, writeReview } from "../reviews/reviews.ts";
 import { findTaskById, insertTask } from "../tasks/task-repository.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Test mode's card that pays (contract TEST_CARDS). */
+const DEMO_CARD = { number: "4242424242424242", expiry: "12/34", cvc: "123" };
 
 const reviewInput = ({ rating, text, aspects }: DemoReview): ReviewInput => ({ rating, text, ...aspects });
 
@@ -35,6 +38,7 @@ const reviewInput = ({ rating, text, aspects }: DemoReview): ReviewInput => ({ r
 export async function seedDemoData(
   { database, auth, config, reportables }: Pick<AppDeps, "database" | "auth" | "config" | "reportables">,
   log: FastifyBaseLogger,
+  payments: PaymentsDeps | null = null,
 ): Promise<void> {
   const { db } = database;
   const existing = await db.selectFrom("user").select("id").limit(1).executeTakeFirst();
@@ -93,8 +97,15 @@ export async function seedDemoData(
         if (!found) throw new Error(`demo task ${taskId} is missing`);
         return found;
       };
-      await acceptBid(quiet, await current(), hired);
-      if (task.outcome === "completed") await completeTask(quiet, await current());
+      // With payments on, as a client would: the checkout, paid with test mode's card, hires.
+      const money = payments && { ...payments, run: quiet };
+      if (money) {
+        const { paymentId } = await hiringMoney(money).checkout(await current(), hired, undefined);
+        await payWithCard(money, paymentId, ownerId, DEMO_CARD);
+      } else {
+        await acceptBid(quiet, await current(), hired);
+      }
+      if (task.outcome === "completed") await completeTask(quiet, await current(), money && hiringMoney(money));
     }
     const client = people[task.owner] as Viewer;
     const freelancer = people[task.bidders[0] ?? -1];

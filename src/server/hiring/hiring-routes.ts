@@ -95,6 +95,6 @@ export function registerHiringRoutes(root: FastifyInstance, deps: AppDeps) {
         response: { 200: DashboardSummarySchema, 401: ProblemSchema },
       },
     },
-    async (request) => dashboardSummary(db, (await requireViewer(deps.sessions, request)).id),
+    async (request) => dashboardSummary(db, (await requireViewer(deps.sessions, request)).id, deps.hiringMoney),
   );
 }

@@ -104,6 +104,8 @@ export interface HiringMoney {
   ): Promise<{ paymentId: string; checkoutUrl: string }>;
   /** In the step's transaction, once the task has moved: what becomes of the task's payment. */
   settle(trx: Kysely<DB>, taskId: string, ending: "completed" | "cancelled" | "released"): Promise<void>;
+  /** What a person spent as a client and earned as a freelancer, in dollars, as the ledger sums it. */
+  spentAndEarned(db: Kysely<DB>, userId: string): Promise<{ spent: number; earned: number }>;
 }
 
 /**
@@ -223,7 +225,12 @@ export async function releaseTask(
   });
 }
 
-/** A person's own figures (the dashboard's): their tasks and bids by status, spent, earned, latest doings. */
-export function dashboardSummary(db: Kysely<DB>, userId: string) {
-  return summarize(db, userId);
+/**
+ * A person's own figures (the dashboard's): their tasks and bids by status, spent, earned, latest
+ * doings. With payments on, spent and earned are the ledger's (money paid on, after fees), not the
+ * agreed amounts.
+ */
+export async function dashboardSummary(db: Kysely<DB>, userId: string, money: HiringMoney | null = null) {
+  const [summary, ledger] = await Promise.all([summarize(db, userId), money?.spentAndEarned(db, userId)]);
+  return ledger ? { ...summary, ...ledger } : summary;
 }

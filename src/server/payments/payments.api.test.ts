@@ -318,6 +318,9 @@ describe("what each side reads of their money", () => {
       lines: [{ amount: 180, note: "Paid for the work", kind: "release", taskId: done }],
     });
     expectRefused(await call(null, "GET", "/api/me/payments"), 401);
+    // The dashboard's figures are the ledger's: spent is what was paid on, earned is after the fee.
+    expect((await call(client, "GET", "/api/me/summary")).json()).toMatchObject({ spent: 200 });
+    expect((await call(worker, "GET", "/api/me/summary")).json()).toMatchObject({ earned: 180 });
 
     const csv = await call(client, "GET", "/api/me/payments.csv");
     expect(csv.statusCode).toBe(200);

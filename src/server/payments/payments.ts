@@ -65,6 +65,7 @@ export function hiringMoney(deps: PaymentsDeps): HiringMoney {
   return {
     checkout: (task, bidId, seenAmount) => openCheckout(deps, task, bidId, seenAmount),
     settle: (trx, taskId, ending) => settle(deps, trx, taskId, ending),
+    spentAndEarned: (db, userId) => spentAndEarned(db, userId),
   };
 }
 
@@ -229,6 +230,19 @@ async function settle(
     reference: payment.providerRef ?? "",
     cents: payment.cents,
   });
+}
+
+/**
+ * Spent: what left the client's card and did not come back, and is no longer held (paid on to a
+ * freelancer). Earned: what reached the freelancer's earnings, after fees.
+ */
+async function spentAndEarned(db: Kysely<DB>, userId: string): Promise<{ spent: number; earned: number }> {
+  const [card, earnings, held] = await Promise.all([
+    flowsOf(db, account.card(userId)),
+    flowsOf(db, account.earnings(userId)),
+    heldFor(db, userId),
+  ]);
+  return { spent: (card.outflow - card.inflow - held.asClient) / 100, earned: earnings.inflow / 100 };
 }
 
 /** How many of a person's latest movements their statement lists (the CSV holds the same). */

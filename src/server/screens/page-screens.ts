@@ -109,7 +109,12 @@ export function registerPageScreens(app: FastifyInstance, deps: AppDeps, webDist
 
   firstScreenPage("/dashboard", "dashboard", false, async (_request, viewer, screens) => {
     if (!viewer) return null;
-    return { screen: screens.renderDashboardScreen(await dashboardSummary(deps.database.db, viewer.id), viewer) };
+    return {
+      screen: screens.renderDashboardScreen(
+        await dashboardSummary(deps.database.db, viewer.id, deps.hiringMoney),
+        viewer,
+      ),
+    };
   });
 
   firstScreenPage("/dashboard/messages", "messages", false, async (_request, viewer, screens) => {
