@@ -37,6 +37,9 @@ export const NOTIFICATION_KINDS = [
   "moderation-lifted",
   "appeal-decided",
   "task-removed",
+  "payment-held",
+  "payment-released",
+  "payment-refunded",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -67,6 +70,9 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, NotificationChannel> = {
   "moderation-lifted": "email",
   "appeal-decided": "email",
   "task-removed": "email",
+  "payment-held": "email",
+  "payment-released": "email",
+  "payment-refunded": "email",
 };
 
 /** How each kind is named where a person chooses its channel, and in an email's unsubscribe line. */
@@ -92,6 +98,9 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   "moderation-lifted": "Moderators' decisions lifted",
   "appeal-decided": "Answers to my appeals",
   "task-removed": "A task I bid on removed by a moderator",
+  "payment-held": "A hire's payment secured",
+  "payment-released": "A payment released to me",
+  "payment-refunded": "A payment refunded to me",
 };
 
 export const TASK_FIELD_LABELS = {
@@ -139,6 +148,10 @@ export const NotificationDataSchema = z.object({
   decision: z.enum(["restored", "upheld"]).optional(),
   /** A profile's person, for its link. */
   userId: z.string().optional(),
+  /** payment-held: whether the one told paid (the client) or is paid (the freelancer). */
+  side: z.enum(["client", "freelancer"]).optional(),
+  /** payment-released: the platform's fee taken from `amount`, in dollars. */
+  fee: z.number().optional(),
 });
 export type NotificationData = z.infer<typeof NotificationDataSchema>;
 
@@ -272,6 +285,14 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
     case "task-removed":
       // The same for a removal and a suspension's cancel: a bidder may be its reporter, who never learns the sanction.
       return `${task}, which you bid on, was removed by a moderator.`;
+    case "payment-held":
+      return data.side === "client"
+        ? `You paid${amount} for ${task}. QuickGig holds it until the work is done.`
+        : `Payment secured: the client paid${amount} for ${task}, held by QuickGig until the work is done.`;
+    case "payment-released":
+      return `Payment released: ${formatBudget(data.amount ?? 0)} for ${task} is yours (after the ${formatBudget(data.fee ?? 0)} platform fee).`;
+    case "payment-refunded":
+      return `${formatBudget(data.amount ?? 0)} for ${task} is refunded to your card.`;
   }
 }
 

@@ -102,8 +102,13 @@ export interface HiringMoney {
     bidId: string,
     seenAmount: number | undefined,
   ): Promise<{ paymentId: string; checkoutUrl: string }>;
-  /** In the step's transaction, once the task has moved: what becomes of the task's payment. */
-  settle(trx: Kysely<DB>, taskId: string, ending: "completed" | "cancelled" | "released"): Promise<void>;
+  /** In the step's transaction, once the task has moved: what becomes of the task's payment, and who is told. */
+  settle(
+    trx: Kysely<DB>,
+    notices: Notices,
+    taskId: string,
+    ending: "completed" | "cancelled" | "released",
+  ): Promise<void>;
   /** What a person spent as a client and earned as a freelancer, in dollars, as the ledger sums it. */
   spentAndEarned(db: Kysely<DB>, userId: string): Promise<{ spent: number; earned: number }>;
 }
@@ -146,7 +151,7 @@ export async function acceptInTransaction(
 export async function completeTask(run: Transactor, task: TaskRecord, money: HiringMoney | null = null): Promise<void> {
   await run.transaction(async (trx, notices) => {
     if ((await setTaskStatus(trx, task.id, ["assigned"], "completed")) === 0) await lostRace(trx, "complete", task.id);
-    await money?.settle(trx, task.id, "completed");
+    await money?.settle(trx, notices, task.id, "completed");
     const assignee = await findTaskAssignee(trx, task.id);
     // The hire ends completed, and counts in the record of its freelancer, the one that hire was
     // of (Find Freelancers reads it): so the record counts what assignments hold.
@@ -162,7 +167,7 @@ export async function completeTask(run: Transactor, task: TaskRecord, money: Hir
  */
 export async function cancelTask(run: Transactor, task: TaskRecord, money: HiringMoney | null = null): Promise<void> {
   await run.transaction(async (trx, notices) => {
-    const told = await cancelInTransaction(trx, task.id, undefined, money);
+    const told = await cancelInTransaction(trx, task.id, undefined, money, notices);
     if (told === null) return lostRace(trx, "cancel", task.id);
     notices.add(...told.map((userId) => ({ userId, kind: "task-cancelled" as const, data: about(task) })));
   });
@@ -178,9 +183,10 @@ export async function cancelInTransaction(
   taskId: string,
   from: TaskStatus[] = [...TRANSITIONS.cancel.from],
   money: HiringMoney | null = null,
+  notices: Notices = { add: () => {} },
 ): Promise<string[] | null> {
   if ((await setTaskStatus(trx, taskId, from, "cancelled")) === 0) return null;
-  await money?.settle(trx, taskId, "cancelled");
+  await money?.settle(trx, notices, taskId, "cancelled");
   // Read with the row held: an accept that committed first is the one told.
   const assignee = await findTaskAssignee(trx, taskId);
   if (assignee) {
@@ -208,7 +214,7 @@ export async function releaseTask(
       assignedTo: freelancer.id,
     });
     if (released === 0) conflict(MESSAGES.notAssignee);
-    await money?.settle(trx, task.id, "released");
+    await money?.settle(trx, notices, task.id, "released");
     await endAssignment(trx, task.id, "released");
     const bid = await trx
       .selectFrom("bids")

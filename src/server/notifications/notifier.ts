@@ -119,6 +119,9 @@ const SUBJECTS: Record<NotificationKind, (data: NotificationData) => string> = {
   "moderation-lifted": () => "A moderator's decision about you was lifted",
   "appeal-decided": (data) => (data.decision === "restored" ? "Your appeal was accepted" : "Your appeal was answered"),
   "task-removed": (data) => `“${data.taskTitle}” was removed`,
+  "payment-held": (data) => `Payment secured for “${data.taskTitle}”`,
+  "payment-released": (data) => `Payment released for “${data.taskTitle}”`,
+  "payment-refunded": (data) => `Payment refunded for “${data.taskTitle}”`,
 };
 
 /**

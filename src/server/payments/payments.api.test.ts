@@ -334,3 +334,42 @@ describe("what each side reads of their money", () => {
     expect(rows[4]).toMatch(/^[^,]+,"'=HYPERLINK\(""http:\/\/evil\.example""\)",Paid by card,-200\.00,/);
   });
 });
+
+describe("who is told", () => {
+  it("tells both sides the payment is secured, the freelancer what is released after the fee, the client what is refunded", async () => {
+    const kindsOf = async (user: TestUser) =>
+      ((await call(user, "GET", "/api/notifications?limit=50")).json() as Array<{ kind: string; data: object }>).filter(
+        (notice) => notice.kind.startsWith("payment-"),
+      );
+    const client = await signUp(ctx.app, { name: "Told Client" });
+    const worker = await signUp(ctx.app, { name: "Told Freelancer" });
+    const hire = async (title: string) => {
+      const taskId = await postTask(ctx.app, client, { title, budget: 350 });
+      const offer = await bid(worker, taskId, 350);
+      const step = (await call(client, "POST", `/api/tasks/${taskId}/accept`, { bidId: offer._id })).json();
+      expect((await pay(step.paymentId, GOOD_CARD, client)).statusCode).toBe(200);
+      return taskId;
+    };
+    const done = await hire("Told done");
+    expect(await kindsOf(client)).toEqual([
+      expect.objectContaining({ kind: "payment-held", data: expect.objectContaining({ side: "client", amount: 350 }) }),
+    ]);
+    expect(await kindsOf(worker)).toEqual([
+      expect.objectContaining({
+        kind: "payment-held",
+        data: expect.objectContaining({ side: "freelancer", amount: 350 }),
+      }),
+    ]);
+    await call(client, "POST", `/api/tasks/${done}/complete`);
+    expect((await kindsOf(worker))[0]).toMatchObject({
+      kind: "payment-released",
+      data: { taskId: done, taskTitle: "Told done", amount: 315, fee: 35 },
+    });
+    const cancelled = await hire("Told cancelled");
+    await call(client, "POST", `/api/tasks/${cancelled}/cancel`);
+    expect((await kindsOf(client))[0]).toMatchObject({
+      kind: "payment-refunded",
+      data: { taskId: cancelled, amount: 350 },
+    });
+  });
+});

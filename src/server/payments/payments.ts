@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import { MESSAGES } from "../../contract/messages.ts";
-import { PAYMENT_MESSAGES, type PaymentStep, type PaymentsOverview } from "../../contract/payments.ts";
+import { feeCents, PAYMENT_MESSAGES, type PaymentStep, type PaymentsOverview } from "../../contract/payments.ts";
 import { findBidById } from "../bids/bid-repository.ts";
 import { isUniqueViolation } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { acceptInTransaction, type HiringMoney } from "../hiring/hiring.ts";
 import { HttpProblem } from "../http/problem.ts";
-import type { Transactor } from "../notifications/notifier.ts";
+import type { Notices, Transactor } from "../notifications/notifier.ts";
 import { findTaskById, type TaskRecord } from "../tasks/task-repository.ts";
 import { account } from "./accounts.ts";
 import { entriesOn, flowsOf, post } from "./ledger.ts";
@@ -64,7 +64,7 @@ export async function paymentFor(db: Kysely<DB>, id: string, viewerId: string): 
 export function hiringMoney(deps: PaymentsDeps): HiringMoney {
   return {
     checkout: (task, bidId, seenAmount) => openCheckout(deps, task, bidId, seenAmount),
-    settle: (trx, taskId, ending) => settle(deps, trx, taskId, ending),
+    settle: (trx, notices, taskId, ending) => settle(deps, trx, notices, taskId, ending),
     spentAndEarned: (db, userId) => spentAndEarned(db, userId),
   };
 }
@@ -166,6 +166,11 @@ export async function payWithCard(deps: PaymentsDeps, paymentId: string, viewerI
         throw new HttpProblem(409, PAYMENT_PROBLEMS.replaced);
       }
       await post(trx, hold(partiesOf(payment)));
+      const paid = { taskId: payment.taskId, taskTitle: payment.taskTitle, amount: payment.cents / 100 };
+      notices.add(
+        { userId: payment.clientId, kind: "payment-held", data: { ...paid, side: "client" } },
+        { userId: payment.freelancerId, kind: "payment-held", data: { ...paid, side: "freelancer" } },
+      );
     });
   } catch (error) {
     await giveBack(
@@ -207,6 +212,7 @@ function refusalFor(status: string): string {
 async function settle(
   deps: PaymentsDeps,
   trx: Kysely<DB>,
+  notices: Notices,
   taskId: string,
   ending: "completed" | "cancelled" | "released",
 ): Promise<void> {
@@ -217,13 +223,21 @@ async function settle(
     return;
   }
   if (payment.status !== "held") return;
+  const about = { taskId: payment.taskId, taskTitle: payment.taskTitle };
   if (ending === "completed") {
     await movePayment(trx, payment.id, ["held"], "released", { settled: true });
     await post(trx, release(partiesOf(payment), feePercentOf(payment)));
+    const fee = feeCents(payment.cents, feePercentOf(payment));
+    notices.add({
+      userId: payment.freelancerId,
+      kind: "payment-released",
+      data: { ...about, amount: (payment.cents - fee) / 100, fee: fee / 100 },
+    });
     return;
   }
   await movePayment(trx, payment.id, ["held"], "refunded", { settled: true });
   await post(trx, refund(partiesOf(payment)));
+  notices.add({ userId: payment.clientId, kind: "payment-refunded", data: { ...about, amount: payment.cents / 100 } });
   // Test mode moves no real money; a provider with a network moves it after the commit (decision 030).
   await deps.provider.refund({
     key: `refund:${payment.id}`,

@@ -16,6 +16,7 @@ import {
   Star,
   Trash2,
   Undo2,
+  Wallet,
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
@@ -67,6 +68,9 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   "moderation-lifted": ShieldCheck,
   "appeal-decided": ShieldCheck,
   "task-removed": Trash2,
+  "payment-held": Wallet,
+  "payment-released": Wallet,
+  "payment-refunded": Wallet,
 };
 
 /** A full page means there may be older notices. */

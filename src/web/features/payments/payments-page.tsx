@@ -99,7 +99,7 @@ function Lines({ lines }: { lines: PaymentsOverview["lines"] }) {
 }
 
 /** The notices after which the figures change (a hire paid, a payment released or refunded). */
-const MONEY_NOTICES = ["bid-accepted", "task-completed", "task-cancelled", "task-released"] as const;
+const MONEY_NOTICES = ["payment-held", "payment-released", "payment-refunded"] as const;
 
 /** Payments (/dashboard/payments): the reader's money, both sides, every figure a sum of the lines. */
 export function Component() {
