@@ -27,7 +27,7 @@ async function liveWindow(
   return page;
 }
 
-test("the client pays at the hire (declined, then paid), the freelancer sees it secured and then released, the other bidder declined", async ({
+test("the client pays at the hire (declined, then paid), the freelancer sees it secured, asks for it and has it released, the other bidder declined, both read their receipt", async ({
   browser,
   makeUser,
 }) => {
@@ -84,6 +84,16 @@ test("the client pays at the hire (declined, then paid), the freelancer sees it 
   await expect(lucasPage.getByText("Declined").first()).toBeVisible();
   await expect(lucasPage.getByText("Payment secured", { exact: true })).toHaveCount(0);
 
+  // Maya delivers and asks for the payment; the client sees it at once, with the date it goes by itself.
+  await mayaPage.getByRole("button", { name: "Request payment" }).click();
+  await mayaPage
+    .getByRole("alertdialog", { name: "Request payment?" })
+    .getByRole("button", { name: "Request payment" })
+    .click();
+  await expect(toast(mayaPage, "Payment requested. The client is told.")).toBeVisible();
+  await expect(clientPage.getByText("Payment requested", { exact: true })).toBeVisible();
+  await expect(clientPage.getByText(/released by itself on/)).toBeVisible();
+
   // The client marks the work done: the payment is released to Maya.
   await clientPage.getByRole("button", { name: `Mark as completed: ${title}` }).click();
   await clientPage
@@ -93,4 +103,17 @@ test("the client pays at the hire (declined, then paid), the freelancer sees it 
   await expect(clientPage.getByText("Payment released", { exact: true })).toBeVisible();
   await expect(mayaPage.getByText("Payment released", { exact: true })).toBeVisible();
   await clientPage.screenshot({ path: test.info().outputPath("client-desktop-released.png"), fullPage: true });
+
+  // Maya's payments: earned after the 10 % fee, with the receipt; the client's: what was paid.
+  await mayaPage.goto("/dashboard/payments");
+  await expect(mayaPage.getByRole("region", { name: "As a freelancer" })).toContainText("Earned, after fees$315.00");
+  await mayaPage.getByRole("link", { name: "Receipt" }).first().click();
+  await expect(mayaPage.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
+  await expect(mayaPage.getByText("The freelancer receives").locator("..")).toContainText("$315.00");
+  await mayaPage.screenshot({ path: test.info().outputPath("freelancer-phone-dark-receipt.png"), fullPage: true });
+  await clientPage.goto("/dashboard/payments");
+  await expect(clientPage.getByRole("region", { name: "As a client" })).toContainText("Paid$350.00");
+  await clientPage.getByRole("link", { name: "Receipt" }).first().click();
+  await expect(clientPage.getByRole("heading", { level: 1, name: "Receipt" })).toBeVisible();
+  await expect(clientPage.getByText("Amount", { exact: true }).locator("..")).toContainText("$350.00");
 });

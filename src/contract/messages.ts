@@ -6,6 +6,11 @@ export const MESSAGES = {
   signInRequired: "You need to sign in to do this.",
   notTaskOwner: "Only the person who posted this task can change it.",
   taskNotFound: "This task does not exist or has been deleted.",
+  /** Cancel refused once the freelancer delivered (issue 44). */
+  deliveredNoCancel:
+    "The freelancer has delivered the work and asked for payment: mark the task completed, or open a dispute if something is wrong.",
+  /** Request payment refused: nothing is held for the task (issue 44). */
+  nothingHeld: "There is no payment held for this task to request.",
   noChanges: "No changes to save.",
   googleUnavailable: "Google sign-in is not available on this server",
   taskTaken: "This task already has a freelancer.",

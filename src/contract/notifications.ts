@@ -38,6 +38,7 @@ export const NOTIFICATION_KINDS = [
   "appeal-decided",
   "task-removed",
   "payment-held",
+  "payment-requested",
   "payment-released",
   "payment-refunded",
 ] as const;
@@ -71,6 +72,7 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, NotificationChannel> = {
   "appeal-decided": "email",
   "task-removed": "email",
   "payment-held": "email",
+  "payment-requested": "email",
   "payment-released": "email",
   "payment-refunded": "email",
 };
@@ -99,6 +101,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   "appeal-decided": "Answers to my appeals",
   "task-removed": "A task I bid on removed by a moderator",
   "payment-held": "A hire's payment secured",
+  "payment-requested": "A freelancer asking for their payment",
   "payment-released": "A payment released to me",
   "payment-refunded": "A payment refunded to me",
 };
@@ -152,6 +155,8 @@ export const NotificationDataSchema = z.object({
   side: z.enum(["client", "freelancer"]).optional(),
   /** payment-released: the platform's fee taken from `amount`, in dollars. */
   fee: z.number().optional(),
+  /** payment-requested: when the payment is released by itself unless the client acts. */
+  releaseDueAt: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof NotificationDataSchema>;
 
@@ -289,6 +294,10 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
       return data.side === "client"
         ? `You paid${amount} for ${task}. QuickGig holds it until the work is done.`
         : `Payment secured: the client paid${amount} for ${task}, held by QuickGig until the work is done.`;
+    case "payment-requested":
+      return `${who} delivered ${task} and asked for the payment${amount}. Mark it completed, or open a dispute, before ${
+        data.releaseDueAt ? formatDeadline(data.releaseDueAt.slice(0, 10)) : "the release date"
+      }: then it is released by itself.`;
     case "payment-released":
       return `Payment released: ${formatBudget(data.amount ?? 0)} for ${task} is yours (after the ${formatBudget(data.fee ?? 0)} platform fee).`;
     case "payment-refunded":

@@ -2,10 +2,19 @@
 
 /**
  * Where a payment stands. pending: the client is paying (the hire waits); charging: a card is being
- * charged; held: paid, QuickGig holds it, the task is assigned; released: paid to the freelancer
+ * charged; held: paid, QuickGig holds it, the task is assigned; delivered: held, the freelancer asked
+ * for it and it is released by itself at releaseDueAt unless the client acts; released: paid to the freelancer
  * (less the fee); refunded: back to the client; abandoned: another checkout of the task replaced it.
  */
-export const PAYMENT_STATUSES = ["pending", "charging", "held", "released", "refunded", "abandoned"] as const;
+export const PAYMENT_STATUSES = [
+  "pending",
+  "charging",
+  "held",
+  "delivered",
+  "released",
+  "refunded",
+  "abandoned",
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** How the task page, My Posted Tasks and My Bids name a payment's state to its two parties. */
@@ -13,6 +22,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: "Waiting for payment",
   charging: "Payment in progress",
   held: "Payment secured",
+  delivered: "Payment requested",
   released: "Payment released",
   refunded: "Payment refunded",
   abandoned: "Payment not made",

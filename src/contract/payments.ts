@@ -71,6 +71,10 @@ export const PaymentSchema = z.object({
   lastError: z.string().nullable().describe("Why the last attempt failed, for the client"),
   createdAt: z.string(),
   heldAt: z.string().nullable(),
+  releaseDueAt: z
+    .string()
+    .nullable()
+    .describe("Delivered: when the payment is released by itself unless the client acts"),
   settledAt: z.string().nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;

@@ -174,7 +174,7 @@ export const TaskSchema = z.object({
     .optional()
     .describe("For the poster and the hired freelancer: the task can be reviewed and the reader has not yet"),
   payment: z
-    .object({ _id: z.string(), status: z.enum(PAYMENT_STATUSES) })
+    .object({ _id: z.string(), status: z.enum(PAYMENT_STATUSES), releaseDueAt: z.string().optional() })
     .optional()
     .describe("For the poster and the hired freelancer: the hire's payment and where it stands (issue 44)"),
   get myBid() {

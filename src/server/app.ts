@@ -46,6 +46,7 @@ import { EventHub, STREAM_LIMITS, type StreamLimits } from "./notifications/even
 import { pruneOldNotices } from "./notifications/notices.ts";
 import { registerNotificationRoutes } from "./notifications/notification-routes.ts";
 import { type EmailGaps, Notifier } from "./notifications/notifier.ts";
+import { startAutoRelease } from "./payments/auto-release.ts";
 import { latestPaymentsOf } from "./payments/payment-repository.ts";
 import { registerPaymentRoutes } from "./payments/payment-routes.ts";
 import { hiringMoney, type PaymentsDeps } from "./payments/payments.ts";
@@ -298,7 +299,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerModerationRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerProfileRoutes(app, deps);
-  if (payments) registerPaymentRoutes(app, deps, payments);
+  if (payments && deps.hiringMoney) {
+    registerPaymentRoutes(app, deps, payments);
+    const money = deps.hiringMoney;
+    let stopReleasing = () => {};
+    app.addHook("onReady", async () => {
+      stopReleasing = startAutoRelease(payments, money, app.log);
+    });
+    app.addHook("onClose", async () => stopReleasing());
+  }
   let stopPruning = () => {};
   app.addHook("onReady", async () => {
     stopPruning = pruneOldNotices(database.db, app.log);

@@ -72,6 +72,11 @@ const EnvSchema = z.object({
     .max(50, "must be at most 50")
     .refine((value) => Number.isInteger(value * 100), "must have at most two decimals")
     .default(10),
+  AUTO_RELEASE_DAYS: z.coerce
+    .number({ error: "must be a number of days, such as 7 or 0.5" })
+    .positive("must be more than 0 days")
+    .max(90, "must be at most 90 days")
+    .default(7),
   CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, "must be a currency code of three capital letters, such as USD")
@@ -123,7 +128,7 @@ export interface Config {
    * Money at the hire (payments/, decision 030): null when PAYMENTS=off (hiring without money, as
    * before). The provider is test mode's (no keys, no network).
    */
-  payments: { feePercent: number; currency: string } | null;
+  payments: { feePercent: number; currency: string; autoReleaseMs: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -222,7 +227,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryMs: values.EMAIL_RETRY_MS,
     },
     reviews: { windowMs: Math.round(values.REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000) },
-    payments: values.PAYMENTS === "off" ? null : { feePercent: values.PLATFORM_FEE_PERCENT, currency: values.CURRENCY },
+    payments:
+      values.PAYMENTS === "off"
+        ? null
+        : {
+            feePercent: values.PLATFORM_FEE_PERCENT,
+            currency: values.CURRENCY,
+            autoReleaseMs: Math.round(values.AUTO_RELEASE_DAYS * 24 * 60 * 60 * 1000),
+          },
   };
 }
 

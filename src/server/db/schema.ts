@@ -355,6 +355,8 @@ export interface PaymentTable {
   created_at: string;
   updated_at: string;
   held_at: ColumnType<string | null, string | null | undefined, string | null>;
+  delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
+  release_due_at: ColumnType<string | null, string | null | undefined, string | null>;
   settled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -120,6 +120,7 @@ const SUBJECTS: Record<NotificationKind, (data: NotificationData) => string> = {
   "appeal-decided": (data) => (data.decision === "restored" ? "Your appeal was accepted" : "Your appeal was answered"),
   "task-removed": (data) => `“${data.taskTitle}” was removed`,
   "payment-held": (data) => `Payment secured for “${data.taskTitle}”`,
+  "payment-requested": (data) => `${data.actorName || "Your freelancer"} asked for the payment for “${data.taskTitle}”`,
   "payment-released": (data) => `Payment released for “${data.taskTitle}”`,
   "payment-refunded": (data) => `Payment refunded for “${data.taskTitle}”`,
 };

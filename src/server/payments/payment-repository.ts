@@ -20,11 +20,12 @@ export interface PaymentRecord {
   lastError: string | null;
   createdAt: string;
   heldAt: string | null;
+  releaseDueAt: string | null;
   settledAt: string | null;
 }
 
 /** Statuses of a task's one live payment (the unique index of migration 0017). */
-export const LIVE_PAYMENT_STATUSES: PaymentStatus[] = ["pending", "charging", "held"];
+export const LIVE_PAYMENT_STATUSES: PaymentStatus[] = ["pending", "charging", "held", "delivered"];
 
 function toRecord(row: Selectable<PaymentTable>): PaymentRecord {
   return {
@@ -44,6 +45,7 @@ function toRecord(row: Selectable<PaymentTable>): PaymentRecord {
     lastError: row.last_error,
     createdAt: row.created_at,
     heldAt: row.held_at,
+    releaseDueAt: row.release_due_at,
     settledAt: row.settled_at,
   };
 }
@@ -109,7 +111,13 @@ export async function movePayment(
   id: string,
   from: PaymentStatus[],
   to: PaymentStatus,
-  also: { providerRef?: string; lastError?: string | null; held?: boolean; settled?: boolean } = {},
+  also: {
+    providerRef?: string;
+    lastError?: string | null;
+    held?: boolean;
+    settled?: boolean;
+    releaseDueAt?: Date;
+  } = {},
   now = new Date(),
 ): Promise<number> {
   const at = now.toISOString();
@@ -122,6 +130,7 @@ export async function movePayment(
       ...(also.lastError !== undefined ? { last_error: also.lastError } : {}),
       ...(also.held ? { held_at: at } : {}),
       ...(also.settled ? { settled_at: at } : {}),
+      ...(also.releaseDueAt ? { delivered_at: at, release_due_at: also.releaseDueAt.toISOString() } : {}),
     })
     .where("id", "=", id)
     .where("status", "in", from)
@@ -137,25 +146,27 @@ export async function latestPaymentsOf(
   db: Kysely<DB>,
   taskIds: string[],
   viewerId: string,
-): Promise<Map<string, { _id: string; status: PaymentStatus }>> {
-  const found = new Map<string, { _id: string; status: PaymentStatus }>();
+): Promise<Map<string, { _id: string; status: PaymentStatus; releaseDueAt?: string }>> {
+  const found = new Map<string, { _id: string; status: PaymentStatus; releaseDueAt?: string }>();
   if (taskIds.length === 0) return found;
   const rows = await db
     .selectFrom("payments")
-    .select(["id", "task_id", "status"])
+    .select(["id", "task_id", "status", "release_due_at"])
     .where("task_id", "in", taskIds)
     // The freelancer learns of a payment once it is made; a checkout under way is the client's.
     .where((eb) =>
       eb.or([
         eb.and([eb("client_id", "=", viewerId), eb("status", "!=", "abandoned")]),
-        eb.and([eb("freelancer_id", "=", viewerId), eb("status", "in", ["held", "released", "refunded"])]),
+        eb.and([eb("freelancer_id", "=", viewerId), eb("status", "in", ["held", "delivered", "released", "refunded"])]),
       ]),
     )
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
   for (const row of rows) {
-    if (!found.has(row.task_id)) found.set(row.task_id, { _id: row.id, status: row.status as PaymentStatus });
+    if (found.has(row.task_id)) continue;
+    const due = row.status === "delivered" && row.release_due_at ? { releaseDueAt: row.release_due_at } : {};
+    found.set(row.task_id, { _id: row.id, status: row.status as PaymentStatus, ...due });
   }
   return found;
 }
@@ -187,7 +198,7 @@ export async function heldFor(db: Kysely<DB>, userId: string): Promise<{ asClien
   const rows = await db
     .selectFrom("payments")
     .select(["client_id", "cents"])
-    .where("status", "=", "held")
+    .where("status", "in", ["held", "delivered"])
     .where((eb) => eb.or([eb("client_id", "=", userId), eb("freelancer_id", "=", userId)]))
     .execute();
   let asClient = 0;
@@ -197,4 +208,17 @@ export async function heldFor(db: Kysely<DB>, userId: string): Promise<{ asClien
     else asFreelancer += Number(row.cents);
   }
   return { asClient, asFreelancer };
+}
+
+/** Delivered payments whose release is due (the timed job's work), oldest first. */
+export async function dueForRelease(db: Kysely<DB>, now: Date, limit: number): Promise<PaymentRecord[]> {
+  const rows = await db
+    .selectFrom("payments")
+    .selectAll()
+    .where("status", "=", "delivered")
+    .where("release_due_at", "<=", now.toISOString())
+    .orderBy("release_due_at")
+    .limit(limit)
+    .execute();
+  return rows.map(toRecord);
 }

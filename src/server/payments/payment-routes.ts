@@ -2,10 +2,18 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PayInputSchema, PaymentSchema, PaymentsOverviewSchema } from "../../contract/payments.ts";
-import { ProblemSchema } from "../../contract/schemas.ts";
+import { ProblemSchema, TaskIdParamsSchema, TaskSchema } from "../../contract/schemas.ts";
 import { requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { type PaymentsDeps, paymentFor, paymentsOverview, payWithCard, statementCsv } from "./payments.ts";
+import { findTaskOrFail, presentTaskFor } from "../tasks/tasks.ts";
+import {
+  type PaymentsDeps,
+  paymentFor,
+  paymentsOverview,
+  payWithCard,
+  requestPayment,
+  statementCsv,
+} from "./payments.ts";
 import { presentPayment } from "./present-payment.ts";
 
 const PaymentParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -68,6 +76,27 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, paym
         .header("content-disposition", 'attachment; filename="quickgig-payments.csv"')
         .header("cache-control", "private, no-store")
         .send(csv);
+    },
+  );
+
+  app.post(
+    "/api/tasks/:id/deliver",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["payments"],
+        summary:
+          "The hired freelancer delivers and asks for the payment: released by itself after AUTO_RELEASE_DAYS unless the client completes or disputes; the client can no longer cancel",
+        params: TaskIdParamsSchema,
+        response: { 200: TaskSchema, 403: ProblemSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      const task = await findTaskOrFail(db, request.params.id);
+      await requestPayment(payments, task, viewer);
+      request.log.info({ taskId: task.id }, "payment requested");
+      return presentTaskFor(db, task.id, viewer, deps.taskNeighbours);
     },
   );
 

@@ -36,6 +36,8 @@ export interface PaymentsDeps {
   provider: PaymentProvider;
   feePercent: number;
   currency: string;
+  /** How long after the freelancer asks for the payment it is released by itself. */
+  autoReleaseMs: number;
 }
 
 const partiesOf = (payment: PaymentRecord): PaymentParties => ({
@@ -222,10 +224,12 @@ async function settle(
     await movePayment(trx, payment.id, ["pending"], "abandoned", { settled: true });
     return;
   }
-  if (payment.status !== "held") return;
+  if (payment.status !== "held" && payment.status !== "delivered") return;
+  // Delivered: the client completes or disputes; a cancel now would take back paid-for work.
+  if (payment.status === "delivered" && ending === "cancelled") throw new HttpProblem(409, MESSAGES.deliveredNoCancel);
   const about = { taskId: payment.taskId, taskTitle: payment.taskTitle };
   if (ending === "completed") {
-    await movePayment(trx, payment.id, ["held"], "released", { settled: true });
+    await movePayment(trx, payment.id, ["held", "delivered"], "released", { settled: true });
     await post(trx, release(partiesOf(payment), feePercentOf(payment)));
     const fee = feeCents(payment.cents, feePercentOf(payment));
     notices.add({
@@ -235,7 +239,7 @@ async function settle(
     });
     return;
   }
-  await movePayment(trx, payment.id, ["held"], "refunded", { settled: true });
+  await movePayment(trx, payment.id, ["held", "delivered"], "refunded", { settled: true });
   await post(trx, refund(partiesOf(payment)));
   notices.add({ userId: payment.clientId, kind: "payment-refunded", data: { ...about, amount: payment.cents / 100 } });
   // Test mode moves no real money; a provider with a network moves it after the commit (decision 030).
@@ -320,4 +324,36 @@ export function statementCsv(overview: PaymentsOverview): string {
     ]),
   ];
   return `${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+/**
+ * The hired freelancer delivers and asks for the payment ("Request payment"): the client has the
+ * auto-release time to complete the task or open a dispute, after which the timed job releases it
+ * (auto-release.ts). Asking again changes nothing.
+ */
+export async function requestPayment(deps: PaymentsDeps, task: TaskRecord, freelancer: { id: string; name: string }) {
+  if (task.assigneeId !== freelancer.id) throw new HttpProblem(403, MESSAGES.notAssignee);
+  if (task.status !== "assigned") {
+    throw new HttpProblem(409, task.status === "open" ? MESSAGES.notAssigned : MESSAGES.taskNotOpen[task.status]);
+  }
+  await deps.run.transaction(async (trx, notices) => {
+    const payment = await findLivePayment(trx, task.id);
+    if (payment?.status === "delivered") return;
+    if (payment?.status !== "held") throw new HttpProblem(409, MESSAGES.nothingHeld);
+    const releaseDueAt = new Date(Date.now() + deps.autoReleaseMs);
+    if ((await movePayment(trx, payment.id, ["held"], "delivered", { releaseDueAt })) === 0) {
+      throw new HttpProblem(409, MESSAGES.nothingHeld);
+    }
+    notices.add({
+      userId: payment.clientId,
+      kind: "payment-requested",
+      data: {
+        taskId: task.id,
+        taskTitle: payment.taskTitle,
+        actorName: freelancer.name,
+        amount: payment.cents / 100,
+        releaseDueAt: releaseDueAt.toISOString(),
+      },
+    });
+  });
 }

@@ -31,6 +31,7 @@ export async function presentPayment(db: Kysely<DB>, payment: PaymentRecord): Pr
     lastError: payment.lastError,
     createdAt: payment.createdAt,
     heldAt: payment.heldAt,
+    releaseDueAt: payment.status === "delivered" ? payment.releaseDueAt : null,
     settledAt: payment.settledAt,
   };
 }

@@ -335,10 +335,7 @@ export function createHandlers(store = new MockStore()) {
     ...scenarioHandlers(store),
 
     /* Accounts (better-auth's paths) */
-    route("GET /auth/get-session", () => {
-      const viewer = store.viewer();
-      return viewer ? sessionOf(viewer) : HttpResponse.json(null);
-    }),
+    route("GET /auth/get-session", () => (store.viewer() ? sessionOf(signedIn()) : HttpResponse.json(null))),
     route("POST /auth/sign-in/email", async ({ body }) => {
       const input = parse(SignInSchema, await body());
       const user = store.users.find((candidate) => candidate.email === input.email.trim().toLowerCase());
@@ -349,19 +346,10 @@ export function createHandlers(store = new MockStore()) {
       return sessionOf(signedIn());
     }),
     route("POST /auth/sign-up/email", async ({ body }) => {
-      const input = parse(SignUpSchema, await body());
-      const id = store.nextId("u");
-      const email = input.email.trim().toLowerCase();
-      store.users.push({
-        id,
-        name: input.name,
-        email,
-        image: input.image,
-        emailVerified: false,
-        role: null,
-        grantedAt: null,
-      });
-      store.viewerId = id;
+      const { name, email, image } = parse(SignUpSchema, await body());
+      const person = { id: store.nextId("u"), name, email: email.trim().toLowerCase(), image };
+      store.users.push({ ...person, emailVerified: false, role: null, grantedAt: null });
+      store.viewerId = person.id;
       return sessionOf(signedIn());
     }),
     route("POST /auth/sign-out", () => {
@@ -893,6 +881,13 @@ export function createHandlers(store = new MockStore()) {
 
     /* Payments: a checkout paid is held (the card is not looked at: scenarios would say a decline) */
     signedInRoute("GET /me/payments", () => ({ ...EMPTY_STATEMENT, lines: [] })),
+    route("POST /tasks/:id/deliver", ({ id }) => {
+      const task = taskOf(id);
+      return presentTask(
+        Object.assign(task, task.payment && { payment: { ...task.payment, status: "delivered" } }),
+        true,
+      );
+    }),
     route("GET /payments/:id", ({ id }) => byId(store.payments, id, "This payment does not exist.")),
     route("POST /payments/:id/pay", async ({ id, body }) => {
       parse(PayInputSchema, await body());

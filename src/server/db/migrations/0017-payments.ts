@@ -37,11 +37,20 @@ export default ({ dialect }: MigrationContext) => ({
       .addColumn("created_at", "text", (col) => col.notNull())
       .addColumn("updated_at", "text", (col) => col.notNull())
       .addColumn("held_at", "text")
+      // The freelancer delivered and asked for the payment; released by itself at release_due_at.
+      .addColumn("delivered_at", "text")
+      .addColumn("release_due_at", "text")
       .addColumn("settled_at", "text")
       .execute();
     // One payment at a time per task, from the checkout to its end: two accepts open one.
     await sql`create unique index payments_live_task_idx on payments (task_id)
       where status in ('pending', 'charging', 'held', 'delivered', 'disputed')`.execute(db);
+    // The timed job's question: which delivered payments are due.
+    await db.schema
+      .createIndex("payments_release_due_idx")
+      .on("payments")
+      .columns(["status", "release_due_at"])
+      .execute();
     await db.schema.createIndex("payments_client_idx").on("payments").columns(["client_id", "created_at"]).execute();
     await db.schema
       .createIndex("payments_freelancer_idx")

@@ -51,7 +51,7 @@ export async function listMyBids(
   return { bids, total: Number(response.headers.get("x-total-count") ?? bids.length) };
 }
 
-type Step = "complete" | "cancel" | "release";
+type Step = "complete" | "cancel" | "release" | "deliver";
 
 /**
  * Accepting an offer: the task as it now is, hired; or, with payments on, the checkout to pay
@@ -66,7 +66,7 @@ export async function acceptOffer(
   return response.status === 202 ? { checkoutUrl: (answer as PaymentStep).checkoutUrl } : { hired: answer as Task };
 }
 
-/** A step of the task's life (mark completed, cancel, release); answers the task as it now is. */
+/** A step of the task's life (mark completed, cancel, give back, deliver and ask for the payment); answers the task as it now is. */
 export function moveTask(taskId: string, step: Step, body: object = {}): Promise<Task> {
   return apiJson<Task>(`/api/tasks/${encodeURIComponent(taskId)}/${step}`, { method: "POST", body });
 }

@@ -1,4 +1,4 @@
-import { Gavel, LogOut, MessageSquare, Pencil, Undo2 } from "lucide-react";
+import { Gavel, HandCoins, LogOut, MessageSquare, Pencil, Undo2 } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { isBiddingOpen } from "../../../contract/dates.ts";
@@ -102,6 +102,26 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
     }
   }
 
+  /** The hired freelancer delivers and asks for the payment held for the task (issue 44). */
+  async function requestPayment() {
+    const confirmed = await confirmAction({
+      title: "Request payment?",
+      text: "Tell the client the work is delivered. If they neither mark the task completed nor open a dispute in time, the payment is released to you by itself.",
+      confirmLabel: "Request payment",
+    });
+    if (!confirmed) return;
+    setWithdrawing(true);
+    try {
+      await moveTask(task._id, "deliver");
+      await revalidator.revalidate();
+      notify.success("Payment requested. The client is told.");
+    } catch (error) {
+      await failed(error);
+    } finally {
+      setWithdrawing(false);
+    }
+  }
+
   /** The hired freelancer gives the task back: it is open again and their bid withdrawn. */
   async function release() {
     const confirmed = await confirmAction({
@@ -147,6 +167,11 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
             <Link to={paths.thread(task._id, myBid.bidderId)} className="btn-secondary mt-4 mr-2">
               <MessageSquare aria-hidden="true" className="size-4" /> Message the client
             </Link>
+          )}
+          {working && task.payment?.status === "held" && (
+            <button type="button" className="btn-primary mt-4 mr-2" onClick={requestPayment} disabled={withdrawing}>
+              <HandCoins aria-hidden="true" className="size-4" /> Request payment
+            </button>
           )}
           {working && (
             <button type="button" className="btn-secondary mt-4" onClick={release} disabled={withdrawing}>

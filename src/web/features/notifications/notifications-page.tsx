@@ -69,6 +69,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   "appeal-decided": ShieldCheck,
   "task-removed": Trash2,
   "payment-held": Wallet,
+  "payment-requested": Wallet,
   "payment-released": Wallet,
   "payment-refunded": Wallet,
 };

@@ -33,6 +33,7 @@ function checkout(store: MockStore): Payment {
     lastError: null,
     createdAt: store.now(),
     heldAt: null,
+    releaseDueAt: null,
     settledAt: null,
   };
   store.payments.push(payment);

@@ -91,6 +91,7 @@ describe("A receipt", () => {
       lastError: null,
       createdAt: "2026-11-20T09:00:00.000Z",
       heldAt: "2026-11-20T09:01:00.000Z",
+      releaseDueAt: null,
       settledAt: "2026-11-27T12:00:00.000Z",
     };
     store.payments.push(receipt);

@@ -45,7 +45,13 @@ function PaymentLine({ task, payment }: { task: Task; payment: NonNullable<Task[
   return (
     <p className="mt-2 flex flex-wrap items-center gap-2 text-sm font-medium">
       <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-700 dark:text-emerald-300" />
-      {PAYMENT_STATUS_LABELS[payment.status]}
+      <span>{PAYMENT_STATUS_LABELS[payment.status]}</span>
+      {payment.releaseDueAt && (
+        <span className="muted font-normal">
+          · released by itself on {formatDeadline(payment.releaseDueAt.slice(0, 10))} unless the task is completed or
+          disputed first
+        </span>
+      )}
       {waiting && (
         <Link to={paths.pay(payment._id)} className="link">
           Pay now

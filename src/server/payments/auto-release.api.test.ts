@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../contract/index.ts";
+import { type Database, openDatabase } from "../db/database.ts";
+import { withoutNotices } from "../notifications/notifier.ts";
+import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
+import { releaseDuePayments } from "./auto-release.ts";
+import { hiringMoney, type PaymentsDeps } from "./payments.ts";
+import { TestModeProvider } from "./provider.ts";
+
+/**
+ * Delivered, then released by itself (issue 44): the freelancer asks for the payment, the client can
+ * no longer cancel, and once the release is due the timed job completes the task and pays, once
+ * however many processes run it. The app's own timer runs here with a release time of 1.7 s.
+ */
+const ctx = setupTestApp({ PAYMENTS: "on", AUTO_RELEASE_DAYS: "0.00002" });
+let database: Database;
+let client: TestUser;
+let worker: TestUser;
+const CARD = { number: "4242424242424242", expiry: "12/34", cvc: "123" };
+const silentLog = { info() {}, error() {} } as unknown as Parameters<typeof releaseDuePayments>[2];
+
+function call(user: TestUser, method: "GET" | "POST", url: string, payload?: object) {
+  return ctx.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+}
+
+async function hiredAndPaid(title: string) {
+  const taskId = await postTask(ctx.app, client, { title, budget: 200 });
+  const offer = (await call(worker, "POST", "/api/bids", { taskId, amount: 200 })).json();
+  const { paymentId } = (await call(client, "POST", `/api/tasks/${taskId}/accept`, { bidId: offer._id })).json();
+  expect((await call(client, "POST", `/api/payments/${paymentId}/pay`, { card: CARD })).statusCode).toBe(200);
+  return { taskId, paymentId };
+}
+
+const paymentOf = async (taskId: string) => (await call(client, "GET", `/api/tasks/${taskId}`)).json().payment;
+
+beforeAll(async () => {
+  database = openDatabase(ctx.database.config);
+  client = await signUp(ctx.app, { name: "Release Client" });
+  worker = await signUp(ctx.app, { name: "Release Freelancer" });
+});
+afterAll(() => database.close());
+
+describe("delivered, then released by itself", () => {
+  it("lets only the hired freelancer ask, tells the client the date, and stops the client cancelling", async () => {
+    const { taskId } = await hiredAndPaid("Delivered logo");
+    const stranger = await signUp(ctx.app, { name: "Release Stranger" });
+    expect((await call(stranger, "POST", `/api/tasks/${taskId}/deliver`)).statusCode).toBe(403);
+    const before = Date.now();
+    const delivered = await call(worker, "POST", `/api/tasks/${taskId}/deliver`);
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const { payment } = delivered.json();
+    expect(payment.status).toBe("delivered");
+    expect(Date.parse(payment.releaseDueAt)).toBeGreaterThanOrEqual(before + 1_700);
+    // Asking again changes nothing.
+    expect((await call(worker, "POST", `/api/tasks/${taskId}/deliver`)).json().payment).toEqual(payment);
+    const notices = (await call(client, "GET", "/api/notifications")).json() as Array<{ kind: string; data: object }>;
+    expect(notices.find((notice) => notice.kind === "payment-requested")?.data).toMatchObject({
+      taskId,
+      actorName: "Release Freelancer",
+      amount: 200,
+      releaseDueAt: payment.releaseDueAt,
+    });
+    const cancel = await call(client, "POST", `/api/tasks/${taskId}/cancel`);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().detail).toBe(MESSAGES.deliveredNoCancel);
+    expect((await call(client, "GET", `/api/tasks/${taskId}`)).json().status).toBe("assigned");
+  });
+
+  it("refuses to ask for a payment on a task that is not hired", async () => {
+    const taskId = await postTask(ctx.app, client);
+    const asked = await call(worker, "POST", `/api/tasks/${taskId}/deliver`);
+    expect(asked.statusCode).toBe(403);
+  });
+
+  it("is released by the app's own timer once due, the task completed as if the client had", async () => {
+    const { taskId } = await hiredAndPaid("Released by itself");
+    await call(worker, "POST", `/api/tasks/${taskId}/deliver`);
+    await expect.poll(async () => (await paymentOf(taskId))?.status, { timeout: 20_000 }).toBe("released");
+    expect((await call(client, "GET", `/api/tasks/${taskId}`)).json().status).toBe("completed");
+  });
+
+  it("releases a due payment once when two processes run the job at the same moment", async () => {
+    const { taskId, paymentId } = await hiredAndPaid("Released once");
+    await call(worker, "POST", `/api/tasks/${taskId}/deliver`);
+    // Two processes of the app: each its own provider and deps, on the same database.
+    const processOf = (): PaymentsDeps => ({
+      run: withoutNotices(database.db),
+      db: database.db,
+      provider: new TestModeProvider(),
+      feePercent: 10,
+      currency: "USD",
+      autoReleaseMs: 1,
+    });
+    const [first, second] = [processOf(), processOf()];
+    const later = new Date(Date.now() + 60_000);
+    await Promise.all([
+      releaseDuePayments(first, hiringMoney(first), silentLog, later),
+      releaseDuePayments(second, hiringMoney(second), silentLog, later),
+    ]);
+    const releases = await database.db
+      .selectFrom("ledger_transactions")
+      .select("id")
+      .where("payment_id", "=", paymentId)
+      .where("kind", "=", "release")
+      .execute();
+    expect(releases).toHaveLength(1);
+    expect((await paymentOf(taskId)).status).toBe("released");
+  });
+});

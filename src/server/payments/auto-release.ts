@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from "fastify";
+import { completeTask, type HiringMoney } from "../hiring/hiring.ts";
+import { HttpProblem } from "../http/problem.ts";
+import { findTaskById } from "../tasks/task-repository.ts";
+import { dueForRelease } from "./payment-repository.ts";
+import type { PaymentsDeps } from "./payments.ts";
+
+/** How many due payments one pass releases; the next pass takes the rest. */
+const PER_PASS = 50;
+
+/**
+ * The timed job of delivered payments (issue 44): once a payment's release is due and the client has
+ * neither completed the task nor disputed, the task is completed and the payment released, as if
+ * the client had. Each release is the task's conditional move from assigned to completed, so of
+ * several processes (or the client's click at the same moment) exactly one does it; the others are
+ * told the task moved and go on.
+ */
+export async function releaseDuePayments(
+  deps: PaymentsDeps,
+  money: HiringMoney,
+  log: FastifyBaseLogger,
+  now = new Date(),
+): Promise<number> {
+  let released = 0;
+  for (const payment of await dueForRelease(deps.db, now, PER_PASS)) {
+    const task = await findTaskById(deps.db, payment.taskId);
+    if (!task || task.status !== "assigned") continue;
+    try {
+      await completeTask(deps.run, task, money);
+      released += 1;
+      log.info({ paymentId: payment.id, taskId: task.id }, "payment released by itself");
+    } catch (error) {
+      if (!(error instanceof HttpProblem)) throw error;
+    }
+  }
+  return released;
+}
+
+/** Runs the job every `intervalMs` (a tenth of the release time, between half a second and a minute) until stopped. */
+export function startAutoRelease(deps: PaymentsDeps, money: HiringMoney, log: FastifyBaseLogger): () => void {
+  const intervalMs = Math.min(60_000, Math.max(500, Math.round(deps.autoReleaseMs / 10)));
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    releaseDuePayments(deps, money, log)
+      .catch((error: unknown) => log.error({ err: error }, "releasing due payments failed"))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,52 @@
+import { within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { toast } from "sonner";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Task } from "../../../contract/schemas.ts";
+import { closeDialog } from "../../lib/dialogs.ts";
+import { userId } from "../../test/demo.ts";
+import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+import { freshMockApi, server } from "../../test/setup.ts";
+
+beforeEach(() => {
+  toast.dismiss();
+  closeDialog();
+});
+
+describe("Request payment (the hired freelancer, issue 44)", () => {
+  it("asks after confirming, then shows the payment requested and the date it is released by itself", async () => {
+    const store = freshMockApi();
+    const maya = userId(store, DEMO_FREELANCER);
+    const task = store.tasks.find((candidate) => candidate.status === "assigned" && candidate.assigneeId === maya);
+    if (!task) throw new Error("The demo has no task Maya is hired for");
+    task.payment = { _id: "pay-7", status: "held" };
+    const asked: string[] = [];
+    server.use(
+      http.post("*/api/tasks/:id/deliver", ({ params }) => {
+        asked.push(String(params.id));
+        task.payment = { _id: "pay-7", status: "delivered", releaseDueAt: "2026-12-05T10:00:00.000Z" };
+        return HttpResponse.json(task satisfies Task);
+      }),
+    );
+    const { screen, user } = await renderRoute(`/task-details/${task._id}`, { as: DEMO_FREELANCER, db: store });
+    expect(await screen.findByText("Payment secured")).toBeTruthy();
+    await user.click(await screen.findByRole("button", { name: "Request payment" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Request payment?" });
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    expect(asked).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: "Request payment" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog", { name: "Request payment?" })).getByRole("button", {
+        name: "Request payment",
+      }),
+    );
+    expect(await screen.findByText("Payment requested. The client is told.")).toBeTruthy();
+    expect(asked).toEqual([task._id]);
+    const line = (await screen.findByText("Payment requested")).closest("p") as HTMLElement;
+    expect(line.textContent).toContain(
+      "released by itself on Dec 5, 2026 unless the task is completed or disputed first",
+    );
+    expect(screen.queryByRole("button", { name: "Request payment" })).toBeNull();
+  });
+});
