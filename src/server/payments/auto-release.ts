@@ -24,7 +24,7 @@ export async function releaseDuePayments(
   let released = 0;
   for (const payment of await dueForRelease(deps.db, now, PER_PASS)) {
     const task = await findTaskById(deps.db, payment.taskId);
-    if (!task || task.status !== "assigned") continue;
+    if (task?.status !== "assigned") continue;
     try {
       await completeTask(deps.run, task, money);
       released += 1;
