@@ -52,6 +52,8 @@ const matrix: Record<string, Row> = {
   "PATCH /api/bids/{id}": { id: () => bidId, body: () => ({ amount: 1 }), refused: { user: () => owner, status: 403 } },
   "DELETE /api/bids/{id}": { id: () => bidId, refused: { user: () => stranger, status: 403 } },
   "POST /api/tasks/{id}/accept": { body: () => ({ bidId }), refused: { user: () => bidder, status: 403 } },
+  // Only the hired freelancer asks for the payment (the owner's task has nobody hired: the bidder is refused).
+  "POST /api/tasks/{id}/deliver": { refused: { user: () => bidder, status: 403 } },
   // A checkout is its client's to pay; to anyone else it does not exist.
   "POST /api/payments/{id}/pay": {
     id: () => paymentId,
@@ -335,6 +337,8 @@ const visitorReads: Record<string, 200 | 401> = {
   "GET /api/admin/audit": 401,
   "GET /api/admin/roles": 401,
   "GET /api/payments/{id}": 401,
+  "GET /api/me/payments": 401,
+  "GET /api/me/payments.csv": 401,
 };
 
 /** The id a read's path names: a person's for a profile (the task's poster), a payment's, else the task's. */
