@@ -151,6 +151,15 @@ export function updateTaskSchema(storedDeadline: string) {
   });
 }
 
+/** A hire's payment as a task shows it to its two parties (issue 44). */
+export const TaskPaymentSchema = z.object({
+  _id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  releaseDueAt: z.string().optional().describe("Delivered: when it is released by itself"),
+});
+
+export type TaskPayment = z.infer<typeof TaskPaymentSchema>;
+
 export const TaskSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -173,10 +182,11 @@ export const TaskSchema = z.object({
     .boolean()
     .optional()
     .describe("For the poster and the hired freelancer: the task can be reviewed and the reader has not yet"),
-  payment: z
-    .object({ _id: z.string(), status: z.enum(PAYMENT_STATUSES), releaseDueAt: z.string().optional() })
-    .optional()
-    .describe("For the poster and the hired freelancer: the hire's payment and where it stands (issue 44)"),
+  get payment() {
+    return TaskPaymentSchema.optional().describe(
+      "For the poster and the hired freelancer: the hire's payment and where it stands (issue 44)",
+    );
+  },
   get myBid() {
     return BidSchema.optional().describe("The signed-in reader's own bid on this task, live or not");
   },
@@ -304,6 +314,7 @@ export const MyBidSchema = BidSchema.extend({
       .literal(true)
       .optional()
       .describe("The poster deleted the task: its page is gone, the offer is kept here (decision 020)"),
+    payment: TaskPaymentSchema.optional().describe("Hired: the payment held for the work, once made (issue 44)"),
   }),
 });
 export type MyBid = z.infer<typeof MyBidSchema>;

@@ -120,7 +120,13 @@ export function registerBidRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const viewer = await requireViewer(deps.sessions, request);
-      const { bids, total } = await listMyBids(db, viewer, request.query, deps.taskNeighbours.reviewsDue);
+      const { bids, total } = await listMyBids(
+        db,
+        viewer,
+        request.query,
+        deps.taskNeighbours.reviewsDue,
+        deps.taskNeighbours.paymentsOf,
+      );
       reply.header("x-total-count", String(total));
       return bids;
     },

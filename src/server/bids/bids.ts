@@ -191,14 +191,19 @@ export async function listMyBids(
   viewer: Viewer,
   { status, page, limit }: z.output<typeof MyBidsQuerySchema>,
   reviewsDue: ReviewsDue,
+  paymentsOf?: TaskNeighbours["paymentsOf"],
 ): Promise<{ bids: MyBid[]; total: number }> {
   const { bids, total } = await listBidsOfBidder(db, viewer.id, { statuses: status, page, limit });
   const hired = bids.filter((bid) => bid.task.status === "completed" || bid.task.status === "cancelled");
-  const due = await reviewsDue(
-    db,
-    viewer.id,
-    hired.map((bid) => bid.task.id),
-  );
+  const accepted = bids.filter((bid) => bid.status === "accepted" && !bid.task.deleted).map((bid) => bid.task.id);
+  const [due, payments] = await Promise.all([
+    reviewsDue(
+      db,
+      viewer.id,
+      hired.map((bid) => bid.task.id),
+    ),
+    accepted.length > 0 ? paymentsOf?.(db, accepted, viewer.id) : undefined,
+  ]);
   return {
     total,
     bids: bids.map((bid) => ({
@@ -211,6 +216,7 @@ export async function listMyBids(
         budget: bid.task.budget,
         ...(due.has(bid.task.id) && !bid.task.deleted ? { reviewDue: true } : {}),
         ...(bid.task.deleted ? { deleted: true as const } : {}),
+        ...(bid.status === "accepted" && payments?.has(bid.task.id) ? { payment: payments.get(bid.task.id) } : {}),
       },
     })),
   };

@@ -138,6 +138,13 @@ describe("paying at the hire", () => {
         [account.card(poster.id), expect.any(Number)],
       ]),
     );
+    // My Bids: the hired freelancer sees the payment held for the work; the declined bidder sees none.
+    const myBidOn = async (user: TestUser) =>
+      (
+        (await call(user, "GET", "/api/my-bids?limit=50")).json() as Array<{ task: { _id: string; payment?: object } }>
+      ).find((mine) => mine.task._id === taskId);
+    expect((await myBidOn(maya))?.task.payment).toEqual({ _id: paymentId, status: "held" });
+    expect((await myBidOn(lucas))?.task.payment).toBeUndefined();
     // A replayed payment charges nothing more.
     expect((await pay(paymentId)).json()).toMatchObject({ status: "held" });
     expect((await balances(account.escrow(taskId))).get(account.escrow(taskId))).toBe(35_000);

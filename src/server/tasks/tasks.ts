@@ -1,5 +1,13 @@
 import type { Kysely } from "kysely";
-import { type Bid, LIMITS, MESSAGES, type Task, type TaskInput, todayAnywhereOnEarth } from "../../contract/index.ts";
+import {
+  type Bid,
+  LIMITS,
+  MESSAGES,
+  type Task,
+  type TaskInput,
+  type TaskPayment,
+  todayAnywhereOnEarth,
+} from "../../contract/index.ts";
 import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
 import { taskChanges } from "../../contract/notifications.ts";
 import type { Viewer } from "../accounts/session.ts";
@@ -44,7 +52,7 @@ export interface TaskNeighbours {
   /** Of these ended tasks, those this person may review now and has not. */
   reviewsDue: ReviewsDue;
   /** Of these tasks, the hire's payment the viewer is a party to (payments; none when PAYMENTS=off). */
-  paymentsOf?: (db: Kysely<DB>, taskIds: string[], viewerId: string) => Promise<Map<string, Task["payment"] & {}>>;
+  paymentsOf?: (db: Kysely<DB>, taskIds: string[], viewerId: string) => Promise<Map<string, TaskPayment>>;
 }
 
 /** Of these ended tasks, those this person may review now and has not (reviews/reviews.ts answers). */

@@ -565,10 +565,10 @@ export function createHandlers(store = new MockStore()) {
         bid.bidderId === viewer.id && (!filter.status || filter.status.includes(bid.status));
       const live = store.bids.filter(mine).map((bid) => {
         const task = taskOf(bid.taskId);
-        const { _id, title, status, deadline, budget } = task;
+        const { _id, title, status, deadline, budget, payment } = task;
         return {
           ...presentBid(bid),
-          task: { _id, title, status, deadline, budget, reviewDue: reviewDue(task, viewer.id) },
+          task: { _id, title, status, deadline, budget, payment, reviewDue: reviewDue(task, viewer.id) },
         };
       });
       const kept = store.keptBids.filter(mine).map(({ task, ...bid }) => ({

@@ -1,4 +1,5 @@
 import { Link, useNavigate } from "react-router";
+import { PAYMENT_STATUS_LABELS } from "../../../contract/payment-words.ts";
 import type { MyBid } from "../../../contract/schemas.ts";
 import { BID_STATUSES, type BidStatus } from "../../../contract/vocabulary.ts";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -111,6 +112,9 @@ export function MyBidsView({ bids, total, status, page }: MyBidsList) {
                     <TaskStatusBadge status={bid.task.status} deadline={bid.task.deadline} />
                   )}
                 </span>
+                {bid.task.payment && (
+                  <span className="font-medium">{PAYMENT_STATUS_LABELS[bid.task.payment.status]}</span>
+                )}
                 {bid.bidderId && !bid.task.deleted && (
                   <Link
                     to={paths.thread(bid.task._id, bid.bidderId)}

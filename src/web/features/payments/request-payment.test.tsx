@@ -50,3 +50,17 @@ describe("Request payment (the hired freelancer, issue 44)", () => {
     expect(screen.queryByRole("button", { name: "Request payment" })).toBeNull();
   });
 });
+
+describe("My Bids (issue 44)", () => {
+  it("shows the hired freelancer where the payment for their work stands", async () => {
+    const store = freshMockApi();
+    const maya = userId(store, DEMO_FREELANCER);
+    const task = store.tasks.find((candidate) => candidate.status === "assigned" && candidate.assigneeId === maya);
+    if (!task) throw new Error("The demo has no task Maya is hired for");
+    task.payment = { _id: "pay-8", status: "held" };
+    const { screen } = await renderRoute("/dashboard/my-bids", { as: DEMO_FREELANCER, db: store });
+    const item = (await screen.findByRole("link", { name: task.title })).closest("li") as HTMLElement;
+    expect(within(item).getByText("Payment secured")).toBeTruthy();
+    expect(screen.getAllByText("Payment secured")).toHaveLength(1);
+  });
+});
