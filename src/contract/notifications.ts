@@ -39,6 +39,7 @@ export const NOTIFICATION_KINDS = [
   "task-removed",
   "payment-held",
   "payment-requested",
+  "payment-release-soon",
   "payment-released",
   "payment-refunded",
 ] as const;
@@ -73,6 +74,7 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, NotificationChannel> = {
   "task-removed": "email",
   "payment-held": "email",
   "payment-requested": "email",
+  "payment-release-soon": "email",
   "payment-released": "email",
   "payment-refunded": "email",
 };
@@ -102,6 +104,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   "task-removed": "A task I bid on removed by a moderator",
   "payment-held": "A hire's payment secured",
   "payment-requested": "A freelancer asking for their payment",
+  "payment-release-soon": "A requested payment about to be released",
   "payment-released": "A payment released to me",
   "payment-refunded": "A payment refunded to me",
 };
@@ -298,6 +301,10 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
       return `${who} delivered ${task} and asked for the payment${amount}. Mark it completed, or open a dispute, before ${
         data.releaseDueAt ? formatDeadline(data.releaseDueAt.slice(0, 10)) : "the release date"
       }: then it is released by itself.`;
+    case "payment-release-soon":
+      return `The payment for ${task} goes to ${who} on ${
+        data.releaseDueAt ? formatDeadline(data.releaseDueAt.slice(0, 10)) : "its release date"
+      } unless you mark the task completed or open a dispute before then.`;
     case "payment-released":
       return `Payment released: ${formatBudget(data.amount ?? 0)} for ${task} is yours (after the ${formatBudget(data.fee ?? 0)} platform fee).`;
     case "payment-refunded":

@@ -357,6 +357,7 @@ export interface PaymentTable {
   held_at: ColumnType<string | null, string | null | undefined, string | null>;
   delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
   release_due_at: ColumnType<string | null, string | null | undefined, string | null>;
+  release_reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
   settled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

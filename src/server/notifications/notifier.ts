@@ -121,6 +121,7 @@ const SUBJECTS: Record<NotificationKind, (data: NotificationData) => string> = {
   "task-removed": (data) => `“${data.taskTitle}” was removed`,
   "payment-held": (data) => `Payment secured for “${data.taskTitle}”`,
   "payment-requested": (data) => `${data.actorName || "Your freelancer"} asked for the payment for “${data.taskTitle}”`,
+  "payment-release-soon": (data) => `The payment for “${data.taskTitle}” is released soon`,
   "payment-released": (data) => `Payment released for “${data.taskTitle}”`,
   "payment-refunded": (data) => `Payment refunded for “${data.taskTitle}”`,
 };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
 import { type Database, openDatabase } from "../db/database.ts";
-import { withoutNotices } from "../notifications/notifier.ts";
+import type { Notice } from "../notifications/notifier.ts";
 import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
-import { releaseDuePayments } from "./auto-release.ts";
+import { releaseDuePayments, remindBeforeRelease } from "./auto-release.ts";
 import { hiringMoney, type PaymentsDeps } from "./payments.ts";
 import { TestModeProvider } from "./provider.ts";
 
@@ -77,6 +77,16 @@ describe("delivered, then released by itself", () => {
     await call(worker, "POST", `/api/tasks/${taskId}/deliver`);
     await expect.poll(async () => (await paymentOf(taskId))?.status, { timeout: 20_000 }).toBe("released");
     expect((await call(client, "GET", `/api/tasks/${taskId}`)).json().status).toBe("completed");
+    // Reminded once before it went (half the release time ahead here; a day ahead by default).
+    const notices = (await call(client, "GET", "/api/notifications?limit=50")).json() as Array<{
+      kind: string;
+      data: { taskId: string; actorName?: string };
+    }>;
+    const reminders = notices.filter(
+      (notice) => notice.kind === "payment-release-soon" && notice.data.taskId === taskId,
+    );
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]?.data.actorName).toBe("Release Freelancer");
   });
 
   it("releases a due payment once when two processes run the job at the same moment", async () => {
@@ -84,15 +94,23 @@ describe("delivered, then released by itself", () => {
     await call(worker, "POST", `/api/tasks/${taskId}/deliver`);
     // Two processes of the app: each its own provider and deps, on the same database.
     const processOf = (): PaymentsDeps => ({
-      run: withoutNotices(database.db),
+      // Writes without notices, keeping what each process would tell.
+      run: {
+        transaction: (work) =>
+          database.db.transaction().execute((trx) => work(trx, { add: (...notices) => told.push(...notices) })),
+      },
       db: database.db,
       provider: new TestModeProvider(),
       feePercent: 10,
       currency: "USD",
       autoReleaseMs: 1,
     });
+    const told: Notice[] = [];
     const [first, second] = [processOf(), processOf()];
     const later = new Date(Date.now() + 60_000);
+    await Promise.all([remindBeforeRelease(first, later), remindBeforeRelease(second, later)]);
+    const reminded = told.filter((notice) => notice.kind === "payment-release-soon" && notice.data.taskId === taskId);
+    expect(reminded).toHaveLength(1);
     await Promise.all([
       releaseDuePayments(first, hiringMoney(first), silentLog, later),
       releaseDuePayments(second, hiringMoney(second), silentLog, later),

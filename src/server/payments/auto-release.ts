@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import { completeTask, type HiringMoney } from "../hiring/hiring.ts";
 import { HttpProblem } from "../http/problem.ts";
+import { findPerson } from "../profiles/profile-repository.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
-import { dueForRelease } from "./payment-repository.ts";
+import { dueForRelease, dueForReminder, markReminded } from "./payment-repository.ts";
 import type { PaymentsDeps } from "./payments.ts";
 
 /** How many due payments one pass releases; the next pass takes the rest. */
@@ -15,6 +16,34 @@ const PER_PASS = 50;
  * several processes (or the client's click at the same moment) exactly one does it; the others are
  * told the task moved and go on.
  */
+/** How long before an automatic release the client is reminded: a day, or half the release time when that is shorter. */
+export const reminderLeadMs = (autoReleaseMs: number) => Math.min(24 * 60 * 60 * 1000, autoReleaseMs / 2);
+
+/** Reminds each client whose requested payment is released within the lead, once (across processes too). */
+export async function remindBeforeRelease(deps: PaymentsDeps, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() + reminderLeadMs(deps.autoReleaseMs));
+  let reminded = 0;
+  for (const payment of await dueForReminder(deps.db, before, PER_PASS)) {
+    const freelancer = await findPerson(deps.db, payment.freelancerId);
+    await deps.run.transaction(async (trx, notices) => {
+      if (!(await markReminded(trx, payment.id, now))) return;
+      reminded += 1;
+      notices.add({
+        userId: payment.clientId,
+        kind: "payment-release-soon",
+        data: {
+          taskId: payment.taskId,
+          taskTitle: payment.taskTitle,
+          actorName: freelancer?.name ?? "",
+          amount: payment.cents / 100,
+          releaseDueAt: payment.releaseDueAt ?? undefined,
+        },
+      });
+    });
+  }
+  return reminded;
+}
+
 export async function releaseDuePayments(
   deps: PaymentsDeps,
   money: HiringMoney,
@@ -36,14 +65,18 @@ export async function releaseDuePayments(
   return released;
 }
 
-/** Runs the job every `intervalMs` (a tenth of the release time, between half a second and a minute) until stopped. */
+/**
+ * Runs the job every `intervalMs` (a tenth of the release time, between half a second and a
+ * minute) until stopped: first the reminders, then the releases.
+ */
 export function startAutoRelease(deps: PaymentsDeps, money: HiringMoney, log: FastifyBaseLogger): () => void {
   const intervalMs = Math.min(60_000, Math.max(500, Math.round(deps.autoReleaseMs / 10)));
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    releaseDuePayments(deps, money, log)
+    remindBeforeRelease(deps)
+      .then(() => releaseDuePayments(deps, money, log))
       .catch((error: unknown) => log.error({ err: error }, "releasing due payments failed"))
       .finally(() => {
         running = false;

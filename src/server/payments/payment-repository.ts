@@ -222,3 +222,28 @@ export async function dueForRelease(db: Kysely<DB>, now: Date, limit: number): P
     .execute();
   return rows.map(toRecord);
 }
+
+/** Delivered payments due for release before `before` whose client has not been reminded yet. */
+export async function dueForReminder(db: Kysely<DB>, before: Date, limit: number): Promise<PaymentRecord[]> {
+  const rows = await db
+    .selectFrom("payments")
+    .selectAll()
+    .where("status", "=", "delivered")
+    .where("release_due_at", "<=", before.toISOString())
+    .where("release_reminded_at", "is", null)
+    .orderBy("release_due_at")
+    .limit(limit)
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** Marks the reminder sent; false when another process marked it first (so it is sent once). */
+export async function markReminded(db: Kysely<DB>, id: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("payments")
+    .set({ release_reminded_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("release_reminded_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

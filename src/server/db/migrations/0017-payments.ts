@@ -40,6 +40,8 @@ export default ({ dialect }: MigrationContext) => ({
       // The freelancer delivered and asked for the payment; released by itself at release_due_at.
       .addColumn("delivered_at", "text")
       .addColumn("release_due_at", "text")
+      // When the client was reminded that the release is near (once).
+      .addColumn("release_reminded_at", "text")
       .addColumn("settled_at", "text")
       .execute();
     // One payment at a time per task, from the checkout to its end: two accepts open one.

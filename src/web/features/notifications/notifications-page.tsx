@@ -70,6 +70,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   "task-removed": Trash2,
   "payment-held": Wallet,
   "payment-requested": Wallet,
+  "payment-release-soon": Wallet,
   "payment-released": Wallet,
   "payment-refunded": Wallet,
 };
