@@ -70,7 +70,7 @@ const EnvSchema = z.object({
     .number({ error: "must be a percentage, such as 10 or 7.5" })
     .min(0, "must be at least 0")
     .max(50, "must be at most 50")
-    .refine((value) => Number.isInteger(value * 100), "must have at most two decimals")
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, "must have at most two decimals")
     .default(10),
   AUTO_RELEASE_DAYS: z.coerce
     .number({ error: "must be a number of days, such as 7 or 0.5" })

@@ -3,7 +3,7 @@ import { completeTask, type HiringMoney } from "../hiring/hiring.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { findPerson } from "../profiles/profile-repository.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
-import { dueForRelease, dueForReminder, markReminded } from "./payment-repository.ts";
+import { dueForRelease, dueForReminder, findLivePayment, markReminded } from "./payment-repository.ts";
 import type { PaymentsDeps } from "./payments.ts";
 
 /** How many due payments one pass releases; the next pass takes the rest. */
@@ -54,6 +54,9 @@ export async function releaseDuePayments(
   for (const payment of await dueForRelease(deps.db, now, PER_PASS)) {
     const task = await findTaskById(deps.db, payment.taskId);
     if (task?.status !== "assigned") continue;
+    // Still this payment, delivered: not one of a hire made since the list was read.
+    const live = await findLivePayment(deps.db, task.id);
+    if (live?.id !== payment.id || live.status !== "delivered") continue;
     try {
       await completeTask(deps.run, task, money);
       released += 1;

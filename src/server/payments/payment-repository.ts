@@ -243,6 +243,7 @@ export async function markReminded(db: Kysely<DB>, id: string, now = new Date())
     .updateTable("payments")
     .set({ release_reminded_at: now.toISOString() })
     .where("id", "=", id)
+    .where("status", "=", "delivered")
     .where("release_reminded_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

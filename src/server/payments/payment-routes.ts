@@ -37,7 +37,7 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, paym
     },
     async (request) => {
       const viewer = await requireViewer(deps.sessions, request);
-      return presentPayment(db, await paymentFor(db, request.params.id, viewer.id));
+      return presentPayment(db, await paymentFor(db, request.params.id, viewer.id), viewer.id);
     },
   );
 
@@ -117,7 +117,7 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, paym
       const viewer = await requireViewer(deps.sessions, request);
       await payWithCard(payments, request.params.id, viewer.id, request.body.card);
       request.log.info({ paymentId: request.params.id }, "payment held");
-      return presentPayment(db, await paymentFor(db, request.params.id, viewer.id));
+      return presentPayment(db, await paymentFor(db, request.params.id, viewer.id), viewer.id);
     },
   );
 }

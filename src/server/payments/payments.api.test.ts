@@ -1,8 +1,10 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
+import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
 import { PAYMENT_MESSAGES, type Payment, type PaymentStep } from "../../contract/payments.ts";
 import { type Database, openDatabase } from "../db/database.ts";
+import { grantRole } from "../moderation/roles.ts";
 import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 import { account } from "./accounts.ts";
 import { balancesOf, unbalancedTransactions } from "./ledger.ts";
@@ -99,7 +101,8 @@ describe("paying at the hire", () => {
       testMode: true,
       lastError: null,
     });
-    expect((await call(maya, "GET", `/api/payments/${step.paymentId}`)).statusCode).toBe(200);
+    // A checkout under way is the client's: the bidder learns of a payment once it is made.
+    expectRefused(await call(maya, "GET", `/api/payments/${step.paymentId}`), 404, PAYMENT_PROBLEMS.notFound);
     expectRefused(await call(onlooker, "GET", `/api/payments/${step.paymentId}`), 404, PAYMENT_PROBLEMS.notFound);
     expectRefused(await call(null, "GET", `/api/payments/${step.paymentId}`), 401);
     // Accepting the same offer again (or a replay) is the same checkout.
@@ -127,6 +130,8 @@ describe("paying at the hire", () => {
       payment: { _id: paymentId, status: "held" },
     });
     expect((await task(maya, taskId)).payment).toEqual({ _id: paymentId, status: "held" });
+    // Made, the freelancer reads it, without the client's card troubles.
+    expect(await payment(maya, paymentId)).toMatchObject({ status: "held", lastError: null });
     const offers = (await call(poster, "GET", `/api/bids?taskId=${taskId}`)).json() as Array<{
       _id: string;
       status: string;
@@ -234,7 +239,7 @@ describe("the end of a hire", () => {
     const { paymentId } = await accept(taskId, offer._id);
     await call(poster, "POST", `/api/tasks/${taskId}/cancel`);
     expect((await payment(poster, paymentId)).status).toBe("abandoned");
-    expectRefused(await pay(paymentId), 409, PAYMENT_PROBLEMS.replaced);
+    expectRefused(await pay(paymentId), 409, MESSAGES.taskNotOpen.cancelled);
   });
 });
 
@@ -378,5 +383,52 @@ describe("who is told", () => {
       kind: "payment-refunded",
       data: { taskId: cancelled, amount: 350 },
     });
+  });
+});
+
+describe("what can no longer be paid, and what races", () => {
+  it("charges nothing for a task a moderator removed while its checkout waited", async () => {
+    const taskId = await postTask(ctx.app, poster, { title: "Removed while paying" });
+    const offer = await bid(maya, taskId, 150);
+    const { paymentId } = await accept(taskId, offer._id);
+    const moderator = await signUp(ctx.app, { name: "Paying Moderator" });
+    await grantRole(database.db, moderator.email, "moderator", null);
+    const removal = await call(moderator, "POST", "/api/admin/decisions", {
+      targetKind: "task",
+      targetId: taskId,
+      remove: true,
+      sanction: "none",
+      rule: "honest",
+      note: "Not a real task.",
+    });
+    expect(removal.statusCode, removal.body).toBe(200);
+    expectRefused(await pay(paymentId), 409, MODERATION_MESSAGES.removedTask);
+    expect((await payment(poster, paymentId)).status).toBe("abandoned");
+    const moved = await database.db
+      .selectFrom("ledger_transactions")
+      .select("id")
+      .where("payment_id", "=", paymentId)
+      .execute();
+    expect(moved).toEqual([]);
+  });
+
+  it("a request for the payment and a cancel at once: one wins, and a delivered payment is never refunded", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { taskId, paymentId } = await hiredAndPaid(100 + round);
+      const [delivered, cancelled] = await Promise.all([
+        call(maya, "POST", `/api/tasks/${taskId}/deliver`),
+        call(poster, "POST", `/api/tasks/${taskId}/cancel`),
+      ]);
+      const status = (await payment(poster, paymentId)).status;
+      if (cancelled.statusCode === 200) {
+        expect(status).toBe("refunded");
+        expect(delivered.statusCode).toBe(409);
+      } else {
+        expectRefused(cancelled, 409);
+        expect(delivered.statusCode).toBe(200);
+        expect(status).toBe("delivered");
+      }
+    }
+    expect(await unbalancedTransactions(database.db)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { MESSAGES } from "../../contract/messages.ts";
+import { MODERATION_MESSAGES } from "../../contract/moderation-words.ts";
 import { feeCents, PAYMENT_MESSAGES, type PaymentStep, type PaymentsOverview } from "../../contract/payments.ts";
 import { findBidById } from "../bids/bid-repository.ts";
 import { isUniqueViolation } from "../db/database.ts";
@@ -7,7 +8,7 @@ import type { DB } from "../db/schema.ts";
 import { acceptInTransaction, type HiringMoney } from "../hiring/hiring.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Notices, Transactor } from "../notifications/notifier.ts";
-import { findTaskById, type TaskRecord } from "../tasks/task-repository.ts";
+import { findTaskById, holdTaskRow, type TaskRecord } from "../tasks/task-repository.ts";
 import { account } from "./accounts.ts";
 import { entriesOn, flowsOf, post } from "./ledger.ts";
 import { hold, type PaymentParties, refund, release } from "./movements.ts";
@@ -28,6 +29,8 @@ export const PAYMENT_PROBLEMS = {
   replaced: "This checkout was replaced by another offer's: open the task to pay for the one you chose.",
   inProgress: "This payment is already being made. Wait a moment and open the task.",
   ended: "This payment is already settled.",
+  changed: "This payment changed meanwhile. Open the task to see where it stands.",
+  notMade: "The payment could not be made. Nothing was charged; try again.",
 } as const;
 
 export interface PaymentsDeps {
@@ -50,12 +53,14 @@ const partiesOf = (payment: PaymentRecord): PaymentParties => ({
 
 const feePercentOf = (payment: PaymentRecord) => payment.feeBasisPoints / 100;
 
-/** The payment, to its client or freelancer; to anyone else it does not exist. */
+/** Statuses of a payment once made: what its freelancer may see (a checkout under way is the client's). */
+const MADE: PaymentRecord["status"][] = ["held", "delivered", "released", "refunded"];
+
+/** The payment, to its client, or to its freelancer once made; to anyone else it does not exist. */
 export async function paymentFor(db: Kysely<DB>, id: string, viewerId: string): Promise<PaymentRecord> {
   const payment = await findPayment(db, id);
-  if (!payment || (payment.clientId !== viewerId && payment.freelancerId !== viewerId)) {
-    throw new HttpProblem(404, PAYMENT_PROBLEMS.notFound);
-  }
+  const seen = payment?.clientId === viewerId || (payment?.freelancerId === viewerId && MADE.includes(payment.status));
+  if (!payment || !seen) throw new HttpProblem(404, PAYMENT_PROBLEMS.notFound);
   return payment;
 }
 
@@ -135,6 +140,12 @@ export async function payWithCard(deps: PaymentsDeps, paymentId: string, viewerI
   const payment = await paymentFor(deps.db, paymentId, viewerId);
   if (payment.clientId !== viewerId) throw new HttpProblem(404, PAYMENT_PROBLEMS.notFound);
   if (payment.status === "held" || payment.status === "released") return;
+  // Nothing is charged for a hire that can no longer happen: the task taken, ended, removed or gone.
+  const task = await findTaskById(deps.db, payment.taskId);
+  if (task?.status !== "open") {
+    await movePayment(deps.db, payment.id, ["pending"], "abandoned", { settled: true });
+    throw new HttpProblem(409, refusalForTask(task?.status));
+  }
   // Of two requests paying at once, one claims the payment; the other is told it is under way.
   const attempt = await claimForCharge(deps.db, payment.id);
   if (attempt === null) {
@@ -142,12 +153,19 @@ export async function payWithCard(deps: PaymentsDeps, paymentId: string, viewerI
     if (now?.status === "held") return;
     throw new HttpProblem(409, refusalFor(now?.status ?? "abandoned"));
   }
-  const outcome = await deps.provider.charge({
-    key: `charge:${payment.id}:${attempt}`,
-    cents: payment.cents,
-    currency: payment.currency,
-    card,
-  });
+  let outcome: Awaited<ReturnType<PaymentsDeps["provider"]["charge"]>>;
+  try {
+    outcome = await deps.provider.charge({
+      key: `charge:${payment.id}:${attempt}`,
+      cents: payment.cents,
+      currency: payment.currency,
+      card,
+    });
+  } catch (error) {
+    // The provider did not answer: the payment can be tried again (the same attempt's key charges once).
+    await movePayment(deps.db, payment.id, ["charging"], "pending", { lastError: PAYMENT_PROBLEMS.notMade });
+    throw error;
+  }
   if (!outcome.ok) {
     const reason =
       outcome.reason === "declined"
@@ -185,19 +203,33 @@ export async function payWithCard(deps: PaymentsDeps, paymentId: string, viewerI
   }
 }
 
-/** The charge of a hire that could not happen goes back to the card, in the ledger as a hold and its refund. */
+/**
+ * The charge of a hire that could not happen goes back to the card: recorded first (a hold and its
+ * refund in the ledger, one after the other), then refunded at the provider once that commits, and
+ * only if it moved the payment (a hire whose commit only looked failed keeps its money held).
+ */
 async function giveBack(deps: PaymentsDeps, payment: PaymentRecord, reference: string, why: string) {
-  await deps.provider.refund({ key: `refund:${payment.id}`, reference, cents: payment.cents });
-  await deps.db.transaction().execute(async (trx) => {
-    const moved = await movePayment(trx, payment.id, ["charging"], "refunded", {
+  const moved = await deps.db.transaction().execute(async (trx) => {
+    const changed = await movePayment(trx, payment.id, ["charging"], "refunded", {
       providerRef: reference,
       lastError: why,
       settled: true,
     });
-    if (moved === 0) return;
-    await post(trx, hold(partiesOf(payment)));
-    await post(trx, refund(partiesOf(payment)));
+    if (changed === 0) return false;
+    const now = Date.now();
+    await post(trx, hold(partiesOf(payment)), new Date(now));
+    await post(trx, refund(partiesOf(payment)), new Date(now + 1));
+    return true;
   });
+  if (moved) await deps.provider.refund({ key: `refund:${payment.id}`, reference, cents: payment.cents });
+}
+
+/** Why a task's checkout can no longer be paid. */
+function refusalForTask(status: TaskRecord["status"] | undefined): string {
+  if (status === undefined) return MESSAGES.taskNotFound;
+  if (status === "assigned") return MESSAGES.taskTaken;
+  if (status === "completed" || status === "cancelled") return MESSAGES.taskNotOpen[status];
+  return MODERATION_MESSAGES.removedTask;
 }
 
 function refusalFor(status: string): string {
@@ -227,9 +259,12 @@ async function settle(
   if (payment.status !== "held" && payment.status !== "delivered") return;
   // Delivered: the client completes or disputes; a cancel now would take back paid-for work.
   if (payment.status === "delivered" && ending === "cancelled") throw new HttpProblem(409, MESSAGES.deliveredNoCancel);
+  // From the status read only: a request for the payment committed meanwhile makes this step lose.
+  const from = [payment.status];
+  const lost = () => new HttpProblem(409, PAYMENT_PROBLEMS.changed);
   const about = { taskId: payment.taskId, taskTitle: payment.taskTitle };
   if (ending === "completed") {
-    await movePayment(trx, payment.id, ["held", "delivered"], "released", { settled: true });
+    if ((await movePayment(trx, payment.id, from, "released", { settled: true })) === 0) throw lost();
     await post(trx, release(partiesOf(payment), feePercentOf(payment)));
     const fee = feeCents(payment.cents, feePercentOf(payment));
     notices.add({
@@ -239,7 +274,7 @@ async function settle(
     });
     return;
   }
-  await movePayment(trx, payment.id, ["held", "delivered"], "refunded", { settled: true });
+  if ((await movePayment(trx, payment.id, from, "refunded", { settled: true })) === 0) throw lost();
   await post(trx, refund(partiesOf(payment)));
   notices.add({ userId: payment.clientId, kind: "payment-refunded", data: { ...about, amount: payment.cents / 100 } });
   // Test mode moves no real money; a provider with a network moves it after the commit (decision 030).
@@ -337,6 +372,11 @@ export async function requestPayment(deps: PaymentsDeps, task: TaskRecord, freel
     throw new HttpProblem(409, task.status === "open" ? MESSAGES.notAssigned : MESSAGES.taskNotOpen[task.status]);
   }
   await deps.run.transaction(async (trx, notices) => {
+    // The task's row first, as every step of a hire takes it: a cancel or a completion racing this waits.
+    await holdTaskRow(trx, task.id);
+    const now = await findTaskById(trx, task.id);
+    if (now?.status !== "assigned" || now.assigneeId !== freelancer.id)
+      throw new HttpProblem(409, MESSAGES.notAssignee);
     const payment = await findLivePayment(trx, task.id);
     if (payment?.status === "delivered") return;
     if (payment?.status !== "held") throw new HttpProblem(409, MESSAGES.nothingHeld);

@@ -6,7 +6,7 @@ import { findPerson } from "../profiles/profile-repository.ts";
 import type { PaymentRecord } from "./payment-repository.ts";
 
 /** A payment as its two parties read it: its task, the people, the amount and the fee in the currency's units. */
-export async function presentPayment(db: Kysely<DB>, payment: PaymentRecord): Promise<Payment> {
+export async function presentPayment(db: Kysely<DB>, payment: PaymentRecord, viewerId: string): Promise<Payment> {
   const [client, freelancer] = await Promise.all([
     findPerson(db, payment.clientId),
     findPerson(db, payment.freelancerId),
@@ -28,7 +28,8 @@ export async function presentPayment(db: Kysely<DB>, payment: PaymentRecord): Pr
     feePercent,
     currency: payment.currency,
     testMode: payment.provider === "test",
-    lastError: payment.lastError,
+    // Why a card failed is the client's to read.
+    lastError: payment.clientId === viewerId ? payment.lastError : null,
     createdAt: payment.createdAt,
     heldAt: payment.heldAt,
     releaseDueAt: payment.status === "delivered" ? payment.releaseDueAt : null,
