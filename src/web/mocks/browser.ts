@@ -36,7 +36,10 @@ export async function startMockApi(): Promise<void> {
   }
   choice.addEventListener("change", () => {
     sessionStorage.setItem(SCENARIO_KEY, choice.value);
-    location.reload();
+    // The address's ?scenario= would choose again on the reload: the choice made here wins.
+    const address = new URL(location.href);
+    address.searchParams.delete("scenario");
+    location.replace(address);
   });
   label.append(choice);
   banner.append(label);
