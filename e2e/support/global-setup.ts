@@ -74,30 +74,32 @@ async function waitForHealth(url: string, server: ChildProcess, logFile: string)
  * app from dist/web, the production server bundle) on a free port with a fresh SQLite file.
  */
 /**
- * The app again with payments on (issue 44; the stories above hire without money), on a port and a
- * database of its own, for e2e/payments.spec.ts. No email server: its emails go to files.
+ * The production server bundle on `port`, with a database and a log of its own under `dataDir`
+ * (named `name`), the settings every story needs and `env`; answers once it is healthy.
  */
-async function startPaymentsApp(serverBundle: string, webDist: string, dataDir: string) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const logFile = path.join(dataDir, "payments-server.log");
+async function startApp(
+  app: { serverBundle: string; webDist: string; dataDir: string; name: string; port: number },
+  env: Record<string, string>,
+) {
+  const url = `http://127.0.0.1:${app.port}`;
+  const logFile = path.join(app.dataDir, `${app.name}.log`);
   const log = createWriteStream(logFile);
-  const server = spawn(process.execPath, [serverBundle], {
+  const server = spawn(process.execPath, [app.serverBundle], {
     env: {
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
-      PORT: String(port),
+      PORT: String(app.port),
       PUBLIC_URL: url,
-      DATABASE_URL: path.join(dataDir, "payments.db"),
+      DATABASE_URL: path.join(app.dataDir, `${app.name}.db`),
       SEED_DEMO_DATA: "false",
-      WEB_DIST: webDist,
+      WEB_DIST: app.webDist,
       LOG_LEVEL: "warn",
+      // Tests sign up and post from one address many times a minute.
       RATE_LIMIT_AUTH_PER_MINUTE: "0",
       RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
       RATE_LIMIT_WRITES_PER_MINUTE: "0",
-      EMAIL_DIR: path.join(dataDir, "payments-mail"),
-      PAYMENTS: "on",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -106,6 +108,7 @@ async function startPaymentsApp(serverBundle: string, webDist: string, dataDir: 
   await waitForHealth(`${url}/healthz`, server, logFile);
   return {
     url,
+    logFile,
     async stop() {
       server.kill("SIGTERM");
       await new Promise((resolve) => (server.exitCode === null ? server.once("exit", resolve) : resolve(null)));
@@ -161,43 +164,30 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
   const controlURL = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
 
-  const logFile = path.join(dataDir, "server.log");
-  const log = createWriteStream(logFile);
-  const server = spawn(process.execPath, [serverBundle], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATABASE_URL: path.join(dataDir, "e2e.db"),
-      SEED_DEMO_DATA: "false",
-      WEB_DIST: webDist,
-      LOG_LEVEL: "warn",
+  const where = { serverBundle, webDist, dataDir };
+  const main = await startApp(
+    { ...where, name: "e2e", port },
+    {
       GOOGLE_ISSUER: provider.issuer,
       GOOGLE_CLIENT_ID: provider.clientId,
       GOOGLE_CLIENT_SECRET: provider.clientSecret,
-      // Tests sign up and post from one address many times a minute.
-      RATE_LIMIT_AUTH_PER_MINUTE: "0",
-      RATE_LIMIT_ACCOUNT_PER_MINUTE: "0",
-      RATE_LIMIT_WRITES_PER_MINUTE: "0",
       SMTP_URL: smtp.url,
       TRUSTED_ORIGINS: staticOrigin,
       EMAIL_RETRY_MS: "200",
-      // The stories hire without money, as before issue 44; e2e/payments.spec.ts starts its own server with it.
+      // The stories hire without money, as before issue 44; the payments app below has it.
       PAYMENTS: "off",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
-  await waitForHealth(`${baseURL}/healthz`, server, logFile);
-  const payments = await startPaymentsApp(serverBundle, webDist, dataDir);
+  );
+  // The app again with payments on, for e2e/payments.spec.ts: no email server, its emails go to files.
+  const payments = await startApp(
+    { ...where, name: "payments", port: await freePort() },
+    { EMAIL_DIR: path.join(dataDir, "payments-mail"), PAYMENTS: "on" },
+  );
 
   // Workers start after this and inherit these.
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_OIDC_CONTROL = controlURL;
-  process.env.E2E_SERVER_LOG = logFile;
+  process.env.E2E_SERVER_LOG = main.logFile;
   process.env.E2E_STATIC_ORIGIN = staticOrigin;
   process.env.E2E_STATIC_DIR = staticDir;
   // For `npm run admin` on the server's database (a moderator for the moderation story).
@@ -205,14 +195,12 @@ export default async function globalSetup() {
   process.env.E2E_PAYMENTS_URL = payments.url;
 
   return async () => {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => (server.exitCode === null ? server.once("exit", resolve) : resolve(null)));
+    await main.stop();
     await payments.stop();
     await provider.close();
     await smtp.close();
     await new Promise((resolve) => control.close(resolve));
     await new Promise((resolve) => staticServer.close(resolve));
-    log.end();
     if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -69,7 +69,7 @@ function Lines({ lines }: { lines: PaymentsOverview["lines"] }) {
           {lines.map((line) => (
             <tr key={line._id} className="border-t border-slate-200 dark:border-slate-700">
               <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(line.at)}</td>
-              <td className="px-4 py-3 break-words">
+              <td className="min-w-48 px-4 py-3 break-words">
                 {line.taskId && line.taskTitle ? (
                   <Link to={paths.taskDetails(line.taskId)} className="link">
                     {line.taskTitle}
