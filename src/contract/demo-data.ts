@@ -42,6 +42,12 @@ export interface DemoTask {
   /** The first bidder was hired; "completed" when the work is done too. */
   outcome?: "assigned" | "completed";
   /**
+   * With payments on, what became of an assigned task's payment after the hire (held otherwise):
+   * the freelancer asked for it (counting down to its release), or a dispute waits in the demo
+   * admin's queue, with the freelancer's proposal.
+   */
+  payment?: "delivered" | { dispute: string; proposal: number };
+  /**
    * Reviews of a completed task: the client's of the freelancer and the freelancer's of the client.
    * Both written: published together; one alone stays hidden (blind, decision 022).
    */
@@ -103,6 +109,7 @@ export const DEMO_TASKS: DemoTask[] = [
     owner: 0,
     title: "Logo and colour palette for a cycling club",
     outcome: "assigned",
+    payment: "delivered",
     category: "Design",
     description:
       "We need a simple, bold logo that works on jerseys and on the website, plus a palette of four colours.",
@@ -284,5 +291,20 @@ export const DEMO_TASKS: DemoTask[] = [
     reviews: {
       freelancer: { rating: 5, text: "Organised, clear about what mattered, and quick to give access to everything." },
     },
+  },
+  {
+    owner: 3,
+    title: "Podcast cover art and episode thumbnails",
+    outcome: "assigned",
+    payment: {
+      dispute:
+        "Only the cover arrived; the ten episode thumbnails we agreed on never came, and messages go unanswered.",
+      proposal: 130,
+    },
+    category: "Design",
+    description: "A square cover for a weekly gardening podcast and a thumbnail template for each episode.",
+    daysLeft: 6,
+    budget: 260,
+    bidders: [2],
   },
 ];

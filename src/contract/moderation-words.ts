@@ -117,6 +117,7 @@ export const AUDIT_ACTIONS = [
   "uphold",
   "grant-role",
   "revoke-role",
+  "decide-dispute",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -129,6 +130,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   uphold: "Upheld on appeal",
   "grant-role": "Granted a role",
   "revoke-role": "Removed a role",
+  "decide-dispute": "Decided a payment dispute",
 };
 
 /** What a limited person cannot do: publish anything, new or edited (issue 42). */

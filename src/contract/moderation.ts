@@ -157,7 +157,7 @@ export const AuditEntrySchema = z.object({
   at: z.string(),
   actor: PersonRefSchema.describe("The moderator or admin (or the command line, for a first admin)"),
   action: z.enum(AUDIT_ACTIONS),
-  targetKind: z.enum([...REPORT_TARGETS, "person", "sanction"]),
+  targetKind: z.enum([...REPORT_TARGETS, "person", "sanction", "payment"]),
   targetId: z.string(),
   subject: PersonRefSchema.nullable().describe("The person the action is about"),
   rule: RuleSchema.nullable(),

@@ -42,6 +42,10 @@ export const NOTIFICATION_KINDS = [
   "payment-release-soon",
   "payment-released",
   "payment-refunded",
+  "dispute-opened",
+  "dispute-proposal",
+  "dispute-settled",
+  "dispute-decided",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -77,6 +81,10 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, NotificationChannel> = {
   "payment-release-soon": "email",
   "payment-released": "email",
   "payment-refunded": "email",
+  "dispute-opened": "email",
+  "dispute-proposal": "email",
+  "dispute-settled": "email",
+  "dispute-decided": "email",
 };
 
 /** How each kind is named where a person chooses its channel, and in an email's unsubscribe line. */
@@ -107,6 +115,10 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   "payment-release-soon": "A requested payment about to be released",
   "payment-released": "A payment released to me",
   "payment-refunded": "A payment refunded to me",
+  "dispute-opened": "A dispute over a payment",
+  "dispute-proposal": "A split proposed in a dispute",
+  "dispute-settled": "A dispute settled by agreement",
+  "dispute-decided": "A dispute decided by an admin",
 };
 
 export const TASK_FIELD_LABELS = {
@@ -160,6 +172,10 @@ export const NotificationDataSchema = z.object({
   fee: z.number().optional(),
   /** payment-requested: when the payment is released by itself unless the client acts. */
   releaseDueAt: z.string().optional(),
+  /** dispute-*: the payment, and the split proposed, agreed or decided (dollars, before the fee). */
+  paymentId: z.string().optional(),
+  toFreelancer: z.number().optional(),
+  toClient: z.number().optional(),
 });
 export type NotificationData = z.infer<typeof NotificationDataSchema>;
 
@@ -309,7 +325,22 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
       return `Payment released: ${formatBudget(data.amount ?? 0)} for ${task} is yours (after the ${formatBudget(data.fee ?? 0)} platform fee).`;
     case "payment-refunded":
       return `${formatBudget(data.amount ?? 0)} for ${task} is refunded to your card.`;
+    case "dispute-opened":
+      return data.actorName
+        ? `${who} opened a dispute over the payment for ${task}. Nothing moves until you agree on a split or an admin decides.`
+        : `The payment for ${task} is with QuickGig's moderators, who will decide how it is split.`;
+    case "dispute-proposal":
+      return `${who} proposes a split of the payment for ${task}: ${splitWords(data)}. Accept it, or propose another.`;
+    case "dispute-settled":
+      return `The dispute over ${task} is settled: ${splitWords(data)}.`;
+    case "dispute-decided":
+      return `An admin decided the dispute over ${task}: ${splitWords(data)}${data.rule ? ` (${ruleTitle(data.rule)})` : ""}.`;
   }
+}
+
+/** "$200.00 to the freelancer, $150.00 back to the client". */
+function splitWords(data: NotificationData): string {
+  return `${formatBudget(data.toFreelancer ?? 0)} to the freelancer, ${formatBudget(data.toClient ?? 0)} back to the client`;
 }
 
 /** What a reporter learns: removed or stays up, never what happened to its author. */
@@ -373,5 +404,7 @@ export function notificationLink(kind: NotificationKind, data: NotificationData)
     if (data.targetKind === "profile") return data.userId ? `/users/${data.userId}` : null;
   }
   if (kind === "message-new" && data.bidderId) return `/dashboard/messages/${data.taskId}/${data.bidderId}`;
+  // A dispute is read, answered and ended on its payment's page.
+  if (kind.startsWith("dispute-") && data.paymentId) return `/payments/${data.paymentId}`;
   return `/task-details/${data.taskId}`;
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { MODERATION_LIMITS, RULE_IDS } from "./moderation-words.ts";
 import { PAYMENT_STATUSES } from "./payment-words.ts";
 import { PersonRefSchema } from "./reputation.ts";
+import { IdSchema, requiredText } from "./schemas.ts";
 
 export * from "./payment-words.ts";
 
@@ -56,6 +58,83 @@ export const PaymentStepSchema = z.object({
 });
 export type PaymentStep = z.infer<typeof PaymentStepSchema>;
 
+export const PaymentIdParamsSchema = z.object({ id: IdSchema("Payment id") });
+
+/** Who opened a dispute, or proposed a split: one of the two parties, or the moderators (a suspension). */
+export const DISPUTE_SIDES = ["client", "freelancer", "moderators"] as const;
+export type DisputeSide = (typeof DISPUTE_SIDES)[number];
+
+export const DISPUTE_LIMITS = { reasonMax: 2_000 } as const;
+
+/** What the dispute's routes answer when they refuse; the same sentences on the web app. */
+export const DISPUTE_MESSAGES = {
+  /** Complete, cancel, give back, request the payment or release while a dispute is open: 409. */
+  open: "A dispute is open on this task's payment: it ends when you both agree on a split or an admin decides. Open the payment to see where it stands.",
+  notHeld: "Only a payment QuickGig holds can be disputed: this one is not (yet, or any more).",
+  notOpen: "This dispute has ended.",
+  ownProposal: "This is your own proposal: the other party accepts it, or proposes another.",
+  proposalGone: "This proposal was replaced by a newer one: read it before you accept.",
+  notEscalated: "This dispute is still with its two parties: an admin decides only once it reaches the queue.",
+  ownCase: "You cannot decide this dispute: you are one of its parties. Another admin will decide it.",
+} as const;
+
+/** A split of a disputed payment, in dollars: what goes to the freelancer (before the fee) and back to the client. */
+export const SplitSchema = z.object({
+  toFreelancer: z.number().describe("Dollars to the freelancer, before the platform's fee on them"),
+  toClient: z.number().describe("Dollars back to the client's card"),
+});
+export type Split = z.infer<typeof SplitSchema>;
+
+/** POST /api/payments/{id}/dispute: either party, on a payment held or delivered. */
+export const DisputeInputSchema = z.object({ reason: requiredText("Reason", DISPUTE_LIMITS.reasonMax) });
+
+const dollarsSchema = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .refine(Number.isFinite, `${field} must be a number`)
+    .refine((value) => value >= 0, `${field} cannot be below 0`)
+    .refine(
+      (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
+      `${field} can have at most two decimals`,
+    );
+
+/** POST /api/payments/{id}/dispute/proposals: the part for the freelancer; the rest goes back to the client. */
+export const ProposalInputSchema = z.object({ toFreelancer: dollarsSchema("The freelancer's part") });
+
+/** POST /api/admin/disputes/{id}: an admin's split, which must add up to the amount held exactly. */
+export const DisputeDecisionInputSchema = z.object({
+  toFreelancer: dollarsSchema("The freelancer's part"),
+  toClient: dollarsSchema("The client's part"),
+  rule: z.enum(RULE_IDS, { error: "Choose the house rule the decision rests on" }),
+  note: requiredText("Note", MODERATION_LIMITS.moderatorNoteMax),
+});
+export type DisputeDecisionInput = z.infer<typeof DisputeDecisionInputSchema>;
+
+export const ProposalSchema = SplitSchema.extend({
+  _id: z.string(),
+  by: z.enum(["client", "freelancer"]),
+  status: z.enum(["open", "replaced", "accepted"]),
+  createdAt: z.string(),
+});
+export type Proposal = z.infer<typeof ProposalSchema>;
+
+/** A payment's dispute, as both parties and admins read it: why, the proposals, and how it ended. */
+export const DisputeSchema = z.object({
+  openedBy: z.enum(DISPUTE_SIDES),
+  reason: z.string(),
+  openedAt: z.string(),
+  escalatesAt: z.string().describe("When it goes to the moderators' queue unless the parties agree before"),
+  escalatedAt: z.string().nullable().describe("In the moderators' queue since"),
+  status: z.enum(["open", "settled", "decided"]),
+  proposals: z.array(ProposalSchema).describe("Oldest first"),
+  outcome: SplitSchema.extend({
+    at: z.string(),
+    rule: z.string().nullable().describe("An admin's decision: the house rule it rests on"),
+    note: z.string().nullable(),
+  }).nullable(),
+});
+export type Dispute = z.infer<typeof DisputeSchema>;
+
 /** A payment as its two parties (and admins) see it: the checkout page and the receipt. */
 export const PaymentSchema = z.object({
   _id: z.string(),
@@ -76,6 +155,7 @@ export const PaymentSchema = z.object({
     .nullable()
     .describe("Delivered: when the payment is released by itself unless the client acts"),
   settledAt: z.string().nullable(),
+  dispute: DisputeSchema.nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
@@ -104,3 +184,7 @@ export const PaymentsOverviewSchema = z.object({
   currency: z.string(),
 });
 export type PaymentsOverview = z.infer<typeof PaymentsOverviewSchema>;
+
+/** GET /api/admin/disputes: the disputes in the moderators' queue (admins decide them), the longest waiting first. */
+export const DisputeQueueSchema = z.object({ disputes: z.array(PaymentSchema) });
+export type DisputeQueue = z.infer<typeof DisputeQueueSchema>;

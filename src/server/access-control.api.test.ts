@@ -60,6 +60,23 @@ const matrix: Record<string, Row> = {
     body: () => ({ card: CARD }),
     refused: { user: () => bidder, status: 404 },
   },
+  // A dispute is its payment's two parties' (a checkout not yet paid is the client's alone).
+  "POST /api/payments/{id}/dispute": {
+    id: () => paymentId,
+    body: () => ({ reason: "Never delivered" }),
+    refused: { user: () => bidder, status: 404 },
+  },
+  "POST /api/payments/{id}/dispute/proposals": {
+    id: () => paymentId,
+    body: () => ({ toFreelancer: 1 }),
+    refused: { user: () => bidder, status: 404 },
+  },
+  "POST /api/payments/{id}/dispute/proposals/{proposalId}/accept": {
+    id: () => paymentId,
+    refused: { user: () => stranger, status: 404 },
+  },
+  // One's own balance only (the session says whose), so no one is refused.
+  "POST /api/me/payouts": {},
   "POST /api/tasks/{id}/complete": { refused: { user: () => stranger, status: 403 } },
   "POST /api/tasks/{id}/cancel": { refused: { user: () => bidder, status: 403 } },
   "POST /api/tasks/{id}/release": { refused: { user: () => stranger, status: 403 } },
@@ -147,6 +164,12 @@ const matrix: Record<string, Row> = {
   },
   "POST /api/admin/roles": {
     body: () => ({ email: stranger.email, role: "admin" }),
+    refused: { user: () => moderator, status: 403 },
+  },
+  // A moderator may not decide a payment dispute: admins only.
+  "POST /api/admin/disputes/{id}": {
+    id: () => paymentId,
+    body: () => ({ toFreelancer: 100, toClient: 100, rule: "honest", note: "Split" }),
     refused: { user: () => moderator, status: 403 },
   },
 };
@@ -261,7 +284,10 @@ describe("access control matrix", () => {
       const before = await snapshot();
       const response = await ctx.app.inject({
         method: method as "POST",
-        url: path.replace("{id}", row.id?.() ?? taskId).replace("{bidderId}", bidder.id),
+        url: path
+          .replace("{id}", row.id?.() ?? taskId)
+          .replace("{bidderId}", bidder.id)
+          .replace("{proposalId}", "p1"),
         ...(row.body ? { payload: row.body() } : {}),
       });
       expect(response.statusCode).toBe(row.anonymous ?? 401);
@@ -275,7 +301,10 @@ describe("access control matrix", () => {
       const before = await snapshot();
       const response = await ctx.app.inject({
         method: method as "POST",
-        url: path.replace("{id}", row.id?.() ?? taskId).replace("{bidderId}", bidder.id),
+        url: path
+          .replace("{id}", row.id?.() ?? taskId)
+          .replace("{bidderId}", bidder.id)
+          .replace("{proposalId}", "p1"),
         headers: { cookie: refused.user().cookie },
         ...(row.body ? { payload: row.body() } : {}),
       });
@@ -336,6 +365,7 @@ const visitorReads: Record<string, 200 | 401> = {
   "GET /api/admin/queue": 401,
   "GET /api/admin/audit": 401,
   "GET /api/admin/roles": 401,
+  "GET /api/admin/disputes": 401,
   "GET /api/payments/{id}": 401,
   "GET /api/me/payments": 401,
   "GET /api/me/payments.csv": 401,
@@ -394,6 +424,13 @@ const adminRoutes: Record<string, { id?: () => string; body?: () => object; admi
   },
   "POST /api/admin/sanctions/{id}/restore": { id: () => sanctionId, body: () => ({ note: "Lifted" }) },
   "POST /api/admin/appeals/{id}": { id: () => sanctionId, body: () => ({ decision: "uphold", note: "Stays" }) },
+  // Payment disputes (issue 44): an admin decides them.
+  "GET /api/admin/disputes": { adminOnly: true },
+  "POST /api/admin/disputes/{id}": {
+    adminOnly: true,
+    id: () => paymentId,
+    body: () => ({ toFreelancer: 100, toClient: 100, rule: "honest", note: "Split" }),
+  },
 };
 
 describe("the moderators' routes for each role", () => {

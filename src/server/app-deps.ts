@@ -8,6 +8,7 @@ import type { RateLimiters } from "./http/rate-limits.ts";
 import type { ReportableContents } from "./moderation/targets.ts";
 import type { EventHub } from "./notifications/event-hub.ts";
 import type { Notifier } from "./notifications/notifier.ts";
+import type { PaymentsDeps } from "./payments/payments.ts";
 import type { ProfileFigures } from "./profiles/profiles.ts";
 import type { TaskNeighbours } from "./tasks/tasks.ts";
 
@@ -32,4 +33,6 @@ export interface AppDeps {
   profileFigures: ProfileFigures;
   /** What payments do at a hire's steps (hiring/hiring.ts); null when PAYMENTS=off. */
   hiringMoney: HiringMoney | null;
+  /** The payments' own dependencies (moderation's dispute decisions); null when PAYMENTS=off. */
+  payments: PaymentsDeps | null;
 }

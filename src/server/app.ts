@@ -41,6 +41,7 @@ import { messageContent } from "./messages/message-content.ts";
 import { registerMessageRoutes } from "./messages/message-routes.ts";
 import { registerAdminRoutes } from "./moderation/admin-routes.ts";
 import { registerModerationRoutes } from "./moderation/moderation-routes.ts";
+import { roleOf } from "./moderation/roles.ts";
 import { ReportableContents } from "./moderation/targets.ts";
 import { EventHub, STREAM_LIMITS, type StreamLimits } from "./notifications/event-hub.ts";
 import { pruneOldNotices } from "./notifications/notices.ts";
@@ -206,6 +207,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     db: database.db,
     provider: new TestModeProvider(),
     ...config.payments,
+    seesAllPayments: async (userId) => (await roleOf(database.db, userId)) === "admin",
+    dialect: database.dialect,
   };
   if (config.seedDemoData) await seedDemoData({ database, auth, config, reportables }, app.log, payments);
 
@@ -279,6 +282,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     reportables,
     profileFigures: { hiresOf, ratingsOf },
     hiringMoney: payments && hiringMoney(payments),
+    payments,
   };
   registerSameOriginGuard(app, origins);
   registerSessionGuard(app, sessions);

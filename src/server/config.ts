@@ -77,6 +77,11 @@ const EnvSchema = z.object({
     .positive("must be more than 0 days")
     .max(90, "must be at most 90 days")
     .default(7),
+  DISPUTE_DAYS: z.coerce
+    .number({ error: "must be a number of days, such as 7 or 0.5" })
+    .positive("must be more than 0 days")
+    .max(90, "must be at most 90 days")
+    .default(7),
   CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, "must be a currency code of three capital letters, such as USD")
@@ -128,7 +133,7 @@ export interface Config {
    * Money at the hire (payments/, decision 030): null when PAYMENTS=off (hiring without money, as
    * before). The provider is test mode's (no keys, no network).
    */
-  payments: { feePercent: number; currency: string; autoReleaseMs: number } | null;
+  payments: { feePercent: number; currency: string; autoReleaseMs: number; disputeMs: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -234,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             feePercent: values.PLATFORM_FEE_PERCENT,
             currency: values.CURRENCY,
             autoReleaseMs: Math.round(values.AUTO_RELEASE_DAYS * 24 * 60 * 60 * 1000),
+            disputeMs: Math.round(values.DISPUTE_DAYS * 24 * 60 * 60 * 1000),
           },
   };
 }

@@ -61,7 +61,7 @@ describe("a newcomer's first run", () => {
     expect(mine.body.length).toBeGreaterThan(0);
   });
 
-  it("hires with money in the demo, as payments are on by default: held while assigned, released once completed", async () => {
+  it("hires with money in the demo, as payments are on by default: asked for while assigned, released once completed", async () => {
     const demo = await call("POST", "/api/auth/sign-in/email", {
       body: { email: DEMO_USER.email, password: DEMO_USER.password },
     });
@@ -71,7 +71,8 @@ describe("a newcomer's first run", () => {
     }>;
     const hired = mine.filter((task) => task.status === "assigned" || task.status === "completed");
     expect(hired.length).toBeGreaterThan(0);
-    for (const task of hired) expect(task.payment?.status).toBe(task.status === "assigned" ? "held" : "released");
+    // The demo client's hire in progress: the freelancer delivered and asked for the payment.
+    for (const task of hired) expect(task.payment?.status).toBe(task.status === "assigned" ? "delivered" : "released");
     const money = await call("GET", "/api/me/payments", { cookie: demo.cookie });
     expect(money.body.asClient.paid).toBeGreaterThan(0);
     expect(money.body.asClient.held).toBeGreaterThan(0);
@@ -104,6 +105,14 @@ describe("a newcomer's first run", () => {
       body: { email: DEMO_ADMIN.email, password: DEMO_USER.password },
     });
     expect(admin.status).toBe(200);
+    const disputes = await call("GET", "/api/admin/disputes", { cookie: admin.cookie });
+    expect(disputes.body.disputes).toHaveLength(1);
+    expect(disputes.body.disputes[0]).toMatchObject({
+      status: "disputed",
+      task: { title: "Podcast cover art and episode thumbnails" },
+      dispute: { openedBy: "client", proposals: [{ by: "freelancer", toFreelancer: 130, status: "open" }] },
+    });
+    expect(disputes.body.disputes[0].dispute.proposals[0].toClient).toBe(disputes.body.disputes[0].amount - 130);
     const queue = await call("GET", "/api/admin/queue", { cookie: admin.cookie });
     expect(queue.status).toBe(200);
     expect(queue.body.reports).toHaveLength(1);

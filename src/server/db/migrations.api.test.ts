@@ -50,6 +50,7 @@ describe("migrations", () => {
       "0015-moderation",
       "0016-no-replacing-the-audit-log",
       "0017-payments",
+      "0018-disputes",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -207,6 +208,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0015-moderation",
       "0016-no-replacing-the-audit-log",
       "0017-payments",
+      "0018-disputes",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -274,6 +276,7 @@ describe("upgrading a database that already holds bids", () => {
       "0015-moderation",
       "0016-no-replacing-the-audit-log",
       "0017-payments",
+      "0018-disputes",
     ]);
 
     const bids = await target.current.db
@@ -349,6 +352,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
       "0015-moderation",
       "0016-no-replacing-the-audit-log",
       "0017-payments",
+      "0018-disputes",
     ]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
     expect(bids).toEqual([
@@ -649,6 +653,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0015-moderation",
         "0016-no-replacing-the-audit-log",
         "0017-payments",
+        "0018-disputes",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       // 0014 warns that Find Freelancers reads every profile.

@@ -361,6 +361,39 @@ export interface PaymentTable {
   settled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A dispute over a held payment (migration 0018): one per payment. */
+export interface DisputeTable {
+  payment_id: string;
+  /** client, freelancer or moderators. */
+  opened_by: string;
+  reason: string;
+  opened_at: string;
+  escalates_at: string;
+  escalated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** open, settled, decided. */
+  status: string;
+  ended_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** bigint: PostgreSQL's driver reads it as a string. */
+  to_freelancer_cents: ColumnType<string | number | null, number | null | undefined, number | null>;
+  to_client_cents: ColumnType<string | number | null, number | null | undefined, number | null>;
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  rule: ColumnType<string | null, string | null | undefined, string | null>;
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A split one party of a dispute proposes to the other (migration 0018). */
+export interface DisputeProposalTable {
+  id: string;
+  payment_id: string;
+  /** client or freelancer. */
+  proposed_by: string;
+  to_freelancer_cents: ColumnType<string | number, number, never>;
+  to_client_cents: ColumnType<string | number, number, never>;
+  /** open, replaced, accepted. */
+  status: string;
+  created_at: string;
+}
+
 /** The payments ledger (migration 0017): append-only, a transaction's entries sum to zero. */
 export interface LedgerTransactionTable {
   id: string;
@@ -405,6 +438,8 @@ export interface DB {
   sanctions: SanctionTable;
   moderation_log: ModerationLogTable;
   payments: PaymentTable;
+  disputes: DisputeTable;
+  dispute_proposals: DisputeProposalTable;
   ledger_transactions: LedgerTransactionTable;
   ledger_entries: LedgerEntryTable;
 }

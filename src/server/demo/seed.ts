@@ -17,7 +17,9 @@ import { acceptBid, completeTask } from "../hiring/hiring.ts";
 import { createReport } from "../moderation/reports.ts";
 import { grantRole } from "../moderation/roles.ts";
 import { type Transactor, withoutNotices } from "../notifications/notifier.ts";
-import { hiringMoney, type PaymentsDeps, payWithCard } from "../payments/payments.ts";
+import { escalateNow } from "../payments/dispute-repository.ts";
+import { openDispute, proposeSplit } from "../payments/disputes.ts";
+import { hiringMoney, type PaymentsDeps, payWithCard, requestPayment } from "../payments/payments.ts";
 import { updateAbout } from "../profiles/profiles.ts";
 import { insertQuestion } from "../questions/question-repository.ts";
 import { answerReview, writeReview } from "../reviews/reviews.ts";
@@ -102,6 +104,14 @@ export async function seedDemoData(
       if (money) {
         const { paymentId } = await hiringMoney(money).checkout(await current(), hired, undefined);
         await payWithCard(money, paymentId, ownerId, DEMO_CARD);
+        const freelancer = people[task.bidders[0] ?? -1] as Viewer;
+        if (task.payment === "delivered") await requestPayment(money, await current(), freelancer);
+        if (typeof task.payment === "object") {
+          // A dispute the parties did not settle: in the demo admin's queue.
+          await openDispute(money, paymentId, people[task.owner] as Viewer, task.payment.dispute);
+          await proposeSplit(money, paymentId, freelancer, task.payment.proposal);
+          await escalateNow(db, paymentId);
+        }
       } else {
         await acceptBid(quiet, await current(), hired);
       }

@@ -150,15 +150,29 @@ export async function acceptInTransaction(
 
 export async function completeTask(run: Transactor, task: TaskRecord, money: HiringMoney | null = null): Promise<void> {
   await run.transaction(async (trx, notices) => {
-    if ((await setTaskStatus(trx, task.id, ["assigned"], "completed")) === 0) await lostRace(trx, "complete", task.id);
-    await money?.settle(trx, notices, task.id, "completed");
-    const assignee = await findTaskAssignee(trx, task.id);
-    // The hire ends completed, and counts in the record of its freelancer, the one that hire was
-    // of (Find Freelancers reads it): so the record counts what assignments hold.
-    const freelancer = await endAssignment(trx, task.id, "completed");
-    if (freelancer) await countCompletedTask(trx, freelancer);
-    if (assignee) notices.add({ userId: assignee, kind: "task-completed", data: about(task) });
+    if (!(await completeInTransaction(trx, notices, task, money))) await lostRace(trx, "complete", task.id);
   });
+}
+
+/**
+ * `completeTask` in the caller's transaction (a dispute settled with a part for the freelancer ends
+ * the hire this way, its payment already split): false when the task was no longer assigned.
+ */
+export async function completeInTransaction(
+  trx: Kysely<DB>,
+  notices: Notices,
+  task: TaskRecord,
+  money: HiringMoney | null = null,
+): Promise<boolean> {
+  if ((await setTaskStatus(trx, task.id, ["assigned"], "completed")) === 0) return false;
+  await money?.settle(trx, notices, task.id, "completed");
+  const assignee = await findTaskAssignee(trx, task.id);
+  // The hire ends completed, and counts in the record of its freelancer, the one that hire was
+  // of (Find Freelancers reads it): so the record counts what assignments hold.
+  const freelancer = await endAssignment(trx, task.id, "completed");
+  if (freelancer) await countCompletedTask(trx, freelancer);
+  if (assignee) notices.add({ userId: assignee, kind: "task-completed", data: about(task) });
+  return true;
 }
 
 /**

@@ -14,10 +14,17 @@ import {
   StaffListSchema,
   type StaffRole,
 } from "../../contract/moderation.ts";
+import {
+  DisputeDecisionInputSchema,
+  DisputeQueueSchema,
+  PaymentIdParamsSchema,
+  PaymentSchema,
+} from "../../contract/payments.ts";
 import { requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { presentAuditPage } from "./audit.ts";
 import { decide, decideAppeal, restoreSanction } from "./decisions.ts";
+import { decidePaymentDispute, presentDisputeQueue } from "./payment-disputes.ts";
 import { presentQueue } from "./reports.ts";
 import { grantRole, listStaff, requireRole } from "./roles.ts";
 
@@ -58,6 +65,44 @@ export function registerAdminRoutes(root: FastifyInstance, deps: AppDeps) {
       },
       async () => presentQueue(db, deps.reportables),
     );
+
+    const payments = deps.payments;
+    if (payments) {
+      const admin = { requiresSession: true, staffRole: "admin" } as const;
+      app.get(
+        "/api/admin/disputes",
+        {
+          config: admin,
+          schema: {
+            tags: ["moderation", "payments"],
+            summary:
+              "Payment disputes waiting for an admin (not settled within DISPUTE_DAYS, or a party suspended), the longest waiting first",
+            response: { 200: DisputeQueueSchema, 401: ProblemSchema, 403: ProblemSchema },
+          },
+        },
+        async (request) => presentDisputeQueue(db, (await requireViewer(deps.sessions, request)).id),
+      );
+      app.post(
+        "/api/admin/disputes/:id",
+        {
+          config: admin,
+          schema: {
+            tags: ["moderation", "payments"],
+            summary:
+              "Decide a dispute in the queue: a split adding up to the amount held exactly, under a house rule; both parties are told and the audit log records it",
+            params: PaymentIdParamsSchema,
+            body: DisputeDecisionInputSchema,
+            response: { 200: PaymentSchema, ...problems },
+          },
+        },
+        async (request) => {
+          const viewer = await requireViewer(deps.sessions, request);
+          const payment = await decidePaymentDispute(deps.notifier, payments, viewer, request.params.id, request.body);
+          request.log.info({ paymentId: payment._id }, "dispute decided");
+          return payment;
+        },
+      );
+    }
 
     app.post(
       "/api/admin/decisions",

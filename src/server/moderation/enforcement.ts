@@ -6,6 +6,7 @@ import type { Dialect } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { cancelInTransaction } from "../hiring/hiring.ts";
 import type { Notices } from "../notifications/notifier.ts";
+import { holdForModerators } from "../payments/disputes.ts";
 import { listOpenTasksOf } from "../tasks/task-repository.ts";
 
 /*
@@ -20,7 +21,8 @@ import { listOpenTasksOf } from "../tasks/task-repository.ts";
  * signing in again is refused while the suspension is in force), their open tasks cancelled as
  * their own cancel would (the waiting offers declined), those bidders told the task was removed,
  * and their own waiting offers withdrawn, so that no poster hires someone who cannot sign in.
- * Work in progress stays, on either side: the other may finish it, cancel it or give it back.
+ * Work in progress stays, on either side, but the money held for it goes to the moderators' queue
+ * as a dispute: nothing is released to, or refunded for, a suspended account without an admin.
  * Lifting the suspension brings none of these back (their bidders and posters have moved on).
  */
 export async function suspendAccount(
@@ -41,4 +43,6 @@ export async function suspendAccount(
     const data: NotificationData = { taskId: task.id, taskTitle: task.title };
     notices.add(...(told ?? []).map((bidderId) => ({ userId: bidderId, kind: "task-removed" as const, data })));
   }
+  // Money held for their hires, on either side, waits for an admin's decision (issue 44).
+  await holdForModerators(trx, notices, userId);
 }

@@ -124,6 +124,10 @@ const SUBJECTS: Record<NotificationKind, (data: NotificationData) => string> = {
   "payment-release-soon": (data) => `The payment for “${data.taskTitle}” is released soon`,
   "payment-released": (data) => `Payment released for “${data.taskTitle}”`,
   "payment-refunded": (data) => `Payment refunded for “${data.taskTitle}”`,
+  "dispute-opened": (data) => `A dispute over the payment for “${data.taskTitle}”`,
+  "dispute-proposal": (data) => `${data.actorName || "The other party"} proposed a split for “${data.taskTitle}”`,
+  "dispute-settled": (data) => `The dispute over “${data.taskTitle}” is settled`,
+  "dispute-decided": (data) => `An admin decided the dispute over “${data.taskTitle}”`,
 };
 
 /**

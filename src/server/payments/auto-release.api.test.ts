@@ -104,6 +104,9 @@ describe("delivered, then released by itself", () => {
       feePercent: 10,
       currency: "USD",
       autoReleaseMs: 1,
+      disputeMs: 1,
+      seesAllPayments: async () => false,
+      dialect: database.dialect,
     });
     const told: Notice[] = [];
     const [first, second] = [processOf(), processOf()];

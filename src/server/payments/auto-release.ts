@@ -3,6 +3,7 @@ import { completeTask, type HiringMoney } from "../hiring/hiring.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { findPerson } from "../profiles/profile-repository.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
+import { escalateDue } from "./dispute-repository.ts";
 import { dueForRelease, dueForReminder, findLivePayment, markReminded } from "./payment-repository.ts";
 import type { PaymentsDeps } from "./payments.ts";
 
@@ -70,7 +71,9 @@ export async function releaseDuePayments(
 
 /**
  * Runs the job every `intervalMs` (a tenth of the release time, between half a second and a
- * minute) until stopped: first the reminders, then the releases.
+ * minute) until stopped: first the reminders, then the releases, then the disputes whose time with
+ * their parties is over go to the moderators' queue (one conditional update: once, whatever the
+ * number of processes).
  */
 export function startAutoRelease(deps: PaymentsDeps, money: HiringMoney, log: FastifyBaseLogger): () => void {
   const intervalMs = Math.min(60_000, Math.max(500, Math.round(deps.autoReleaseMs / 10)));
@@ -80,6 +83,7 @@ export function startAutoRelease(deps: PaymentsDeps, money: HiringMoney, log: Fa
     running = true;
     remindBeforeRelease(deps)
       .then(() => releaseDuePayments(deps, money, log))
+      .then(() => escalateDue(deps.db))
       .catch((error: unknown) => log.error({ err: error }, "releasing due payments failed"))
       .finally(() => {
         running = false;

@@ -25,7 +25,13 @@ export interface PaymentRecord {
 }
 
 /** Statuses of a task's one live payment (the unique index of migration 0017). */
-export const LIVE_PAYMENT_STATUSES: PaymentStatus[] = ["pending", "charging", "held", "delivered"];
+export const LIVE_PAYMENT_STATUSES: PaymentStatus[] = ["pending", "charging", "held", "delivered", "disputed"];
+
+/** Statuses of a payment QuickGig holds the money of. */
+export const HELD_STATUSES: PaymentStatus[] = ["held", "delivered", "disputed"];
+
+/** Statuses of a payment once made: what its freelancer may see (a checkout under way is the client's). */
+export const MADE_STATUSES: PaymentStatus[] = [...HELD_STATUSES, "released", "refunded", "split"];
 
 function toRecord(row: Selectable<PaymentTable>): PaymentRecord {
   return {
@@ -157,7 +163,7 @@ export async function latestPaymentsOf(
     .where((eb) =>
       eb.or([
         eb.and([eb("client_id", "=", viewerId), eb("status", "!=", "abandoned")]),
-        eb.and([eb("freelancer_id", "=", viewerId), eb("status", "in", ["held", "delivered", "released", "refunded"])]),
+        eb.and([eb("freelancer_id", "=", viewerId), eb("status", "in", MADE_STATUSES)]),
       ]),
     )
     .orderBy("created_at", "desc")
@@ -198,7 +204,7 @@ export async function heldFor(db: Kysely<DB>, userId: string): Promise<{ asClien
   const rows = await db
     .selectFrom("payments")
     .select(["client_id", "cents"])
-    .where("status", "in", ["held", "delivered"])
+    .where("status", "in", HELD_STATUSES)
     .where((eb) => eb.or([eb("client_id", "=", userId), eb("freelancer_id", "=", userId)]))
     .execute();
   let asClient = 0;
@@ -247,4 +253,16 @@ export async function markReminded(db: Kysely<DB>, id: string, now = new Date())
     .where("release_reminded_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The payments QuickGig holds in which this person is the client or the freelancer (a suspension's). */
+export async function heldPaymentsOf(db: Kysely<DB>, userId: string): Promise<PaymentRecord[]> {
+  const rows = await db
+    .selectFrom("payments")
+    .selectAll()
+    .where("status", "in", HELD_STATUSES)
+    .where((eb) => eb.or([eb("client_id", "=", userId), eb("freelancer_id", "=", userId)]))
+    .orderBy("created_at")
+    .execute();
+  return rows.map(toRecord);
 }

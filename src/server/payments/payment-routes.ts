@@ -1,22 +1,32 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PayInputSchema, PaymentSchema, PaymentsOverviewSchema } from "../../contract/payments.ts";
-import { ProblemSchema, TaskIdParamsSchema, TaskSchema } from "../../contract/schemas.ts";
+import {
+  DisputeInputSchema,
+  PayInputSchema,
+  PaymentIdParamsSchema,
+  PaymentSchema,
+  PaymentsOverviewSchema,
+  ProposalInputSchema,
+} from "../../contract/payments.ts";
+import { IdSchema, ProblemSchema, TaskIdParamsSchema, TaskSchema } from "../../contract/schemas.ts";
 import { requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { findTaskOrFail, presentTaskFor } from "../tasks/tasks.ts";
+import { acceptProposal, openDispute, proposeSplit } from "./disputes.ts";
 import {
   type PaymentsDeps,
   paymentFor,
   paymentsOverview,
+  payOutBalance,
   payWithCard,
   requestPayment,
   statementCsv,
 } from "./payments.ts";
 import { presentPayment } from "./present-payment.ts";
 
-const PaymentParamsSchema = z.object({ id: z.string().min(1).max(64) });
+const PaymentParamsSchema = PaymentIdParamsSchema;
+const ProposalParamsSchema = PaymentIdParamsSchema.extend({ proposalId: IdSchema("Proposal id") });
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
 
 /** GET /api/payments/:id (its two parties) and POST /api/payments/:id/pay (test mode's checkout). */
@@ -37,8 +47,60 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, paym
     },
     async (request) => {
       const viewer = await requireViewer(deps.sessions, request);
-      return presentPayment(db, await paymentFor(db, request.params.id, viewer.id), viewer.id);
+      const seesAll = await payments.seesAllPayments(viewer.id);
+      return presentPayment(db, await paymentFor(db, request.params.id, viewer.id, seesAll), viewer.id);
     },
+  );
+
+  /** A dispute's step by one of the payment's two parties, answered with the payment as it now is. */
+  const disputeStep = <Params extends { id: string }, Body>(
+    path: string,
+    summary: string,
+    params: z.ZodType<Params>,
+    body: z.ZodType<Body> | undefined,
+    step: (params: Params, body: Body, viewer: { id: string; name: string }) => Promise<void>,
+  ) =>
+    app.post(
+      path,
+      {
+        config: { requiresSession: true },
+        schema: {
+          tags: ["payments"],
+          summary,
+          params,
+          ...(body ? { body } : {}),
+          response: { 200: PaymentSchema, ...problems },
+        },
+      },
+      async (request) => {
+        const viewer = await requireViewer(deps.sessions, request);
+        const params = request.params as Params;
+        await step(params, request.body as Body, viewer);
+        request.log.info({ paymentId: params.id }, path);
+        return presentPayment(db, await paymentFor(db, params.id, viewer.id), viewer.id);
+      },
+    );
+
+  disputeStep(
+    "/api/payments/:id/dispute",
+    "Open a dispute: either party, on a payment held or delivered; nothing moves until they agree on a split or an admin decides",
+    PaymentParamsSchema,
+    DisputeInputSchema,
+    (params, body, viewer) => openDispute(payments, params.id, viewer, body.reason),
+  );
+  disputeStep(
+    "/api/payments/:id/dispute/proposals",
+    "Propose a split: the freelancer's part (before the fee), the rest back to the client; it replaces the proposal waiting",
+    PaymentParamsSchema,
+    ProposalInputSchema,
+    (params, body, viewer) => proposeSplit(payments, params.id, viewer, body.toFreelancer),
+  );
+  disputeStep(
+    "/api/payments/:id/dispute/proposals/:proposalId/accept",
+    "Accept the other party's proposal: the money moves at once and the hire ends",
+    ProposalParamsSchema,
+    undefined,
+    (params, _body, viewer) => acceptProposal(payments, params.id, params.proposalId, viewer),
   );
 
   app.get(
@@ -76,6 +138,25 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, paym
         .header("content-disposition", 'attachment; filename="quickgig-payments.csv"')
         .header("cache-control", "private, no-store")
         .send(csv);
+    },
+  );
+
+  app.post(
+    "/api/me/payouts",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["payments"],
+        summary:
+          "Pay out the reader's whole balance (what they earned, after fees, not yet paid out): test mode moves no real money",
+        response: { 200: PaymentsOverviewSchema, 401: ProblemSchema, 409: ProblemSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      await payOutBalance(payments, viewer.id);
+      request.log.info("balance paid out");
+      return paymentsOverview(db, viewer.id, payments.currency);
     },
   );
 

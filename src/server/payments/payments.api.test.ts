@@ -347,6 +347,36 @@ describe("what each side reads of their money", () => {
   });
 });
 
+describe("paying out", () => {
+  it("pays out a freelancer's whole balance once, even when asked twice at once, and shows it on their statement", async () => {
+    const earner = await signUp(ctx.app, { name: "Earner" });
+    expectRefused(await call(earner, "POST", "/api/me/payouts"), 409, PAYMENT_PROBLEMS.nothingToPayOut);
+    for (const amount of [200, 150]) {
+      const taskId = await postTask(ctx.app, poster, { budget: amount });
+      const offer = await bid(earner, taskId, amount);
+      const { paymentId } = await accept(taskId, offer._id, amount);
+      expect((await pay(paymentId)).statusCode).toBe(200);
+      expect((await call(poster, "POST", `/api/tasks/${taskId}/complete`)).statusCode).toBe(200);
+    }
+    const answers = await Promise.all([
+      call(earner, "POST", "/api/me/payouts"),
+      call(earner, "POST", "/api/me/payouts"),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const overview = (await call(earner, "GET", "/api/me/payments")).json();
+    // $350 earned less the 10 % fee: $315, all of it paid out.
+    expect(overview.asFreelancer).toMatchObject({ earned: 315, paidOut: 315, balance: 0 });
+    expect(overview.lines[0]).toMatchObject({ kind: "payout", amount: -315, note: "Paid out" });
+    expect(await balances(account.earnings(earner.id), account.payouts(earner.id))).toEqual(
+      new Map([
+        [account.earnings(earner.id), 0],
+        [account.payouts(earner.id), 31_500],
+      ]),
+    );
+    expect(await unbalancedTransactions(database.db)).toEqual([]);
+  });
+});
+
 describe("who is told", () => {
   it("tells both sides the payment is secured, the freelancer what is released after the fee, the client what is refunded", async () => {
     const kindsOf = async (user: TestUser) =>

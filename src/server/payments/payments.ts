@@ -1,23 +1,31 @@
 import type { Kysely } from "kysely";
 import { MESSAGES } from "../../contract/messages.ts";
 import { MODERATION_MESSAGES } from "../../contract/moderation-words.ts";
-import { feeCents, PAYMENT_MESSAGES, type PaymentStep, type PaymentsOverview } from "../../contract/payments.ts";
+import {
+  DISPUTE_MESSAGES,
+  feeCents,
+  PAYMENT_MESSAGES,
+  type PaymentStep,
+  type PaymentsOverview,
+} from "../../contract/payments.ts";
+import { holdPersonRow } from "../accounts/session-repository.ts";
 import { findBidById } from "../bids/bid-repository.ts";
-import { isUniqueViolation } from "../db/database.ts";
+import { type Dialect, isUniqueViolation } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { acceptInTransaction, type HiringMoney } from "../hiring/hiring.ts";
 import { HttpProblem } from "../http/problem.ts";
 import type { Notices, Transactor } from "../notifications/notifier.ts";
 import { findTaskById, holdTaskRow, type TaskRecord } from "../tasks/task-repository.ts";
 import { account } from "./accounts.ts";
-import { entriesOn, flowsOf, post } from "./ledger.ts";
-import { hold, type PaymentParties, refund, release } from "./movements.ts";
+import { balancesOf, entriesOn, flowsOf, post } from "./ledger.ts";
+import { hold, type PaymentParties, payout, refund, release } from "./movements.ts";
 import {
   claimForCharge,
   findLivePayment,
   findPayment,
   heldFor,
   insertPendingPayment,
+  MADE_STATUSES,
   movePayment,
   type PaymentRecord,
   taskTitlesOf,
@@ -31,6 +39,7 @@ export const PAYMENT_PROBLEMS = {
   ended: "This payment is already settled.",
   changed: "This payment changed meanwhile. Open the task to see where it stands.",
   notMade: "The payment could not be made. Nothing was charged; try again.",
+  nothingToPayOut: "There is nothing to pay out: your balance is $0.00.",
 } as const;
 
 export interface PaymentsDeps {
@@ -41,6 +50,11 @@ export interface PaymentsDeps {
   currency: string;
   /** How long after the freelancer asks for the payment it is released by itself. */
   autoReleaseMs: number;
+  /** How long the parties of a dispute have to agree before it goes to the moderators' queue. */
+  disputeMs: number;
+  /** Whether this person sees every payment (an admin: moderation's roles, given from app.ts). */
+  seesAllPayments: (userId: string) => Promise<boolean>;
+  dialect: Dialect;
 }
 
 const partiesOf = (payment: PaymentRecord): PaymentParties => ({
@@ -53,13 +67,21 @@ const partiesOf = (payment: PaymentRecord): PaymentParties => ({
 
 const feePercentOf = (payment: PaymentRecord) => payment.feeBasisPoints / 100;
 
-/** Statuses of a payment once made: what its freelancer may see (a checkout under way is the client's). */
-const MADE: PaymentRecord["status"][] = ["held", "delivered", "released", "refunded"];
-
-/** The payment, to its client, or to its freelancer once made; to anyone else it does not exist. */
-export async function paymentFor(db: Kysely<DB>, id: string, viewerId: string): Promise<PaymentRecord> {
+/**
+ * The payment, to its client, or to its freelancer once made, or to an admin (`seesAll`); to anyone
+ * else it does not exist.
+ */
+export async function paymentFor(
+  db: Kysely<DB>,
+  id: string,
+  viewerId: string,
+  seesAll = false,
+): Promise<PaymentRecord> {
   const payment = await findPayment(db, id);
-  const seen = payment?.clientId === viewerId || (payment?.freelancerId === viewerId && MADE.includes(payment.status));
+  const seen =
+    (seesAll && payment !== undefined) ||
+    payment?.clientId === viewerId ||
+    (payment?.freelancerId === viewerId && MADE_STATUSES.includes(payment.status));
   if (!payment || !seen) throw new HttpProblem(404, PAYMENT_PROBLEMS.notFound);
   return payment;
 }
@@ -256,6 +278,8 @@ async function settle(
     await movePayment(trx, payment.id, ["pending"], "abandoned", { settled: true });
     return;
   }
+  // Nothing moves while a dispute is open: it ends in a split (disputes.ts), never by a step of the task.
+  if (payment.status === "disputed") throw new HttpProblem(409, DISPUTE_MESSAGES.open);
   if (payment.status !== "held" && payment.status !== "delivered") return;
   // Delivered: the client completes or disputes; a cancel now would take back paid-for work.
   if (payment.status === "delivered" && ending === "cancelled") throw new HttpProblem(409, MESSAGES.deliveredNoCancel);
@@ -379,6 +403,7 @@ export async function requestPayment(deps: PaymentsDeps, task: TaskRecord, freel
       throw new HttpProblem(409, MESSAGES.notAssignee);
     const payment = await findLivePayment(trx, task.id);
     if (payment?.status === "delivered") return;
+    if (payment?.status === "disputed") throw new HttpProblem(409, DISPUTE_MESSAGES.open);
     if (payment?.status !== "held") throw new HttpProblem(409, MESSAGES.nothingHeld);
     const releaseDueAt = new Date(Date.now() + deps.autoReleaseMs);
     if ((await movePayment(trx, payment.id, ["held"], "delivered", { releaseDueAt })) === 0) {
@@ -395,5 +420,21 @@ export async function requestPayment(deps: PaymentsDeps, task: TaskRecord, freel
         releaseDueAt: releaseDueAt.toISOString(),
       },
     });
+  });
+}
+
+/**
+ * A freelancer pays out their whole balance (what they earned, less what was paid out before): one
+ * payout movement in the ledger. Test mode moves no real money; with a provider that has a
+ * network it is a transfer to their connected account. The person's row is held for the
+ * transaction (PostgreSQL), so two payouts at once never pay one balance twice.
+ */
+export async function payOutBalance(deps: PaymentsDeps, userId: string): Promise<number> {
+  return deps.db.transaction().execute(async (trx) => {
+    await holdPersonRow(trx, userId, deps.dialect);
+    const balance = (await balancesOf(trx, [account.earnings(userId)])).get(account.earnings(userId)) ?? 0;
+    if (balance <= 0) throw new HttpProblem(409, PAYMENT_PROBLEMS.nothingToPayOut);
+    await post(trx, payout(userId, balance));
+    return balance / 100;
   });
 }

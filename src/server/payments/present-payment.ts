@@ -3,13 +3,15 @@ import { ANONYMOUS_NAME } from "../../contract/limits.ts";
 import { feeCents, type Payment } from "../../contract/payments.ts";
 import type { DB } from "../db/schema.ts";
 import { findPerson } from "../profiles/profile-repository.ts";
+import { presentDispute } from "./disputes.ts";
 import type { PaymentRecord } from "./payment-repository.ts";
 
-/** A payment as its two parties read it: its task, the people, the amount and the fee in the currency's units. */
+/** A payment as its two parties (and admins) read it: its task, the people, the amount and the fee in the currency's units. */
 export async function presentPayment(db: Kysely<DB>, payment: PaymentRecord, viewerId: string): Promise<Payment> {
-  const [client, freelancer] = await Promise.all([
+  const [client, freelancer, dispute] = await Promise.all([
     findPerson(db, payment.clientId),
     findPerson(db, payment.freelancerId),
+    presentDispute(db, payment.id),
   ]);
   const person = (id: string, found: typeof client) => ({
     id,
@@ -34,5 +36,6 @@ export async function presentPayment(db: Kysely<DB>, payment: PaymentRecord, vie
     heldAt: payment.heldAt,
     releaseDueAt: payment.status === "delivered" ? payment.releaseDueAt : null,
     settledAt: payment.settledAt,
+    dispute,
   };
 }

@@ -16,6 +16,4 @@ export const morePaths = {
   admin: "/admin",
   adminAudit: "/admin/audit",
   adminRoles: "/admin/roles",
-  /** A payment's receipt, printable (issue 44). */
-  receipt: (paymentId: string) => `/payments/${encodeURIComponent(paymentId)}`,
 } as const;

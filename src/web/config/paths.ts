@@ -25,6 +25,8 @@ export const paths = {
   freelancers: "/freelancers",
   /** A hire's checkout (test mode's page; issue 44). */
   pay: (paymentId: string) => `/pay/${encodeURIComponent(paymentId)}`,
+  /** A payment's receipt, printable, where a dispute is opened and answered (the task page links to it). */
+  receipt: (paymentId: string) => `/payments/${encodeURIComponent(paymentId)}`,
 } as const;
 
 /** Route patterns for the router; they match the builders above. */

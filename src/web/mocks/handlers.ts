@@ -52,7 +52,15 @@ import {
   UnsubscribeSchema,
   UpdatePreferencesSchema,
 } from "../../contract/notifications.ts";
-import { PayInputSchema } from "../../contract/payments.ts";
+import {
+  type Dispute,
+  DisputeDecisionInputSchema,
+  DisputeInputSchema,
+  PayInputSchema,
+  type Payment,
+  type Proposal,
+  ProposalInputSchema,
+} from "../../contract/payments.ts";
 import {
   AboutInputSchema,
   type FreelancerCard,
@@ -132,15 +140,17 @@ const EMPTY_STATEMENT = {
   asFreelancer: { held: 0, earned: 0, paidOut: 0, balance: 0 },
   currency: "USD",
 };
-const paged = <T>(items: T[], page: number, limit: number, headers: Record<string, string> = {}) =>
+const paged = <T>(items: T[], { page, limit }: { page: number; limit: number }, headers: Record<string, string> = {}) =>
   HttpResponse.json(items.slice((page - 1) * limit, page * limit), {
     headers: { "x-total-count": String(items.length), ...headers },
   });
+type Outcome = NonNullable<Dispute["outcome"]>;
+type Party = Proposal["by"];
 const created = (body: object) => HttpResponse.json(body, { status: 201 });
 const newestFirst = <T>(items: T[], time: (item: T) => string) =>
   [...items].sort((a, b) => time(b).localeCompare(time(a)));
-const counts = <K extends string>(values: string[], keys: readonly K[]) =>
-  Object.fromEntries(keys.map((key) => [key, values.filter((value) => value === key).length])) as Record<K, number>;
+const countByStatus = <K extends string>(items: Array<{ status: string }>, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, items.filter((item) => item.status === key).length])) as Record<K, number>;
 
 /**
  * Every operation of the API the web app calls, answered from the store (store.ts) with the demo
@@ -165,10 +175,7 @@ export function createHandlers(store = new MockStore()) {
     });
   const found = <T>(value: T | undefined, detail: string): T => value ?? refuse(404, detail);
   const byId = <T extends { _id: string }>(items: T[], id: string, detail: string) =>
-    found(
-      items.find((item) => item._id === id),
-      detail,
-    );
+    items.find((item) => item._id === id) ?? refuse(404, detail);
   const taskOf = (id: string) => found(store.task(id), MESSAGES.taskNotFound);
   const party = (task: MockTask, userId: string | null | undefined) =>
     !!userId && (userId === task.ownerId || userId === task.assigneeId);
@@ -320,6 +327,15 @@ export function createHandlers(store = new MockStore()) {
     sanction.canAppeal = false;
     return created(sanction);
   };
+  const paymentOf = (id: string) => byId(store.payments, id, "This payment does not exist.");
+  const sideOf = (payment: Payment): Party => (payment.client.id === store.viewerId ? "client" : "freelancer");
+  /** A dispute ended with the split agreed or decided, as it was sent. */
+  const ended = (payment: Payment, status: "settled" | "decided", split: Omit<Outcome, "at">) => {
+    const { toFreelancer, toClient, rule, note } = split;
+    const outcome = { toFreelancer, toClient, rule, note, at: store.now() };
+    Object.assign(payment.dispute ?? {}, { status, outcome });
+    return Object.assign(payment, { status: "split", settledAt: outcome.at });
+  };
   /** The staff, the longest serving first. */
   const staffList = () => ({
     staff: store.users
@@ -401,11 +417,8 @@ export function createHandlers(store = new MockStore()) {
         .sort(order[filter.sort]);
       const mine = (task: MockTask) =>
         ownerId ? { bidCount: liveBids(task._id).length, reviewDue: reviewDue(task, ownerId) } : {};
-      return paged(
-        tasks.map((task) => ({ ...presentTask(task), ...mine(task) })),
-        filter.page,
-        filter.limit,
-      );
+      const shown = tasks.map((task) => ({ ...presentTask(task), ...mine(task) }));
+      return paged(shown, filter);
     }),
     route("GET /tasks/:id", ({ id }) => presentTask(taskOf(id), true)),
     route("POST /tasks", async ({ body }) => {
@@ -442,12 +455,8 @@ export function createHandlers(store = new MockStore()) {
       const input = parse(AcceptBidSchema, await body());
       const bid = byId(store.bids, input.bidId, MESSAGES.bidNotOnTask);
       bid.status = "accepted";
-      Object.assign(task, {
-        status: "assigned",
-        assignee: bid.userName,
-        assigneeId: bid.bidderId,
-        agreedAmount: bid.amount,
-      });
+      const { userName: assignee, bidderId: assigneeId, amount: agreedAmount } = bid;
+      Object.assign(task, { status: "assigned", assignee, assigneeId, agreedAmount });
       return presentTask(task, true);
     }),
     ...(
@@ -479,31 +488,17 @@ export function createHandlers(store = new MockStore()) {
       const paid = (tasks: MockTask[]) =>
         tasks.filter((task) => task.status === "completed").reduce((sum, task) => sum + (task.agreedAmount ?? 0), 0);
       const activity = [
-        ...mine.map((task) => ({
-          kind: "posted" as const,
-          taskId: task._id,
-          title: task.title,
-          time: task.createdAt,
-          status: task.status,
-        })),
-        ...bids.map((bid) => ({
-          kind: "bid" as const,
-          taskId: bid.taskId,
-          title: store.task(bid.taskId)?.title ?? "",
-          time: bid.bidTime,
-          amount: bid.amount,
-          status: bid.status,
-        })),
+        ...mine.map(({ _id: taskId, title, createdAt: time, status }) => {
+          return { kind: "posted" as const, taskId, title, time, status };
+        }),
+        ...bids.map(({ taskId, bidTime: time, amount, status }) => {
+          const title = store.task(taskId)?.title ?? "";
+          return { kind: "bid" as const, taskId, title, time, amount, status };
+        }),
       ];
       return {
-        tasks: counts(
-          mine.map((task) => task.status),
-          TASK_STATUSES,
-        ),
-        bids: counts(
-          bids.map((bid) => bid.status),
-          BID_STATUSES,
-        ),
+        tasks: countByStatus(mine, TASK_STATUSES),
+        bids: countByStatus(bids, BID_STATUSES),
         spent: paid(mine),
         earned: paid(work),
         working: work.filter((task) => task.status === "assigned").length,
@@ -522,7 +517,7 @@ export function createHandlers(store = new MockStore()) {
       const shown = task.offersPublic ? bids : bids.filter(full);
       const summary = (bid: MockBid) => ({ userName: bid.userName, amount: bid.amount, mine: false });
       const page = shown.map((bid) => (full(bid) ? presentBid(bid) : summary(bid)));
-      return paged(page, filter.page, filter.limit, { "x-total-count": String(bids.length) });
+      return paged(page, filter, { "x-total-count": String(bids.length) });
     }),
     route("POST /bids", async ({ body }) => {
       const viewer = signedIn();
@@ -575,11 +570,8 @@ export function createHandlers(store = new MockStore()) {
         ...presentBid(bid),
         task: { _id: bid.taskId, ...task, status: "open" as const, deleted: true as const },
       }));
-      return paged(
-        newestFirst([...live, ...kept], (bid) => bid.bidTime),
-        filter.page,
-        filter.limit,
-      );
+      const shown = newestFirst([...live, ...kept], (bid) => bid.bidTime);
+      return paged(shown, filter);
     }),
 
     /* Questions */
@@ -593,7 +585,7 @@ export function createHandlers(store = new MockStore()) {
         ...question,
         mine: question.askerId === store.viewerId,
       }));
-      return paged(page, filter.page, filter.limit);
+      return paged(page, filter);
     }),
     route("POST /tasks/:id/questions", async ({ id, body }) => {
       const viewer = signedIn();
@@ -818,27 +810,16 @@ export function createHandlers(store = new MockStore()) {
       const { userId, sanction } = sanctionById(id);
       sanction.liftedAt = store.now();
       const { note } = parse(RestoreInputSchema, await body());
-      const act = {
-        action: "restore" as const,
-        targetKind: "sanction" as const,
-        targetId: id,
-        note,
-        rule: sanction.rule,
-      };
-      return { entries: [audit({ ...act, subjectId: userId, sanctionId: id })] };
+      const act = { targetId: id, note, rule: sanction.rule, subjectId: userId, sanctionId: id };
+      return { entries: [audit({ ...act, action: "restore", targetKind: "sanction" })] };
     }),
     route("POST /admin/appeals/:id", async ({ id, body }) => {
       const { decision, note } = parse(AppealDecisionSchema, await body());
       const appeal = store.queue.appeals.find((item) => item.sanction._id === id);
       store.queue.appeals = store.queue.appeals.filter((item) => item !== appeal);
-      const act = {
-        action: decision,
-        targetKind: "sanction" as const,
-        targetId: id,
-        note,
-        rule: appeal?.sanction.rule ?? null,
-      };
-      return { entries: [audit({ ...act, subjectId: appeal?.person.id, sanctionId: id })] };
+      const rule = appeal?.sanction.rule ?? null;
+      const act = { targetId: id, note, rule, subjectId: appeal?.person.id, sanctionId: id };
+      return { entries: [audit({ ...act, action: decision, targetKind: "sanction" })] };
     }),
     route("GET /admin/audit", ({ request }) => {
       signedIn();
@@ -867,35 +848,57 @@ export function createHandlers(store = new MockStore()) {
       const note = input.role ? `Role: ${input.role}` : `Role removed: ${person.role}`;
       Object.assign(person, { role: input.role, grantedAt: input.role ? store.now() : null });
       const action = input.role ? ("grant-role" as const) : ("revoke-role" as const);
-      audit({
-        action,
-        targetKind: "person",
-        targetId: person.id,
-        note,
-        subjectId: person.id,
-        rule: null,
-        sanctionId: null,
-      });
+      const act = { targetKind: "person" as const, targetId: person.id, note, subjectId: person.id };
+      audit({ ...act, action, rule: null, sanctionId: null });
       return staffList();
     }),
 
     /* Payments: a checkout paid is held (the card is not looked at: scenarios would say a decline) */
     signedInRoute("GET /me/payments", () => ({ ...EMPTY_STATEMENT, lines: [] })),
+    signedInRoute("POST /me/payouts", () => ({ ...EMPTY_STATEMENT, lines: [] })),
     route("POST /tasks/:id/deliver", ({ id }) => {
       const task = taskOf(id);
-      return presentTask(
-        Object.assign(task, task.payment && { payment: { ...task.payment, status: "delivered" } }),
-        true,
-      );
+      if (task.payment) task.payment = { ...task.payment, status: "delivered" };
+      return presentTask(task, true);
     }),
-    route("GET /payments/:id", ({ id }) => byId(store.payments, id, "This payment does not exist.")),
+    route("GET /payments/:id", ({ id }) => paymentOf(id)),
     route("POST /payments/:id/pay", async ({ id, body }) => {
       parse(PayInputSchema, await body());
-      return Object.assign(byId(store.payments, id, "This payment does not exist."), {
-        status: "held",
-        heldAt: store.now(),
-      });
+      return Object.assign(paymentOf(id), { status: "held", heldAt: store.now() });
     }),
+
+    /* Disputes: what is sent is kept (who may, when it reaches the queue and the money moved are the server's) */
+    route("POST /payments/:id/dispute", async ({ id, body }) => {
+      const payment = paymentOf(id);
+      const { reason } = parse(DisputeInputSchema, await body());
+      // In the server's default time (DISPUTE_DAYS=7) it would go to the queue.
+      const escalatesAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+      const dispute = { openedBy: sideOf(payment), reason, openedAt: store.now(), escalatesAt, escalatedAt: null };
+      const open = { ...dispute, status: "open" as const, proposals: [], outcome: null };
+      return Object.assign(payment, { status: "disputed", dispute: open });
+    }),
+    route("POST /payments/:id/dispute/proposals", async ({ id, body }) => {
+      const payment = paymentOf(id);
+      const { toFreelancer } = parse(ProposalInputSchema, await body());
+      const toClient = (Math.round(payment.amount * 100) - Math.round(toFreelancer * 100)) / 100;
+      const proposal = { _id: store.nextId("d"), by: sideOf(payment), createdAt: store.now(), toFreelancer, toClient };
+      for (const waiting of payment.dispute?.proposals ?? [])
+        if (waiting.status === "open") waiting.status = "replaced";
+      payment.dispute?.proposals.push({ ...proposal, status: "open" });
+      return payment;
+    }),
+    route("POST /payments/:id/dispute/proposals/:proposalId/accept", ({ id, param }) => {
+      const payment = paymentOf(id);
+      const proposal = byId(payment.dispute?.proposals ?? [], param("proposalId"), "This proposal does not exist.");
+      proposal.status = "accepted";
+      return ended(payment, "settled", { ...proposal, rule: null, note: null });
+    }),
+    signedInRoute("GET /admin/disputes", () => ({
+      disputes: store.payments.filter((payment) => payment.dispute?.escalatedAt && payment.dispute.status === "open"),
+    })),
+    route("POST /admin/disputes/:id", async ({ id, body }) =>
+      ended(paymentOf(id), "decided", parse(DisputeDecisionInputSchema, await body())),
+    ),
 
     /* Notifications */
     route("GET /notifications", ({ request }) => {

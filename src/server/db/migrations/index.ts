@@ -16,6 +16,7 @@ import m0014 from "./0014-reputation.ts";
 import m0015 from "./0015-moderation.ts";
 import m0016 from "./0016-no-replacing-the-audit-log.ts";
 import m0017 from "./0017-payments.ts";
+import m0018 from "./0018-disputes.ts";
 import type { MigrationContext } from "./context.ts";
 
 /**
@@ -41,5 +42,6 @@ export function allMigrations(context: MigrationContext): Record<string, Migrati
     "0015-moderation": m0015(context),
     "0016-no-replacing-the-audit-log": m0016(context),
     "0017-payments": m0017(context),
+    "0018-disputes": m0018(context),
   };
 }

@@ -7,9 +7,10 @@ import type {
   ReportGroup,
   StaffRole,
 } from "../../../contract/moderation.ts";
+import type { DisputeDecisionInput, DisputeQueue, Payment } from "../../../contract/payments.ts";
 import { apiJson } from "../../lib/api.ts";
 
-export type { AppealItem, AuditEntry, Queue, ReportGroup };
+export type { AppealItem, AuditEntry, DisputeQueue, Payment, Queue, ReportGroup };
 
 export interface StaffMember {
   id: string;
@@ -36,6 +37,16 @@ export function getQueue(signal?: AbortSignal): Promise<Queue> {
 
 export function decide(input: DecisionInput): Promise<{ entries: AuditEntry[] }> {
   return apiJson("/api/admin/decisions", { method: "POST", body: input });
+}
+
+/** The payment disputes waiting for an admin (403 to moderators), the longest waiting first. */
+export function getDisputes(signal?: AbortSignal): Promise<DisputeQueue> {
+  return apiJson<DisputeQueue>("/api/admin/disputes", { signal });
+}
+
+/** An admin's split of a disputed payment; the payment as it now is. 400 when the parts do not add up to the amount. */
+export function decideDispute(paymentId: string, input: DisputeDecisionInput): Promise<Payment> {
+  return apiJson<Payment>(`/api/admin/disputes/${encodeURIComponent(paymentId)}`, { method: "POST", body: input });
 }
 
 export function restoreSanction(id: string, note: string): Promise<{ entries: AuditEntry[] }> {
@@ -73,4 +84,10 @@ export function setRole(email: string, role: StaffRole | null): Promise<unknown>
 export async function loadModerationSchemas() {
   await import("../../lib/zod-jitless.ts");
   return import("../../../contract/moderation.ts");
+}
+
+/** The contract's payment schemas, for the dispute decision's check: loaded as the moderation schemas are. */
+export async function loadPaymentSchemas() {
+  await import("../../lib/zod-jitless.ts");
+  return import("../../../contract/payments.ts");
 }

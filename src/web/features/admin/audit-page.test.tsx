@@ -156,6 +156,30 @@ describe("The audit log", () => {
     expect(within(granted).queryByRole("link", { name: "command line" })).toBeNull();
   });
 
+  it("links a payment dispute's decision to the payment", async () => {
+    const db = withLog();
+    const demo = db.person(userId(db, DEMO_CLIENT));
+    db.audit.push({
+      _id: "log-dispute",
+      at: new Date().toISOString(),
+      actor: db.person(userId(db, ADMIN)),
+      action: "decide-dispute",
+      targetKind: "payment",
+      targetId: "pay-7",
+      subject: demo,
+      rule: "honest",
+      note: "$200.00 to the freelancer, $160.00 back to the client.",
+      sanctionId: null,
+    });
+    const { screen } = await renderRoute("/admin/audit", { as: ADMIN, db });
+    const entries = await screen.findByRole("list", { name: "Audit entries" });
+    const decided = within(entries)
+      .getAllByRole("listitem")
+      .find((item) => item.textContent?.startsWith("Decided a payment dispute"));
+    if (!decided) throw new Error("the dispute's entry");
+    expect(within(decided).getByRole("link", { name: "Payment pay-7" }).getAttribute("href")).toBe("/payments/pay-7");
+  });
+
   it("pages through a long log", async () => {
     const db = withLog();
     const [first] = db.audit as [AuditEntry];

@@ -104,6 +104,12 @@ function Target({ entry }: { entry: AuditEntry }) {
     }
     case "sanction":
       return <>Sanction {entry.targetId}</>;
+    case "payment":
+      return (
+        <Link to={paths.receipt(entry.targetId)} className="link">
+          Payment {entry.targetId}
+        </Link>
+      );
     default:
       return (
         <>

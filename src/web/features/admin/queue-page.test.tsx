@@ -9,6 +9,7 @@ import {
   type SanctionView,
   type Snapshot,
 } from "../../../contract/moderation.ts";
+import type { DisputeDecisionInput, Payment } from "../../../contract/payments.ts";
 import type { PersonRef } from "../../../contract/reputation.ts";
 import { problem } from "../../mocks/scenarios.ts";
 import type { MockStore } from "../../mocks/store.ts";
@@ -493,5 +494,144 @@ describe("The moderation queue", () => {
     const { router } = await renderRoute("/admin");
     await waitFor(() => expect(router.state.location.pathname).toBe("/auth/login"));
     expect(router.state.location.search).toBe("?redirect=%2Fadmin");
+  });
+});
+
+/** The demo client's $360 payment to Maya for the landing page, disputed and in the queue since yesterday. */
+function escalatedDispute(db: MockStore): Payment {
+  const task = taskTitled(db, "Landing page");
+  const created = ago(12);
+  const payment: Payment = {
+    _id: "pay-landing",
+    status: "disputed",
+    task: { _id: task._id, title: task.title },
+    client: db.person(task.ownerId ?? ""),
+    freelancer: db.person(userId(db, DEMO_FREELANCER)),
+    amount: 360,
+    fee: 36,
+    feePercent: 10,
+    currency: "USD",
+    testMode: true,
+    lastError: null,
+    createdAt: created,
+    heldAt: created,
+    releaseDueAt: null,
+    settledAt: null,
+    dispute: {
+      openedBy: "freelancer",
+      reason: "The client asked for two extra pages after the work was delivered.",
+      openedAt: ago(8),
+      escalatesAt: ago(1),
+      escalatedAt: ago(1),
+      status: "open",
+      proposals: [
+        { _id: "d-1", by: "client", status: "replaced", toFreelancer: 100, toClient: 260, createdAt: ago(7) },
+        { _id: "d-2", by: "freelancer", status: "open", toFreelancer: 200, toClient: 160, createdAt: ago(6) },
+      ],
+      outcome: null,
+    },
+  };
+  db.payments.push(payment);
+  return payment;
+}
+
+/** A $99.99 dispute in which nobody proposed anything: the form starts at half each. */
+function silentDispute(db: MockStore, like: Payment): Payment {
+  const task = taskTitled(db, "SEO audit of a travel blog");
+  const payment: Payment = {
+    ...like,
+    _id: "pay-seo",
+    task: { _id: task._id, title: task.title },
+    amount: 99.99,
+    fee: 10,
+    dispute: like.dispute && { ...like.dispute, reason: "Nothing was delivered.", proposals: [] },
+  };
+  db.payments.push(payment);
+  return payment;
+}
+
+describe("Payment disputes in the queue", () => {
+  it("shows an admin each escalated dispute, and decides with a split, a house rule and a note; a refusal's reason shows", async () => {
+    const db = withQueue();
+    const landing = escalatedDispute(db);
+    silentDispute(db, landing);
+    const sent: DisputeDecisionInput[] = [];
+    server.use(
+      http.post("*/api/admin/disputes/:id", async ({ request }) => {
+        sent.push((await request.clone().json()) as DisputeDecisionInput);
+        return undefined;
+      }),
+      http.post(
+        "*/api/admin/disputes/:id",
+        () => problem(400, "The two parts add up to $350.00: they must add up to the $360.00 held."),
+        { once: true },
+      ),
+    );
+    const { screen, user } = await openQueue(ADMIN, db);
+    const section = await screen.findByRole("region", { name: "Payment disputes (2)" });
+    const card = within(section).getByRole("article", { name: `Dispute over ${landing.task.title}` });
+    expect(within(card).getByRole("link", { name: landing.task.title }).getAttribute("href")).toBe(
+      `/task-details/${landing.task._id}`,
+    );
+    expect(card.textContent).toContain("ClientDemo Client");
+    expect(card.textContent).toContain("FreelancerMaya Patel");
+    expect(card.textContent).toContain("Amount held$360.00");
+    expect(card.textContent).toContain("The client asked for two extra pages after the work was delivered.");
+    expect(
+      within(card)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent?.split(" · ")[0]),
+    ).toEqual([
+      "Maya Patel proposed $200.00 to the freelancer, $160.00 back to the client",
+      "Demo Client proposed $100.00 to the freelancer, $260.00 back to the client",
+    ]);
+    // Started from the latest proposal; with none, half each.
+    const toFreelancer = within(card).getByLabelText("To the freelancer") as HTMLInputElement;
+    const toClient = within(card).getByLabelText("To the client") as HTMLInputElement;
+    expect([toFreelancer.value, toClient.value]).toEqual(["200.00", "160.00"]);
+    const seo = within(section).getByRole("article", { name: /^Dispute over SEO audit/ });
+    expect(within(seo).getByText("Neither party proposed a split.")).toBeTruthy();
+    expect((within(seo).getByLabelText("To the freelancer") as HTMLInputElement).value).toBe("49.99");
+    expect((within(seo).getByLabelText("To the client") as HTMLInputElement).value).toBe("50.00");
+
+    await user.click(within(card).getByRole("button", { name: "Decide" }));
+    expect(await within(card).findByText("Choose the house rule the decision rests on")).toBeTruthy();
+    expect(within(card).getByText("Note is required")).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.clear(toClient);
+    await user.type(toClient, "150");
+    expect(card.textContent).toContain("Together $350.00 of the $360.00 held.");
+    await user.selectOptions(within(card).getByLabelText("House rule"), "Be honest");
+    await user.type(within(card).getByLabelText("Note"), "Only what was agreed is owed. ");
+    await user.click(within(card).getByRole("button", { name: "Decide" }));
+    expect((await within(card).findByRole("alert")).textContent).toBe(
+      "The two parts add up to $350.00: they must add up to the $360.00 held.",
+    );
+
+    await user.clear(toClient);
+    await user.type(toClient, "160");
+    await user.click(within(card).getByRole("button", { name: "Decide" }));
+    expect(await screen.findByText("Dispute decided")).toBeTruthy();
+    const decision = { toFreelancer: 200, rule: "honest", note: "Only what was agreed is owed." };
+    expect(sent).toEqual([
+      { ...decision, toClient: 150 },
+      { ...decision, toClient: 160 },
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: `Dispute over ${landing.task.title}` })).toBeNull(),
+    );
+    expect(screen.getByRole("region", { name: "Payment disputes (1)" })).toBeTruthy();
+  });
+
+  it("is not shown to moderators, whom the server refuses the disputes", async () => {
+    const db = withQueue();
+    escalatedDispute(db);
+    makeModerator(db, LUCAS);
+    server.use(http.get("*/api/admin/disputes", () => problem(403, MODERATION_MESSAGES.staffOnly)));
+    const view = await openQueue(LUCAS, db);
+    expect(groupNames(view)).toHaveLength(3);
+    expect(view.screen.queryByRole("region", { name: /Payment disputes/ })).toBeNull();
+    expect(view.screen.queryByLabelText("To the freelancer")).toBeNull();
   });
 });

@@ -1,31 +1,55 @@
 import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import type { Queue } from "../../../contract/moderation.ts";
+import { ApiError } from "../../lib/api.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
-import { getQueue } from "./admin-api.ts";
+import { getDisputes, getQueue, type Payment } from "./admin-api.ts";
 import { AdminFrame } from "./admin-frame.tsx";
 import { AppealCard } from "./appeal-card.tsx";
+import { DisputeCard } from "./dispute-card.tsx";
 import { ReportGroupCard } from "./report-group.tsx";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   try {
-    return await getQueue(request.signal);
+    const [queue, disputes] = await Promise.all([getQueue(request.signal), disputesForAdmins(request.signal)]);
+    return { queue, disputes };
   } catch (error) {
     throw toRouteError(error);
   }
 }
 
-/** /admin: the open reports grouped by what was reported, oldest first, and the appeals waiting. */
+/** The payment disputes waiting, for an admin; null for a moderator, whom the server answers 403. */
+async function disputesForAdmins(signal: AbortSignal): Promise<Payment[] | null> {
+  try {
+    return (await getDisputes(signal)).disputes;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return null;
+    throw error;
+  }
+}
+
+/**
+ * /admin: the open reports grouped by what was reported, oldest first, the appeals and, for admins,
+ * the payment disputes waiting.
+ */
 export function Component() {
   usePageTitle("Moderation queue");
   const { revalidate } = useRevalidator();
-  return <QueueView queue={useLoaderData<typeof loader>()} onDone={revalidate} />;
+  const { queue, disputes } = useLoaderData<typeof loader>();
+  return <QueueView queue={queue} disputes={disputes} onDone={revalidate} />;
+}
+
+interface QueueViewProps {
+  queue: Queue;
+  /** Admins': the payment disputes waiting; null (or left out, as on the server's first screen) shows no section. */
+  disputes?: Payment[] | null;
+  onDone: () => Promise<unknown>;
 }
 
 /** The queue with `queue`: the page, and its first screen the server renders (page-screens.tsx). */
-export function QueueView({ queue: { reports, appeals }, onDone }: { queue: Queue; onDone: () => Promise<unknown> }) {
+export function QueueView({ queue: { reports, appeals }, disputes = null, onDone }: QueueViewProps) {
   return (
     <AdminFrame
       title="Moderation queue"
@@ -57,6 +81,20 @@ export function QueueView({ queue: { reports, appeals }, onDone }: { queue: Queu
           appeals.map((appeal) => <AppealCard key={appeal.sanction._id} appeal={appeal} onDone={onDone} />)
         )}
       </section>
+      {disputes && (
+        <section aria-labelledby="queue-disputes" className="mt-10 grid gap-4">
+          <h2 id="queue-disputes" className="text-xl font-semibold">
+            Payment disputes <span className="muted font-normal">({disputes.length})</span>
+          </h2>
+          {disputes.length === 0 ? (
+            <p className="card p-6 text-center" role="status">
+              No payment disputes waiting.
+            </p>
+          ) : (
+            disputes.map((payment) => <DisputeCard key={payment._id} payment={payment} onDone={onDone} />)
+          )}
+        </section>
+      )}
     </AdminFrame>
   );
 }

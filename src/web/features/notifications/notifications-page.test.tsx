@@ -31,6 +31,38 @@ describe("Notifications", () => {
     await waitFor(() => expect(within(list).queryByText("New")).toBeNull());
   });
 
+  it("sends a dispute's notices to the payment's receipt, where it is answered", async () => {
+    const db = freshMockApi();
+    const client = db.users.find((user) => user.email === DEMO_CLIENT);
+    const task = db.tasks.find((candidate) => candidate.ownerId === client?.id);
+    if (!client || !task) throw new Error("no demo data");
+    const about = { taskId: task._id, taskTitle: task.title, paymentId: "pay-7", actorName: "Maya Patel" };
+    db.notices.push(
+      {
+        id: 1,
+        userId: client.id,
+        kind: "dispute-opened",
+        data: about,
+        read: true,
+        createdAt: db.now(),
+      } satisfies MockNotice,
+      {
+        id: 2,
+        userId: client.id,
+        kind: "dispute-proposal",
+        data: { ...about, toFreelancer: 200, toClient: 160 },
+        read: false,
+        createdAt: db.now(),
+      } satisfies MockNotice,
+    );
+    const { screen } = await renderRoute("/dashboard/notifications", { as: DEMO_CLIENT, db });
+    const proposal = await screen.findByText(/Maya Patel proposes a split of the payment/);
+    expect(proposal.textContent).toContain("$200.00 to the freelancer, $160.00 back to the client");
+    expect(proposal.closest("a")?.getAttribute("href")).toBe("/payments/pay-7");
+    const opened = screen.getByText(/Maya Patel opened a dispute over the payment/);
+    expect(opened.closest("a")?.getAttribute("href")).toBe("/payments/pay-7");
+  });
+
   it("says when there is nothing yet", async () => {
     const { screen } = await renderRoute("/dashboard/notifications", { as: DEMO_FREELANCER });
     expect(await screen.findByText(/no notifications/i)).toBeTruthy();

@@ -5,11 +5,13 @@ import {
   CircleX,
   Flag,
   Gavel,
+  Handshake,
   type LucideIcon,
   MessageCircleQuestionMark,
   MessageSquare,
   Pencil,
   RotateCcw,
+  Scale,
   ShieldAlert,
   ShieldCheck,
   SquarePen,
@@ -73,6 +75,10 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   "payment-release-soon": Wallet,
   "payment-released": Wallet,
   "payment-refunded": Wallet,
+  "dispute-opened": Scale,
+  "dispute-proposal": Scale,
+  "dispute-settled": Handshake,
+  "dispute-decided": Gavel,
 };
 
 /** A full page means there may be older notices. */

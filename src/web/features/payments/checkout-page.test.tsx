@@ -35,6 +35,7 @@ function checkout(store: MockStore): Payment {
     heldAt: null,
     releaseDueAt: null,
     settledAt: null,
+    dispute: null,
   };
   store.payments.push(payment);
   return payment;

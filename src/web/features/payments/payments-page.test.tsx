@@ -93,6 +93,7 @@ describe("A receipt", () => {
       heldAt: "2026-11-20T09:01:00.000Z",
       releaseDueAt: null,
       settledAt: "2026-11-27T12:00:00.000Z",
+      dispute: null,
     };
     store.payments.push(receipt);
     const { screen } = await renderRoute("/payments/pay-9", { as: DEMO_CLIENT, db: store });

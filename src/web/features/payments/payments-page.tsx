@@ -1,7 +1,6 @@
 import { Download } from "lucide-react";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
-import { morePaths } from "../../config/more-paths.ts";
 import { paths } from "../../config/paths.ts";
 import { apiUrl } from "../../lib/api.ts";
 import { formatBudget } from "../../lib/format.ts";
@@ -85,7 +84,7 @@ function Lines({ lines }: { lines: PaymentsOverview["lines"] }) {
               </td>
               <td className="px-4 py-3">
                 {line.paymentId && (
-                  <Link to={morePaths.receipt(line.paymentId)} className="link">
+                  <Link to={paths.receipt(line.paymentId)} className="link">
                     Receipt
                   </Link>
                 )}

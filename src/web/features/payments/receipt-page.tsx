@@ -6,9 +6,37 @@ import { formatDateTime } from "../../lib/format-time.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
-import { PAYMENT_STATUS_LABELS } from "./payment-schemas.ts";
+import { DisputePanel, freelancerNet } from "./dispute-panel.tsx";
+import { PAYMENT_STATUS_LABELS, type Payment } from "./payment-schemas.ts";
 import { getPayment } from "./payments-api.ts";
 import "../../lazy-screens.css";
+
+/** The receipt's lines; a split payment's fee is on the freelancer's part only, and the rest goes back to the client. */
+function receiptRows(payment: Payment): Array<[string, string]> {
+  const split = payment.status === "split" ? payment.dispute?.outcome : null;
+  const paid = split
+    ? freelancerNet(payment, split.toFreelancer)
+    : { fee: payment.fee, net: payment.amount - payment.fee };
+  const rows: Array<[string, string]> = [
+    ["Receipt number", payment._id],
+    ["Paid on", payment.heldAt ? formatDateTime(payment.heldAt) : "Not paid"],
+    ["Client", payment.client.name],
+    ["Freelancer", payment.freelancer.name],
+    ["Amount", formatBudget(payment.amount)],
+  ];
+  if (split) rows.push(["Split: to the freelancer", formatBudget(split.toFreelancer)]);
+  rows.push(
+    [
+      `Platform fee (${payment.feePercent} %)${split ? " on the freelancer's part" : ""}, paid by the freelancer`,
+      formatBudget(paid.fee),
+    ],
+    ["The freelancer receives", formatBudget(paid.net)],
+  );
+  if (split) rows.push(["Back to the client", formatBudget(split.toClient)]);
+  rows.push(["Status", PAYMENT_STATUS_LABELS[payment.status]]);
+  if (payment.settledAt) rows.push(["Settled on", formatDateTime(payment.settledAt)]);
+  return rows;
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -19,21 +47,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-/** A payment's receipt (/payments/:id), for its client and its freelancer: what was paid, the fee, what is paid on. */
+/**
+ * A payment's receipt (/payments/:id), for its client and its freelancer (and admins): what was paid,
+ * the fee, what is paid on, and its dispute, if any.
+ */
 export function Component() {
   const payment = useLoaderData<typeof loader>();
   usePageTitle("Receipt");
-  const rows: Array<[string, string]> = [
-    ["Receipt number", payment._id],
-    ["Paid on", payment.heldAt ? formatDateTime(payment.heldAt) : "Not paid"],
-    ["Client", payment.client.name],
-    ["Freelancer", payment.freelancer.name],
-    ["Amount", formatBudget(payment.amount)],
-    [`Platform fee (${payment.feePercent} %), paid by the freelancer`, formatBudget(payment.fee)],
-    ["The freelancer receives", formatBudget(payment.amount - payment.fee)],
-    ["Status", PAYMENT_STATUS_LABELS[payment.status]],
-  ];
-  if (payment.settledAt) rows.push(["Settled on", formatDateTime(payment.settledAt)]);
+  const rows = receiptRows(payment);
   return (
     <article className="mx-auto w-full max-w-2xl space-y-6 px-4 py-12 sm:px-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -66,6 +87,7 @@ export function Component() {
         ))}
       </dl>
       <p className="muted text-sm">Amounts in {payment.currency}.</p>
+      <DisputePanel payment={payment} />
     </article>
   );
 }

@@ -52,10 +52,19 @@ function PaymentLine({ task, payment }: { task: Task; payment: NonNullable<Task[
           disputed first
         </span>
       )}
-      {waiting && (
+      {waiting ? (
         <Link to={paths.pay(payment._id)} className="link">
           Pay now
         </Link>
+      ) : (
+        payment.status !== "pending" &&
+        payment.status !== "charging" && (
+          <Link to={paths.receipt(payment._id)} className="link">
+            {payment.status === "held" || payment.status === "delivered" || payment.status === "disputed"
+              ? "Payment details and disputes"
+              : "Receipt"}
+          </Link>
+        )
       )}
     </p>
   );
