@@ -36,3 +36,8 @@ export function acceptProposal(id: string, proposalId: string): Promise<Payment>
     method: "POST",
   });
 }
+
+/** Pays out the reader's whole balance (test mode moves no real money); their money as it now is. 409 when there is nothing to pay out. */
+export function payOutBalance(): Promise<PaymentsOverview> {
+  return apiJson<PaymentsOverview>("/api/me/payouts", { method: "POST" });
+}

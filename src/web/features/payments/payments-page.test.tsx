@@ -1,4 +1,4 @@
-import { within } from "@testing-library/react";
+import { waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import type { Payment, PaymentsOverview } from "../../../contract/payments.ts";
@@ -63,6 +63,32 @@ describe("Payments", () => {
     expect(screen.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toMatch(
       /\/api\/me\/payments\.csv$/,
     );
+  });
+
+  it("pays out a freelancer's balance with one button, and shows what the server then sums", async () => {
+    const store = freshMockApi();
+    const before: PaymentsOverview = {
+      asClient: { paid: 0, held: 0, refunded: 0 },
+      asFreelancer: { held: 0, earned: 315, paidOut: 0, balance: 315 },
+      currency: "USD",
+      lines: [],
+    };
+    const after: PaymentsOverview = { ...before, asFreelancer: { held: 0, earned: 315, paidOut: 315, balance: 0 } };
+    let paidOut = false;
+    server.use(
+      http.get("*/api/me/payments", () => HttpResponse.json(paidOut ? after : before)),
+      http.post("*/api/me/payouts", () => {
+        paidOut = true;
+        return HttpResponse.json(after);
+      }),
+    );
+    const { screen, user } = await renderRoute("/dashboard/payments", { as: DEMO_CLIENT, db: store });
+    await user.click(await screen.findByRole("button", { name: "Pay out $315.00" }));
+    expect(await screen.findByText("$315.00 paid out to your bank.")).toBeTruthy();
+    const freelancer = screen.getByRole("region", { name: "As a freelancer" });
+    await waitFor(() => expect(freelancer.textContent).toContain("Paid out$315.00"));
+    expect(paidOut).toBe(true);
+    expect(screen.queryByRole("button", { name: /^Pay out/ })).toBeNull();
   });
 
   it("says when no money has moved yet", async () => {

@@ -1,15 +1,17 @@
-import { Download } from "lucide-react";
-import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { Download, Landmark } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
-import { apiUrl } from "../../lib/api.ts";
+import { apiUrl, errorMessage } from "../../lib/api.ts";
 import { formatBudget } from "../../lib/format.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
+import { notify } from "../../lib/notify.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
-import { getPaymentsOverview, type PaymentsOverview } from "./payments-api.ts";
+import { getPaymentsOverview, type PaymentsOverview, payOutBalance } from "./payments-api.ts";
 import "../../lazy-screens.css";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,7 +23,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-function Figures({ title, figures }: { title: string; figures: Array<[string, number]> }) {
+function Figures({
+  title,
+  figures,
+  children,
+}: {
+  title: string;
+  figures: Array<[string, number]>;
+  children?: ReactNode;
+}) {
   return (
     <section className="card p-5" aria-label={title}>
       <h2 className="font-semibold">{title}</h2>
@@ -33,6 +43,7 @@ function Figures({ title, figures }: { title: string; figures: Array<[string, nu
           </div>
         ))}
       </dl>
+      {children}
     </section>
   );
 }
@@ -97,8 +108,47 @@ function Lines({ lines }: { lines: PaymentsOverview["lines"] }) {
   );
 }
 
+/** A freelancer's balance to their bank, all of it (test mode: no real money moves). */
+function PayOut({ balance }: { balance: number }) {
+  const { revalidate } = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  if (balance <= 0) return null;
+  async function payOut() {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      await payOutBalance();
+      notify.success(`${formatBudget(balance)} paid out to your bank.`);
+      await revalidate();
+    } catch (caught) {
+      setRefusal(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-3">
+      <button type="button" className="btn-primary" disabled={busy} onClick={payOut}>
+        <Landmark aria-hidden="true" className="size-4" /> Pay out {formatBudget(balance)}
+      </button>
+      {refusal && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {refusal}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The notices after which the figures change (a hire paid, a payment released or refunded). */
-const MONEY_NOTICES = ["payment-held", "payment-released", "payment-refunded"] as const;
+const MONEY_NOTICES = [
+  "payment-held",
+  "payment-released",
+  "payment-refunded",
+  "dispute-settled",
+  "dispute-decided",
+] as const;
 
 /** Payments (/dashboard/payments): the reader's money, both sides, every figure a sum of the lines. */
 export function Component() {
@@ -132,7 +182,9 @@ export function Component() {
           ["Paid out", asFreelancer.paidOut],
           ["Waiting to be paid out", asFreelancer.balance],
         ]}
-      />
+      >
+        <PayOut balance={asFreelancer.balance} />
+      </Figures>
       <section aria-labelledby="movements-title" className="space-y-3">
         <h2 id="movements-title" className="text-xl font-semibold">
           Movements
