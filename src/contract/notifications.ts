@@ -168,7 +168,7 @@ export const NotificationDataSchema = z.object({
   userId: z.string().optional(),
   /** payment-held: whether the one told paid (the client) or is paid (the freelancer). */
   side: z.enum(["client", "freelancer"]).optional(),
-  /** payment-released: the platform's fee taken from `amount`, in dollars. */
+  /** payment-released: the platform's fee taken from `amount`; dispute-settled and -decided: from `toFreelancer`; in dollars. */
   fee: z.number().optional(),
   /** payment-requested: when the payment is released by itself unless the client acts. */
   releaseDueAt: z.string().optional(),
@@ -338,9 +338,10 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
   }
 }
 
-/** "$200.00 to the freelancer, $150.00 back to the client". */
+/** "$200.00 to the freelancer (less the $20.00 platform fee), $150.00 back to the client". */
 function splitWords(data: NotificationData): string {
-  return `${formatBudget(data.toFreelancer ?? 0)} to the freelancer, ${formatBudget(data.toClient ?? 0)} back to the client`;
+  const fee = data.fee ? ` (less the ${formatBudget(data.fee)} platform fee)` : "";
+  return `${formatBudget(data.toFreelancer ?? 0)} to the freelancer${fee}, ${formatBudget(data.toClient ?? 0)} back to the client`;
 }
 
 /** What a reporter learns: removed or stays up, never what happened to its author. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MODERATION_LIMITS, RULE_IDS } from "./moderation-words.ts";
 import { PAYMENT_STATUSES } from "./payment-words.ts";
 import { PersonRefSchema } from "./reputation.ts";
-import { IdSchema, requiredText } from "./schemas.ts";
+import { hasAtMostTwoDecimals, IdSchema, requiredText } from "./schemas.ts";
 
 export * from "./payment-words.ts";
 
@@ -76,6 +76,7 @@ export const DISPUTE_MESSAGES = {
   proposalGone: "This proposal was replaced by a newer one: read it before you accept.",
   notEscalated: "This dispute is still with its two parties: an admin decides only once it reaches the queue.",
   ownCase: "You cannot decide this dispute: you are one of its parties. Another admin will decide it.",
+  withModerators: "This dispute is with QuickGig's moderators now: an admin decides the split, and you are both told.",
 } as const;
 
 /** A split of a disputed payment, in dollars: what goes to the freelancer (before the fee) and back to the client. */
@@ -143,7 +144,11 @@ export const PaymentSchema = z.object({
   client: PersonRefSchema,
   freelancer: PersonRefSchema,
   amount: z.number().describe("The accepted offer, in the currency's units (dollars)"),
-  fee: z.number().describe("The platform's fee on it, paid by the freelancer at release"),
+  fee: z
+    .number()
+    .describe(
+      "The platform's fee, paid by the freelancer on what they are paid: the whole amount, the part a dispute gave them, or nothing once refunded",
+    ),
   feePercent: z.number(),
   currency: z.string(),
   testMode: z.boolean().describe("Test mode: no real money moves"),

@@ -41,7 +41,7 @@ export const IdSchema = (field: string) =>
     .max(64, `${field} is too long`)
     .regex(/^[A-Za-z0-9_-]+$/, `${field} is not a valid id`);
 
-const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+export const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 export const TitleSchema = requiredText("Title", LIMITS.titleMax);
 export const DescriptionSchema = requiredText("Description", LIMITS.descriptionMax);

@@ -31,6 +31,10 @@ export async function suspendAccount(
   userId: string,
   dialect: Dialect,
 ): Promise<void> {
+  // Money held for their hires, on either side, waits for an admin's decision (issue 44). First, as
+  // its task rows are taken before anything else, as every hire step takes them (which then writes
+  // notices whose key needs this person's row): the other order could deadlock on PostgreSQL.
+  await holdForModerators(trx, notices, userId);
   // A sign-in at this moment either ends before this (its session is deleted here) or waits for
   // this commit and then finds the suspension (accounts/auth.ts looks again after creating it).
   await holdPersonRow(trx, userId, dialect);
@@ -43,6 +47,4 @@ export async function suspendAccount(
     const data: NotificationData = { taskId: task.id, taskTitle: task.title };
     notices.add(...(told ?? []).map((bidderId) => ({ userId: bidderId, kind: "task-removed" as const, data })));
   }
-  // Money held for their hires, on either side, waits for an admin's decision (issue 44).
-  await holdForModerators(trx, notices, userId);
 }

@@ -172,7 +172,7 @@ describe("a dispute between the two parties", () => {
     for (const party of [client, maya]) {
       expect((await noticesOf(party))[0]).toMatchObject({
         kind: "dispute-settled",
-        data: { toFreelancer: 200, toClient: 150 },
+        data: { toFreelancer: 200, toClient: 150, fee: 20 },
       });
     }
     expectRefused(await propose(client, paymentId, 100), 409, DISPUTE_MESSAGES.notOpen);
@@ -187,6 +187,8 @@ describe("a dispute between the two parties", () => {
     ok(await acceptProposal(maya, paymentId, proposal?._id ?? ""));
     expect(await taskStatus(client, taskId)).toMatchObject({ status: "cancelled" });
     expect(await balancesOf(database.db, [account.escrow(taskId)])).toEqual(new Map([[account.escrow(taskId), 0]]));
+    // Nothing paid to the freelancer: no fee.
+    expect(ok(await call(client, "GET", `/api/payments/${paymentId}`))).toMatchObject({ status: "split", fee: 0 });
     // Released, refunded or split: there is nothing to dispute.
     expectRefused(await dispute(client, paymentId), 409, DISPUTE_MESSAGES.notHeld);
     const released = await hiredAndPaid(90);
@@ -241,8 +243,12 @@ describe("the moderators' queue", () => {
     // Still with its parties: not in the queue, and not for an admin to decide yet.
     expect((await listed(admin)).map((each: Payment) => each._id)).not.toContain(paymentId);
     expectRefused(await decide(admin, paymentId, 175, 175), 409, DISPUTE_MESSAGES.notEscalated);
+    const waiting = ok(await propose(client, paymentId, 100)).dispute?.proposals[0];
     await escalateDue(database.db, inAWeek());
     expect((await listed(admin)).map((each: Payment) => each._id)).toContain(paymentId);
+    // In the queue, an admin decides: the parties can no longer settle it between them.
+    expectRefused(await acceptProposal(maya, paymentId, waiting?._id ?? ""), 409, DISPUTE_MESSAGES.withModerators);
+    expectRefused(await propose(maya, paymentId, 300), 409, DISPUTE_MESSAGES.withModerators);
     // Admins only; the parties and everyone else are refused.
     expectRefused(await call(moderator, "GET", "/api/admin/disputes"), 403);
     expectRefused(await decide(moderator, paymentId, 175, 175), 403);
@@ -259,6 +265,8 @@ describe("the moderators' queue", () => {
     const decided = ok(await decide(admin, paymentId, 250, 100));
     expect(decided).toMatchObject({
       status: "split",
+      // The fee on the freelancer's part only: 10 % of $250.
+      fee: 25,
       dispute: { status: "decided", outcome: { toFreelancer: 250, toClient: 100, rule: "honest" } },
     });
     expect(await taskStatus(client, taskId)).toMatchObject({ status: "completed" });
@@ -272,7 +280,7 @@ describe("the moderators' queue", () => {
     // In words, and leading to the payment's page, where the dispute is read.
     const [told] = (await noticesOf(maya)) as Array<{ kind: NotificationKind; data: NotificationData }>;
     expect(told && describeNotification(told.kind, told.data)).toMatch(
-      /^An admin decided the dispute over “.+”: \$250\.00 to the freelancer, \$100\.00 back to the client \(.+\)\.$/,
+      /^An admin decided the dispute over “.+”: \$250\.00 to the freelancer \(less the \$25\.00 platform fee\), \$100\.00 back to the client \(.+\)\.$/,
     );
     expect(told && notificationLink(told.kind, told.data)).toBe(`/payments/${paymentId}`);
     const audit = (await call(admin, "GET", "/api/admin/audit?action=decide-dispute")).json();

@@ -6,6 +6,7 @@ import {
   type Dispute,
   type DisputeDecisionInput,
   type DisputeSide,
+  feeCents,
 } from "../../contract/payments.ts";
 import type { DB } from "../db/schema.ts";
 import { cancelInTransaction, completeInTransaction } from "../hiring/hiring.ts";
@@ -32,7 +33,8 @@ import { PAYMENT_PROBLEMS, type PaymentsDeps, paymentFor } from "./payments.ts";
  * held or delivered, with a reason; from then nothing moves the money but the dispute's end. Each
  * may propose a split and the other accept it, which moves the money at once. Not settled within
  * DISPUTE_DAYS, or when either party is suspended, the dispute goes to the moderators' queue, where
- * an admin decides a split that adds up exactly to the amount held. Each step takes the task's row
+ * an admin decides a split that adds up exactly to the amount held (the parties can no longer settle
+ * it between them from then). Each step, the suspension's too, takes the task's row
  * first, as every step of a hire does, so that a completion, a cancel or a release racing a dispute
  * either commits first (and the dispute finds nothing held) or finds the payment disputed (409).
  */
@@ -112,7 +114,7 @@ export async function proposeSplit(
   const toClientCents = payment.cents - toFreelancerCents;
   await deps.run.transaction(async (trx, notices) => {
     await holdTaskRow(trx, payment.taskId);
-    await openDisputeOf(trx, payment.id);
+    await disputeWithParties(trx, payment.id);
     await insertProposal(trx, { paymentId: payment.id, proposedBy: side, toFreelancerCents, toClientCents });
     notices.add({
       userId: otherOf(payment, side),
@@ -134,6 +136,13 @@ async function openDisputeOf(trx: Kysely<DB>, paymentId: string) {
   return dispute;
 }
 
+/** An open dispute still with its two parties: once in the queue (time up, or a party suspended), an admin decides. */
+async function disputeWithParties(trx: Kysely<DB>, paymentId: string) {
+  const dispute = await openDisputeOf(trx, paymentId);
+  if (dispute.escalatedAt) throw new HttpProblem(409, DISPUTE_MESSAGES.withModerators);
+  return dispute;
+}
+
 /** The other party accepts the proposal waiting: the money moves at once and the hire ends. */
 export async function acceptProposal(
   deps: PaymentsDeps,
@@ -145,7 +154,7 @@ export async function acceptProposal(
   const side = sideOf(payment, viewer.id);
   await deps.run.transaction(async (trx, notices) => {
     await holdTaskRow(trx, payment.taskId);
-    await openDisputeOf(trx, payment.id);
+    await disputeWithParties(trx, payment.id);
     const proposal = (await listProposals(trx, payment.id)).find((each) => each.id === proposalId);
     if (!proposal) throw new HttpProblem(404, DISPUTE_PROBLEMS.proposalNotFound);
     if (proposal.proposedBy === side) throw new HttpProblem(409, DISPUTE_MESSAGES.ownProposal);
@@ -237,11 +246,14 @@ async function endWithSplit(
     ...aboutPayment(payment),
     toFreelancer: end.toFreelancerCents / 100,
     toClient: end.toClientCents / 100,
+    // The fee on the freelancer's part, so that both read what the freelancer is paid.
+    fee: feeCents(end.toFreelancerCents, payment.feeBasisPoints / 100) / 100,
     ...(end.rule ? { rule: end.rule } : {}),
   };
   const kind = end.status === "decided" ? "dispute-decided" : "dispute-settled";
   notices.add({ userId: payment.clientId, kind, data }, { userId: payment.freelancerId, kind, data });
-  // Test mode moves no real money; a provider with a network moves it after the commit (decision 030).
+  // Test mode's refund touches nothing outside the process, so it is made in the transaction; a
+  // provider with a network must move the money after the commit instead (decision 030).
   if (end.toClientCents > 0) {
     await deps.provider.refund({
       key: `refund:${payment.id}`,
@@ -253,17 +265,21 @@ async function endWithSplit(
 
 /**
  * A suspension, in its own transaction: every payment held for the person's hires, on either side,
- * goes to the moderators' queue as a dispute (a dispute already open goes there at once), so that
- * nothing is released to, or refunded for, a suspended account without an admin's decision. Both
- * parties are told.
+ * goes to the moderators' queue as a dispute (a dispute already open goes there at once, and its
+ * parties can no longer settle it between them), so that nothing is released to, or refunded for,
+ * a suspended account without an admin's decision. Each payment's task row is taken first, as every
+ * hire step does: a completion or a dispute racing this either commits first (and is seen here) or
+ * waits and then finds the payment disputed. Both parties are told.
  */
 export async function holdForModerators(trx: Kysely<DB>, notices: Notices, userId: string): Promise<void> {
-  for (const payment of await heldPaymentsOf(trx, userId)) {
-    if (payment.status === "disputed") {
+  for (const listed of await heldPaymentsOf(trx, userId)) {
+    await holdTaskRow(trx, listed.taskId);
+    const payment = await findPayment(trx, listed.id);
+    if (payment?.status === "disputed") {
       await escalateNow(trx, payment.id);
       continue;
     }
-    // From the status read only: a completion racing this wins, or loses and says so.
+    if (payment?.status !== "held" && payment?.status !== "delivered") continue;
     if ((await movePayment(trx, payment.id, [payment.status], "disputed")) === 0) continue;
     const now = new Date();
     await insertDispute(trx, {

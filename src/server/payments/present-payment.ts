@@ -1,10 +1,20 @@
 import type { Kysely } from "kysely";
 import { ANONYMOUS_NAME } from "../../contract/limits.ts";
-import { feeCents, type Payment } from "../../contract/payments.ts";
+import { type Dispute, feeCents, type Payment } from "../../contract/payments.ts";
 import type { DB } from "../db/schema.ts";
 import { findPerson } from "../profiles/profile-repository.ts";
 import { presentDispute } from "./disputes.ts";
 import type { PaymentRecord } from "./payment-repository.ts";
+
+/**
+ * What the freelancer is (or will be) paid before the fee, in cents: nothing once refunded, the
+ * agreed or decided part once split, the whole amount otherwise.
+ */
+function paidToFreelancer(payment: PaymentRecord, dispute: Dispute | null): number {
+  if (payment.status === "refunded") return 0;
+  if (payment.status === "split" && dispute?.outcome) return Math.round(dispute.outcome.toFreelancer * 100);
+  return payment.cents;
+}
 
 /** A payment as its two parties (and admins) read it: its task, the people, the amount and the fee in the currency's units. */
 export async function presentPayment(db: Kysely<DB>, payment: PaymentRecord, viewerId: string): Promise<Payment> {
@@ -26,7 +36,7 @@ export async function presentPayment(db: Kysely<DB>, payment: PaymentRecord, vie
     client: person(payment.clientId, client),
     freelancer: person(payment.freelancerId, freelancer),
     amount: payment.cents / 100,
-    fee: feeCents(payment.cents, feePercent) / 100,
+    fee: feeCents(paidToFreelancer(payment, dispute), feePercent) / 100,
     feePercent,
     currency: payment.currency,
     testMode: payment.provider === "test",

@@ -128,6 +128,8 @@ describe("A receipt's dispute", () => {
         }));
         Object.assign(payment, {
           status: "split",
+          // The server's fee: on the freelancer's $200 only.
+          fee: 20,
           settledAt: outcome.at,
           dispute: disputed({ status: "settled", outcome, proposals: proposals as Proposal[] }),
         });
@@ -167,10 +169,9 @@ describe("A receipt's dispute", () => {
     expect(row(screen, "Back to the client")).toBe("$160.00");
   });
 
-  it("shows no Accept on the viewer's own waiting proposal, and when the moderators have it", async () => {
+  it("shows no Accept on the viewer's own waiting proposal", async () => {
     const store = freshMockApi();
-    const escalatedAt = ago(0.5);
-    heldPayment(store, { status: "disputed", dispute: disputed({ escalatedAt }) });
+    heldPayment(store, { status: "disputed", dispute: disputed() });
     const { screen } = await renderRoute("/payments/pay-1", { as: DEMO_FREELANCER, db: store });
     const list = await screen.findByRole("list", { name: "Proposals" });
     const mine = within(list).getAllByRole("listitem")[0] as HTMLElement;
@@ -178,6 +179,16 @@ describe("A receipt's dispute", () => {
     expect(mine.textContent).toContain("Waiting for Demo Client to accept it");
     expect(within(list).queryByRole("button", { name: "Accept" })).toBeNull();
     expect(dispute(screen).textContent).toContain("You opened this dispute on");
+  });
+
+  it("leaves the split to an admin once the moderators have it: no Accept, no proposal form", async () => {
+    const store = freshMockApi();
+    heldPayment(store, { status: "disputed", dispute: disputed({ escalatedAt: ago(0.5) }) });
+    const { screen } = await renderRoute("/payments/pay-1", { as: DEMO_CLIENT, db: store });
+    const list = await screen.findByRole("list", { name: "Proposals" });
+    expect(within(list).getAllByRole("listitem")[0]?.textContent).toContain("Maya Patel proposes $200.00");
+    expect(within(list).queryByRole("button", { name: "Accept" })).toBeNull();
+    expect(screen.queryByRole("form", { name: "Propose a split" })).toBeNull();
     expect(dispute(screen).textContent).toMatch(/With QuickGig's moderators since .+: an admin decides/);
   });
 
@@ -236,6 +247,8 @@ describe("A receipt's dispute", () => {
     };
     heldPayment(store, {
       status: "split",
+      // The server's fee on the freelancer's $90.
+      fee: 9,
       settledAt: ago(1),
       dispute: disputed({ escalatedAt: ago(3), status: "decided", outcome }),
     });

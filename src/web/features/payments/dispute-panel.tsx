@@ -126,7 +126,7 @@ function DisputeView({ payment, dispute, party, onChange }: ViewProps) {
         </p>
       ) : (
         <p className="font-medium">
-          Unless you agree on a split by{" "}
+          Unless {party ? "you agree" : "the two parties agree"} on a split by{" "}
           <time dateTime={dispute.escalatesAt}>{formatDateTime(dispute.escalatesAt)}</time>, it goes to QuickGig's
           moderators, and an admin decides.
         </p>
@@ -134,7 +134,7 @@ function DisputeView({ payment, dispute, party, onChange }: ViewProps) {
       {dispute.proposals.length > 0 && (
         <Proposals payment={payment} dispute={dispute} party={party} onChange={onChange} />
       )}
-      {open && party && <ProposeForm payment={payment} onDone={onChange} />}
+      {open && party && !dispute.escalatedAt && <ProposeForm payment={payment} onDone={onChange} />}
     </>
   );
 }
@@ -148,7 +148,8 @@ function Outcome({
   dispute: Dispute;
   outcome: NonNullable<Dispute["outcome"]>;
 }) {
-  const { fee } = freelancerNet(payment, outcome.toFreelancer);
+  // The server's fee: on the freelancer's part once the dispute has split the payment.
+  const fee = payment.fee;
   return (
     <div role="status" className="grid gap-1 rounded-lg bg-emerald-50 p-3 dark:bg-emerald-950/50">
       <p className="font-semibold">{dispute.status === "decided" ? "Decided by an admin" : "Settled by agreement"}</p>
@@ -199,7 +200,8 @@ function Proposals({ payment, dispute, party, onChange }: ViewProps) {
       <h3 className="text-base font-semibold">Proposals</h3>
       <ul className="mt-2 grid gap-2" aria-label="Proposals">
         {[...dispute.proposals].reverse().map((proposal) => {
-          const waiting = proposal.status === "open" && dispute.status === "open";
+          // Once with the moderators, an admin decides: a proposal waiting is no longer the parties' to accept.
+          const waiting = proposal.status === "open" && dispute.status === "open" && !dispute.escalatedAt;
           const theirs = party !== null && proposal.by !== party;
           return (
             <li

@@ -109,7 +109,7 @@ function Lines({ lines }: { lines: PaymentsOverview["lines"] }) {
 }
 
 /** A freelancer's balance to their bank, all of it (test mode: no real money moves). */
-function PayOut({ balance }: { balance: number }) {
+function PayOut({ balance, paidOutBefore }: { balance: number; paidOutBefore: number }) {
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -118,8 +118,9 @@ function PayOut({ balance }: { balance: number }) {
     setBusy(true);
     setRefusal(null);
     try {
-      await payOutBalance();
-      notify.success(`${formatBudget(balance)} paid out to your bank.`);
+      // What the server paid out: the balance as it was then, which may have grown since this page read it.
+      const after = await payOutBalance();
+      notify.success(`${formatBudget(after.asFreelancer.paidOut - paidOutBefore)} paid out to your bank.`);
       await revalidate();
     } catch (caught) {
       setRefusal(errorMessage(caught));
@@ -183,7 +184,7 @@ export function Component() {
           ["Waiting to be paid out", asFreelancer.balance],
         ]}
       >
-        <PayOut balance={asFreelancer.balance} />
+        <PayOut balance={asFreelancer.balance} paidOutBefore={asFreelancer.paidOut} />
       </Figures>
       <section aria-labelledby="movements-title" className="space-y-3">
         <h2 id="movements-title" className="text-xl font-semibold">

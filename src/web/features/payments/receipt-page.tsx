@@ -6,17 +6,21 @@ import { formatDateTime } from "../../lib/format-time.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
-import { DisputePanel, freelancerNet } from "./dispute-panel.tsx";
+import { useRevalidateOnNotice } from "../notifications/public.ts";
+import { DisputePanel } from "./dispute-panel.tsx";
 import { PAYMENT_STATUS_LABELS, type Payment } from "./payment-schemas.ts";
 import { getPayment } from "./payments-api.ts";
 import "../../lazy-screens.css";
 
-/** The receipt's lines; a split payment's fee is on the freelancer's part only, and the rest goes back to the client. */
+/**
+ * The receipt's lines. The server's fee is on what the freelancer is paid: the whole amount, their
+ * part of a split, or nothing once refunded; the rest goes back to the client.
+ */
 function receiptRows(payment: Payment): Array<[string, string]> {
   const split = payment.status === "split" ? payment.dispute?.outcome : null;
-  const paid = split
-    ? freelancerNet(payment, split.toFreelancer)
-    : { fee: payment.fee, net: payment.amount - payment.fee };
+  const refunded = payment.status === "refunded";
+  const toFreelancer = split ? split.toFreelancer : refunded ? 0 : payment.amount;
+  const back = split ? split.toClient : refunded ? payment.amount : 0;
   const rows: Array<[string, string]> = [
     ["Receipt number", payment._id],
     ["Paid on", payment.heldAt ? formatDateTime(payment.heldAt) : "Not paid"],
@@ -28,11 +32,11 @@ function receiptRows(payment: Payment): Array<[string, string]> {
   rows.push(
     [
       `Platform fee (${payment.feePercent} %)${split ? " on the freelancer's part" : ""}, paid by the freelancer`,
-      formatBudget(paid.fee),
+      formatBudget(payment.fee),
     ],
-    ["The freelancer receives", formatBudget(paid.net)],
+    ["The freelancer receives", formatBudget(Math.round((toFreelancer - payment.fee) * 100) / 100)],
   );
-  if (split) rows.push(["Back to the client", formatBudget(split.toClient)]);
+  if (back > 0) rows.push(["Back to the client", formatBudget(back)]);
   rows.push(["Status", PAYMENT_STATUS_LABELS[payment.status]]);
   if (payment.settledAt) rows.push(["Settled on", formatDateTime(payment.settledAt)]);
   return rows;
@@ -54,6 +58,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export function Component() {
   const payment = useLoaderData<typeof loader>();
   usePageTitle("Receipt");
+  // A notice about the task (a dispute opened, a split proposed or settled, the payment released) changes this page.
+  useRevalidateOnNotice(payment.task._id);
   const rows = receiptRows(payment);
   return (
     <article className="mx-auto w-full max-w-2xl space-y-6 px-4 py-12 sm:px-6">
