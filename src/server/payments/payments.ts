@@ -425,9 +425,10 @@ export async function requestPayment(deps: PaymentsDeps, task: TaskRecord, freel
 
 /**
  * A freelancer pays out their whole balance (what they earned, less what was paid out before): one
- * payout movement in the ledger. Test mode moves no real money; with a provider that has a
- * network it is a transfer to their connected account. The person's row is held for the
- * transaction (PostgreSQL), so two payouts at once never pay one balance twice.
+ * payout movement in the ledger. Test mode moves no real money, so the provider is not asked; a
+ * provider with a network (Stripe, not built yet) will need a transfer to the freelancer's account
+ * after the commit. The person's row is held for the transaction (PostgreSQL), so two payouts at
+ * once never pay one balance twice.
  */
 export async function payOutBalance(deps: PaymentsDeps, userId: string): Promise<number> {
   return deps.db.transaction().execute(async (trx) => {
