@@ -634,4 +634,12 @@ describe("Payment disputes in the queue", () => {
     expect(view.screen.queryByRole("region", { name: /Payment disputes/ })).toBeNull();
     expect(view.screen.queryByLabelText("To the freelancer")).toBeNull();
   });
+
+  it("is not shown by a server that handles no payments (PAYMENTS=off has no such route)", async () => {
+    const db = withQueue();
+    server.use(http.get("*/api/admin/disputes", () => problem(404, "There is nothing at GET /api/admin/disputes.")));
+    const view = await openQueue(ADMIN, db);
+    expect(groupNames(view)).toHaveLength(3);
+    expect(view.screen.queryByRole("region", { name: /Payment disputes/ })).toBeNull();
+  });
 });
