@@ -94,10 +94,7 @@ const dollarsSchema = (field: string) =>
     .number({ error: `${field} must be a number` })
     .refine(Number.isFinite, `${field} must be a number`)
     .refine((value) => value >= 0, `${field} cannot be below 0`)
-    .refine(
-      (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
-      `${field} can have at most two decimals`,
-    );
+    .refine(hasAtMostTwoDecimals, `${field} can have at most two decimals`);
 
 /** POST /api/payments/{id}/dispute/proposals: the part for the freelancer; the rest goes back to the client. */
 export const ProposalInputSchema = z.object({ toFreelancer: dollarsSchema("The freelancer's part") });
@@ -190,6 +187,12 @@ export const PaymentsOverviewSchema = z.object({
 });
 export type PaymentsOverview = z.infer<typeof PaymentsOverviewSchema>;
 
-/** GET /api/admin/disputes: the disputes in the moderators' queue (admins decide them), the longest waiting first. */
-export const DisputeQueueSchema = z.object({ disputes: z.array(PaymentSchema) });
+/**
+ * GET /api/admin/disputes: the disputes in the moderators' queue, the longest waiting first; every
+ * moderator reads them, only an admin decides (`canDecide`).
+ */
+export const DisputeQueueSchema = z.object({
+  disputes: z.array(PaymentSchema),
+  canDecide: z.boolean().describe("Whether the reader may decide them: an admin"),
+});
 export type DisputeQueue = z.infer<typeof DisputeQueueSchema>;

@@ -424,8 +424,8 @@ const adminRoutes: Record<string, { id?: () => string; body?: () => object; admi
   },
   "POST /api/admin/sanctions/{id}/restore": { id: () => sanctionId, body: () => ({ note: "Lifted" }) },
   "POST /api/admin/appeals/{id}": { id: () => sanctionId, body: () => ({ decision: "uphold", note: "Stays" }) },
-  // Payment disputes (issue 44): an admin decides them.
-  "GET /api/admin/disputes": { adminOnly: true },
+  // Payment disputes (issue 44): every moderator reads them, an admin decides them.
+  "GET /api/admin/disputes": {},
   "POST /api/admin/disputes/{id}": {
     adminOnly: true,
     id: () => paymentId,

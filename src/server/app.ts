@@ -49,9 +49,10 @@ import { registerNotificationRoutes } from "./notifications/notification-routes.
 import { type EmailGaps, Notifier } from "./notifications/notifier.ts";
 import { startAutoRelease } from "./payments/auto-release.ts";
 import { latestPaymentsOf } from "./payments/payment-repository.ts";
-import { registerPaymentRoutes } from "./payments/payment-routes.ts";
+import { registerPaymentRoutes, registerStripeWebhook } from "./payments/payment-routes.ts";
 import { hiringMoney, type PaymentsDeps } from "./payments/payments.ts";
 import { TestModeProvider } from "./payments/provider.ts";
+import { StripeProvider } from "./payments/stripe-provider.ts";
 import { profileContent } from "./profiles/profile-content.ts";
 import { registerProfileRoutes } from "./profiles/profile-routes.ts";
 import { questionContent } from "./questions/question-content.ts";
@@ -202,10 +203,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const taskNeighbours = taskNeighboursOf(config.reviews.windowMs, config.payments !== null);
   const reportables = reportableContents(taskNeighbours);
   // Money at the hire (decision 030): test mode's provider unless PAYMENTS=off.
+  // Stripe when its keys are set, test mode's provider otherwise.
+  const stripe =
+    config.payments?.stripe &&
+    new StripeProvider(
+      config.payments.stripe.secretKey,
+      config.payments.stripe.webhookSecret,
+      config.payments.stripe.apiUrl,
+    );
   const payments: PaymentsDeps | null = config.payments && {
     run: notifier,
     db: database.db,
-    provider: new TestModeProvider(),
+    provider: stripe || new TestModeProvider(),
+    webUrl: config.webUrl,
     ...config.payments,
     seesAllPayments: async (userId) => (await roleOf(database.db, userId)) === "admin",
     dialect: database.dialect,
@@ -305,6 +315,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerProfileRoutes(app, deps);
   if (payments && deps.hiringMoney) {
     registerPaymentRoutes(app, deps, payments);
+    if (stripe) registerStripeWebhook(app, payments, stripe);
     const money = deps.hiringMoney;
     let stopReleasing = () => {};
     app.addHook("onReady", async () => {

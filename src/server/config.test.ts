@@ -69,6 +69,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
   });
 
+  it("takes payments through Stripe with both of its keys, refuses one alone, and is in test mode without", () => {
+    expect(loadConfig({ AUTH_SECRET: secret }).payments?.stripe).toBeNull();
+    expect(() => loadConfig({ AUTH_SECRET: secret, STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(
+      /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(
+      loadConfig({ AUTH_SECRET: secret, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).payments
+        ?.stripe,
+    ).toEqual({ secretKey: "sk_test_x", webhookSecret: "whsec_x", apiUrl: "https://api.stripe.com" });
+  });
+
   it("merges SQLite's search index every 10 minutes unless told otherwise, at most a day apart", () => {
     expect(loadConfig({ AUTH_SECRET: secret }).searchMergeMs).toBe(600_000);
     expect(loadConfig({ AUTH_SECRET: secret, SEARCH_MERGE_MINUTES: "0" }).searchMergeMs).toBe(0);

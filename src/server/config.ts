@@ -82,6 +82,11 @@ const EnvSchema = z.object({
     .positive("must be more than 0 days")
     .max(90, "must be at most 90 days")
     .default(7),
+  // Stripe instead of test mode (decision 030): both keys, or neither.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // Where the Stripe SDK sends its requests (a local stand-in in tests): https://api.stripe.com by default.
+  STRIPE_API_URL: z.url({ error: "must be a URL, such as https://api.stripe.com" }).optional(),
   CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, "must be a currency code of three capital letters, such as USD")
@@ -133,7 +138,14 @@ export interface Config {
    * Money at the hire (payments/, decision 030): null when PAYMENTS=off (hiring without money, as
    * before). The provider is test mode's (no keys, no network).
    */
-  payments: { feePercent: number; currency: string; autoReleaseMs: number; disputeMs: number } | null;
+  payments: {
+    feePercent: number;
+    currency: string;
+    autoReleaseMs: number;
+    disputeMs: number;
+    /** Stripe's keys and the address of its API; null: test mode. */
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
+  } | null;
 }
 
 export class ConfigError extends Error {
@@ -157,6 +169,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const googleKeys = [values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET];
   if (googleKeys.some(Boolean) && !googleKeys.every(Boolean)) {
     problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither");
+  }
+  const stripeKeys = [values.STRIPE_SECRET_KEY, values.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    problems.push("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take payments through Stripe, or neither");
   }
   const database = parseDatabaseUrl(values.DATABASE_URL);
   if (typeof database === "string") problems.push(`DATABASE_URL: ${database}`);
@@ -240,6 +256,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             currency: values.CURRENCY,
             autoReleaseMs: Math.round(values.AUTO_RELEASE_DAYS * 24 * 60 * 60 * 1000),
             disputeMs: Math.round(values.DISPUTE_DAYS * 24 * 60 * 60 * 1000),
+            stripe:
+              values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
+                ? {
+                    secretKey: values.STRIPE_SECRET_KEY,
+                    webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+                    apiUrl: values.STRIPE_API_URL ?? "https://api.stripe.com",
+                  }
+                : null,
           },
   };
 }

@@ -66,22 +66,24 @@ export function registerAdminRoutes(root: FastifyInstance, deps: AppDeps) {
       async () => presentQueue(db, deps.reportables),
     );
 
+    // Read by every moderator (none waiting on a server without payments); decided by admins only.
+    app.get(
+      "/api/admin/disputes",
+      {
+        config: staff,
+        schema: {
+          tags: ["moderation", "payments"],
+          summary:
+            "Payment disputes waiting for an admin (not settled within DISPUTE_DAYS, or a party suspended), the longest waiting first; whether the reader may decide them",
+          response: { 200: DisputeQueueSchema, 401: ProblemSchema, 403: ProblemSchema },
+        },
+      },
+      async (request) => presentDisputeQueue(db, (await requireViewer(deps.sessions, request)).id),
+    );
+
     const payments = deps.payments;
     if (payments) {
       const admin = { requiresSession: true, staffRole: "admin" } as const;
-      app.get(
-        "/api/admin/disputes",
-        {
-          config: admin,
-          schema: {
-            tags: ["moderation", "payments"],
-            summary:
-              "Payment disputes waiting for an admin (not settled within DISPUTE_DAYS, or a party suspended), the longest waiting first",
-            response: { 200: DisputeQueueSchema, 401: ProblemSchema, 403: ProblemSchema },
-          },
-        },
-        async (request) => presentDisputeQueue(db, (await requireViewer(deps.sessions, request)).id),
-      );
       app.post(
         "/api/admin/disputes/:id",
         {

@@ -8,6 +8,7 @@ import { decideDispute, escalatedDisputes } from "../payments/disputes.ts";
 import { type PaymentsDeps, paymentFor } from "../payments/payments.ts";
 import { presentPayment } from "../payments/present-payment.ts";
 import { appendLog } from "./moderation-repository.ts";
+import { roleOf } from "./roles.ts";
 
 /*
  * Payment disputes in the moderators' queue (issue 44): those the parties did not settle within
@@ -15,10 +16,13 @@ import { appendLog } from "./moderation-repository.ts";
  * in one transaction with the money's movement, the audit entry and both parties' notices.
  */
 
-/** The disputes waiting for an admin, as the queue shows them. */
+/** The disputes waiting for an admin, as the queue shows them to a moderator or an admin. */
 export async function presentDisputeQueue(db: Kysely<DB>, viewerId: string): Promise<DisputeQueue> {
-  const payments = await escalatedDisputes(db);
-  return { disputes: await Promise.all(payments.map((payment) => presentPayment(db, payment, viewerId))) };
+  const [payments, role] = await Promise.all([escalatedDisputes(db), roleOf(db, viewerId)]);
+  return {
+    disputes: await Promise.all(payments.map((payment) => presentPayment(db, payment, viewerId))),
+    canDecide: role === "admin",
+  };
 }
 
 /** An admin's split of a dispute, with its audit entry. */

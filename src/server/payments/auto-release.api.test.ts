@@ -107,6 +107,7 @@ describe("delivered, then released by itself", () => {
       disputeMs: 1,
       seesAllPayments: async () => false,
       dialect: database.dialect,
+      webUrl: "http://localhost:3000",
     });
     const told: Notice[] = [];
     const [first, second] = [processOf(), processOf()];

@@ -249,8 +249,12 @@ describe("the moderators' queue", () => {
     // In the queue, an admin decides: the parties can no longer settle it between them.
     expectRefused(await acceptProposal(maya, paymentId, waiting?._id ?? ""), 409, DISPUTE_MESSAGES.withModerators);
     expectRefused(await propose(maya, paymentId, 300), 409, DISPUTE_MESSAGES.withModerators);
-    // Admins only; the parties and everyone else are refused.
-    expectRefused(await call(moderator, "GET", "/api/admin/disputes"), 403);
+    // A moderator reads the queue's disputes; only an admin decides; the parties and everyone else are refused.
+    const asModerator = (await call(moderator, "GET", "/api/admin/disputes")).json();
+    expect(asModerator.canDecide).toBe(false);
+    expect(asModerator.disputes.map((each: Payment) => each._id)).toContain(paymentId);
+    expect((await call(admin, "GET", "/api/admin/disputes")).json().canDecide).toBe(true);
+    expectRefused(await call(maya, "GET", "/api/admin/disputes"), 403);
     expectRefused(await decide(moderator, paymentId, 175, 175), 403);
     expectRefused(await decide(maya, paymentId, 175, 175), 403);
     expectRefused(

@@ -266,3 +266,22 @@ export async function heldPaymentsOf(db: Kysely<DB>, userId: string): Promise<Pa
     .execute();
   return rows.map(toRecord);
 }
+
+/** Checkouts on a provider's page (a reference kept) still pending since before `openedBefore`, oldest first. */
+export async function pendingHostedCheckouts(
+  db: Kysely<DB>,
+  openedBefore: Date,
+  limit: number,
+): Promise<PaymentRecord[]> {
+  const rows = await db
+    .selectFrom("payments")
+    .selectAll()
+    .where("status", "=", "pending")
+    .where("provider_ref", "is not", null)
+    .where("provider", "!=", "test")
+    .where("created_at", "<=", openedBefore.toISOString())
+    .orderBy("created_at")
+    .limit(limit)
+    .execute();
+  return rows.map(toRecord);
+}

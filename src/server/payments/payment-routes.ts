@@ -12,6 +12,7 @@ import {
 import { IdSchema, ProblemSchema, TaskIdParamsSchema, TaskSchema } from "../../contract/schemas.ts";
 import { requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
+import { HttpProblem } from "../http/problem.ts";
 import { findTaskOrFail, presentTaskFor } from "../tasks/tasks.ts";
 import { acceptProposal, openDispute, proposeSplit } from "./disputes.ts";
 import {
@@ -21,9 +22,11 @@ import {
   payOutBalance,
   payWithCard,
   requestPayment,
+  settleHostedCheckout,
   statementCsv,
 } from "./payments.ts";
 import { presentPayment } from "./present-payment.ts";
+import type { StripeProvider } from "./stripe-provider.ts";
 
 const PaymentParamsSchema = PaymentIdParamsSchema;
 const ProposalParamsSchema = PaymentIdParamsSchema.extend({ proposalId: IdSchema("Proposal id") });
@@ -202,3 +205,51 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, paym
     },
   );
 }
+
+/**
+ * POST /api/payments/stripe/webhook: Stripe tells QuickGig a checkout is paid. No session: the
+ * body's signature (the endpoint's secret) says it is Stripe's, checked on the bytes as sent, so
+ * this route reads its body raw. A bad signature is 400; an event of another kind, or one already
+ * acted on (Stripe retries, an attacker replays), is answered 200 and changes nothing.
+ */
+export function registerStripeWebhook(root: FastifyInstance, payments: PaymentsDeps, stripe: StripeProvider) {
+  root.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      "/api/payments/stripe/webhook",
+      {
+        schema: {
+          tags: ["payments"],
+          summary:
+            "Stripe's webhook: a paid checkout hires (signed with STRIPE_WEBHOOK_SECRET; replays change nothing)",
+          response: { 200: z.object({ received: z.literal(true) }), 400: ProblemSchema },
+        },
+      },
+      async (request) => {
+        const signature = request.headers["stripe-signature"];
+        const body = request.body;
+        if (typeof signature !== "string" || !Buffer.isBuffer(body)) {
+          throw new HttpProblem(400, STRIPE_PROBLEMS.unsigned);
+        }
+        let paid: ReturnType<StripeProvider["paidCheckoutOf"]>;
+        try {
+          paid = stripe.paidCheckoutOf(body, signature);
+        } catch {
+          throw new HttpProblem(400, STRIPE_PROBLEMS.badSignature);
+        }
+        if (paid) {
+          await settleHostedCheckout(payments, paid.paymentId, paid.charge);
+          request.log.info({ paymentId: paid.paymentId }, "stripe checkout paid");
+        }
+        return { received: true as const };
+      },
+    );
+  });
+}
+
+const STRIPE_PROBLEMS = {
+  unsigned: "This request carries no Stripe signature.",
+  badSignature: "This request's Stripe signature does not match, or it is too old.",
+} as const;

@@ -28,6 +28,7 @@ import {
   MADE_STATUSES,
   movePayment,
   type PaymentRecord,
+  pendingHostedCheckouts,
   taskTitlesOf,
 } from "./payment-repository.ts";
 import type { Card, PaymentProvider } from "./provider.ts";
@@ -40,6 +41,7 @@ export const PAYMENT_PROBLEMS = {
   changed: "This payment changed meanwhile. Open the task to see where it stands.",
   notMade: "The payment could not be made. Nothing was charged; try again.",
   nothingToPayOut: "There is nothing to pay out: your balance is $0.00.",
+  noCheckout: "The payment page could not be opened. Nothing was charged; accept the offer again in a moment.",
 } as const;
 
 export interface PaymentsDeps {
@@ -55,6 +57,8 @@ export interface PaymentsDeps {
   /** Whether this person sees every payment (an admin: moderation's roles, given from app.ts). */
   seesAllPayments: (userId: string) => Promise<boolean>;
   dialect: Dialect;
+  /** The web app's address: where a hosted checkout sends the client back. */
+  webUrl: string;
 }
 
 const partiesOf = (payment: PaymentRecord): PaymentParties => ({
@@ -110,12 +114,45 @@ async function openCheckout(
   seenAmount: number | undefined,
 ): Promise<PaymentStep> {
   const step = (paymentId: string) => ({ paymentId, checkoutUrl: `/pay/${paymentId}` });
+  let opened: PaymentStep;
   try {
-    return await deps.run.transaction((trx) => checkoutInTransaction(deps, trx, task, bidId, seenAmount, step));
+    opened = await deps.run.transaction((trx) => checkoutInTransaction(deps, trx, task, bidId, seenAmount, step));
   } catch (error) {
     // Another accept of this task opened its checkout at the same moment (the live payment's unique index).
     if (isUniqueViolation(error)) throw new HttpProblem(409, PAYMENT_PROBLEMS.inProgress);
     throw error;
+  }
+  return deps.provider.hostedCheckout ? hostedStep(deps, task, opened.paymentId) : opened;
+}
+
+/**
+ * The provider's own checkout page for a payment (Stripe), opened after the payment's row commits:
+ * the same payment's key answers the same page, so accepting the same offer again is the same
+ * checkout. A provider that cannot open one leaves nothing half made: the payment is abandoned.
+ */
+async function hostedStep(deps: PaymentsDeps, task: TaskRecord, paymentId: string): Promise<PaymentStep> {
+  const payment = await findPayment(deps.db, paymentId);
+  if (!payment || !deps.provider.hostedCheckout) throw new HttpProblem(409, PAYMENT_PROBLEMS.changed);
+  const back = `${deps.webUrl}/task-details/${encodeURIComponent(task.id)}`;
+  try {
+    const checkout = await deps.provider.hostedCheckout({
+      key: `checkout:${payment.id}`,
+      paymentId: payment.id,
+      cents: payment.cents,
+      currency: payment.currency,
+      title: payment.taskTitle,
+      successUrl: `${back}?paid=1`,
+      cancelUrl: back,
+    });
+    await movePayment(deps.db, payment.id, ["pending"], "pending", { providerRef: checkout.reference });
+    return { paymentId: payment.id, checkoutUrl: checkout.url };
+  } catch (error) {
+    if (error instanceof HttpProblem) throw error;
+    await movePayment(deps.db, payment.id, ["pending"], "abandoned", {
+      lastError: PAYMENT_PROBLEMS.noCheckout,
+      settled: true,
+    });
+    throw new HttpProblem(503, PAYMENT_PROBLEMS.noCheckout);
   }
 }
 
@@ -198,12 +235,21 @@ export async function payWithCard(deps: PaymentsDeps, paymentId: string, viewerI
     await movePayment(deps.db, payment.id, ["charging"], "pending", { lastError: reason });
     throw new HttpProblem(402, reason);
   }
+  await hireWithCharge(deps, payment, outcome.reference);
+}
+
+/**
+ * A payment charged (by test mode's card form, or on the provider's page): hires in one transaction
+ * with the payment held and its ledger entries. A hire that can no longer happen (the task taken,
+ * the offer withdrawn or changed meanwhile) gives the money back at once and says why.
+ */
+async function hireWithCharge(deps: PaymentsDeps, payment: PaymentRecord, reference: string) {
   try {
     await deps.run.transaction(async (trx, notices) => {
       const task = await findTaskById(trx, payment.taskId);
       if (!task) throw new HttpProblem(409, MESSAGES.taskNotFound);
       await acceptInTransaction(trx, notices, task, payment.bidId, payment.cents / 100);
-      const held = { providerRef: outcome.reference, lastError: null, held: true };
+      const held = { providerRef: reference, lastError: null, held: true };
       if ((await movePayment(trx, payment.id, ["charging"], "held", held)) === 0) {
         throw new HttpProblem(409, PAYMENT_PROBLEMS.replaced);
       }
@@ -215,14 +261,45 @@ export async function payWithCard(deps: PaymentsDeps, paymentId: string, viewerI
       );
     });
   } catch (error) {
-    await giveBack(
-      deps,
-      payment,
-      outcome.reference,
-      error instanceof HttpProblem ? error.detail : MESSAGES.taskNotFound,
-    );
+    await giveBack(deps, payment, reference, error instanceof HttpProblem ? error.detail : MESSAGES.taskNotFound);
     throw error;
   }
+}
+
+/**
+ * The provider says a hosted checkout is paid (its signed webhook, or the reconciliation pass): the
+ * payment hires as a card paid on test mode's page does. Told twice (a replayed webhook, the webhook
+ * and the pass at once), it hires once: the payment is claimed from pending first.
+ */
+export async function settleHostedCheckout(deps: PaymentsDeps, paymentId: string, charge: string): Promise<void> {
+  const payment = await findPayment(deps.db, paymentId);
+  if (payment?.status !== "pending") return;
+  if ((await claimForCharge(deps.db, payment.id)) === null) return;
+  try {
+    await hireWithCharge(deps, payment, charge);
+  } catch (error) {
+    // A hire that could no longer happen was given back (giveBack); the provider's call is answered.
+    if (!(error instanceof HttpProblem)) throw error;
+  }
+}
+
+/** How long a hosted checkout may wait for its webhook before the reconciliation pass asks the provider. */
+export const RECONCILE_AFTER_MS = 2 * 60 * 1000;
+
+/**
+ * Hosted checkouts still pending a while after they opened: asks the provider about each, and one
+ * that is paid hires (its webhook never came, or came while this process was down).
+ */
+export async function reconcileHostedCheckouts(deps: PaymentsDeps, now = new Date()): Promise<number> {
+  if (!deps.provider.checkoutState) return 0;
+  let settled = 0;
+  for (const payment of await pendingHostedCheckouts(deps.db, new Date(now.getTime() - RECONCILE_AFTER_MS), 50)) {
+    const state = await deps.provider.checkoutState(payment.providerRef ?? "");
+    if (!state.paid) continue;
+    await settleHostedCheckout(deps, payment.id, state.charge);
+    settled += 1;
+  }
+  return settled;
 }
 
 /**

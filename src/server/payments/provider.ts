@@ -12,12 +12,32 @@ export type ChargeOutcome =
   | { ok: true; reference: string }
   | { ok: false; reason: "declined" | "insufficient-funds" | "unknown-card" };
 
+export interface HostedCheckoutInput {
+  key: string;
+  paymentId: string;
+  cents: number;
+  currency: string;
+  /** What the client pays for, on the provider's page. */
+  title: string;
+  /** Where the provider sends the client back, paid or not. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
 /**
  * What QuickGig asks of a card processor (decision 030). Every call carries an idempotency key:
  * the same key answers what it answered the first time and moves no money again.
  */
 export interface PaymentProvider {
-  readonly name: "test";
+  readonly name: "test" | "stripe";
+  /**
+   * A checkout on the provider's own page (Stripe), where the client enters their card: its address
+   * and the provider's reference of it. Absent: the card is entered on QuickGig's test-mode page and
+   * `charge` takes it.
+   */
+  hostedCheckout?(input: HostedCheckoutInput): Promise<{ url: string; reference: string }>;
+  /** A hosted checkout as the provider has it now (reconciliation): paid, with its charge's reference, or not. */
+  checkoutState?(reference: string): Promise<{ paid: true; charge: string } | { paid: false }>;
   /** Charges the card `cents` of `currency`. */
   charge(input: { key: string; cents: number; currency: string; card: Card }): Promise<ChargeOutcome>;
   /** Gives `cents` of a charge back to its card. */

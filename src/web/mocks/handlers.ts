@@ -168,11 +168,8 @@ export function createHandlers(store = new MockStore()) {
     const [method, path] = operation.split(" ") as [string, string];
     return http[method.toLowerCase() as "get"](`*/api${path}`, answer(run));
   };
-  const signedInRoute = (operation: string, read: () => unknown) =>
-    route(operation, () => {
-      signedIn();
-      return read();
-    });
+  const signedInRoute = (operation: string, read: (viewer: ReturnType<typeof signedIn>) => unknown) =>
+    route(operation, () => read(signedIn()));
   const found = <T>(value: T | undefined, detail: string): T => value ?? refuse(404, detail);
   const byId = <T extends { _id: string }>(items: T[], id: string, detail: string) =>
     items.find((item) => item._id === id) ?? refuse(404, detail);
@@ -893,8 +890,9 @@ export function createHandlers(store = new MockStore()) {
       proposal.status = "accepted";
       return ended(payment, "settled", { ...proposal, rule: null, note: null });
     }),
-    signedInRoute("GET /admin/disputes", () => ({
+    signedInRoute("GET /admin/disputes", (viewer) => ({
       disputes: store.payments.filter((payment) => payment.dispute?.escalatedAt && payment.dispute.status === "open"),
+      canDecide: viewer.role === "admin",
     })),
     route("POST /admin/disputes/:id", async ({ id, body }) =>
       ended(paymentOf(id), "decided", parse(DisputeDecisionInputSchema, await body())),

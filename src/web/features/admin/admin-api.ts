@@ -39,7 +39,7 @@ export function decide(input: DecisionInput): Promise<{ entries: AuditEntry[] }>
   return apiJson("/api/admin/decisions", { method: "POST", body: input });
 }
 
-/** The payment disputes waiting for an admin (403 to moderators), the longest waiting first. */
+/** The payment disputes waiting for an admin, the longest waiting first, and whether the reader may decide them. */
 export function getDisputes(signal?: AbortSignal): Promise<DisputeQueue> {
   return apiJson<DisputeQueue>("/api/admin/disputes", { signal });
 }

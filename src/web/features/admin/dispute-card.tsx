@@ -35,7 +35,16 @@ function startingSplit(payment: Payment, dispute: Dispute): Split {
  * A payment dispute in the queue (admins): the task, the two parties, the amount held, why it was
  * opened and what they proposed; then the admin's split, the house rule it rests on and a note.
  */
-export function DisputeCard({ payment, onDone }: { payment: Payment; onDone: () => Promise<unknown> }) {
+export function DisputeCard({
+  payment,
+  canDecide,
+  onDone,
+}: {
+  payment: Payment;
+  /** An admin: the decision form; a moderator reads the dispute only. */
+  canDecide: boolean;
+  onDone: () => Promise<unknown>;
+}) {
   const { dispute, client, freelancer } = payment;
   if (!dispute) return null;
   const opener = dispute.openedBy === "moderators" ? "QuickGig (a suspension)" : payment[dispute.openedBy].name;
@@ -95,7 +104,7 @@ export function DisputeCard({ payment, onDone }: { payment: Payment; onDone: () 
       ) : (
         <p className="muted text-sm">Neither party proposed a split.</p>
       )}
-      <DisputeDecisionForm payment={payment} start={startingSplit(payment, dispute)} onDone={onDone} />
+      {canDecide && <DisputeDecisionForm payment={payment} start={startingSplit(payment, dispute)} onDone={onDone} />}
     </article>
   );
 }

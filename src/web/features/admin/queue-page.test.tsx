@@ -624,20 +624,20 @@ describe("Payment disputes in the queue", () => {
     expect(screen.getByRole("region", { name: "Payment disputes (1)" })).toBeTruthy();
   });
 
-  it("is not shown to moderators, whom the server refuses the disputes", async () => {
+  it("shows moderators the disputes without the decision form: an admin decides", async () => {
     const db = withQueue();
-    escalatedDispute(db);
+    const waiting = escalatedDispute(db);
     makeModerator(db, LUCAS);
-    server.use(http.get("*/api/admin/disputes", () => problem(403, MODERATION_MESSAGES.staffOnly)));
     const view = await openQueue(LUCAS, db);
-    expect(groupNames(view)).toHaveLength(3);
-    expect(view.screen.queryByRole("region", { name: /Payment disputes/ })).toBeNull();
+    const section = await view.screen.findByRole("region", { name: "Payment disputes (1)" });
+    expect(section.textContent).toContain("An admin decides payment disputes; you can read them.");
+    expect(within(section).getByRole("article", { name: `Dispute over ${waiting.task.title}` })).toBeTruthy();
     expect(view.screen.queryByLabelText("To the freelancer")).toBeNull();
+    expect(view.screen.queryByRole("button", { name: "Decide" })).toBeNull();
   });
 
-  it("is not shown by a server that handles no payments (PAYMENTS=off has no such route)", async () => {
+  it("shows no section when no dispute waits (a server without payments has none)", async () => {
     const db = withQueue();
-    server.use(http.get("*/api/admin/disputes", () => problem(404, "There is nothing at GET /api/admin/disputes.")));
     const view = await openQueue(ADMIN, db);
     expect(groupNames(view)).toHaveLength(3);
     expect(view.screen.queryByRole("region", { name: /Payment disputes/ })).toBeNull();

@@ -1,10 +1,9 @@
 import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import type { Queue } from "../../../contract/moderation.ts";
-import { ApiError } from "../../lib/api.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
-import { getDisputes, getQueue, type Payment } from "./admin-api.ts";
+import { type DisputeQueue, getDisputes, getQueue } from "./admin-api.ts";
 import { AdminFrame } from "./admin-frame.tsx";
 import { AppealCard } from "./appeal-card.tsx";
 import { DisputeCard } from "./dispute-card.tsx";
@@ -13,7 +12,7 @@ import { ReportGroupCard } from "./report-group.tsx";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   try {
-    const [queue, disputes] = await Promise.all([getQueue(request.signal), disputesForAdmins(request.signal)]);
+    const [queue, disputes] = await Promise.all([getQueue(request.signal), getDisputes(request.signal)]);
     return { queue, disputes };
   } catch (error) {
     throw toRouteError(error);
@@ -21,21 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The payment disputes waiting, for an admin; null for a moderator, whom the server answers 403,
- * and on a server that handles no payments (PAYMENTS=off), which has no such route (404).
- */
-async function disputesForAdmins(signal: AbortSignal): Promise<Payment[] | null> {
-  try {
-    return (await getDisputes(signal)).disputes;
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return null;
-    throw error;
-  }
-}
-
-/**
- * /admin: the open reports grouped by what was reported, oldest first, the appeals and, for admins,
- * the payment disputes waiting.
+ * /admin: the open reports grouped by what was reported, oldest first, the appeals and the payment
+ * disputes waiting (which admins decide).
  */
 export function Component() {
   usePageTitle("Moderation queue");
@@ -46,8 +32,8 @@ export function Component() {
 
 interface QueueViewProps {
   queue: Queue;
-  /** Admins': the payment disputes waiting; null (or left out, as on the server's first screen) shows no section. */
-  disputes?: Payment[] | null;
+  /** The payment disputes waiting; none (or left out, as on the server's first screen) shows no section. */
+  disputes?: DisputeQueue | null;
   onDone: () => Promise<unknown>;
 }
 
@@ -84,18 +70,15 @@ export function QueueView({ queue: { reports, appeals }, disputes = null, onDone
           appeals.map((appeal) => <AppealCard key={appeal.sanction._id} appeal={appeal} onDone={onDone} />)
         )}
       </section>
-      {disputes && (
+      {disputes && disputes.disputes.length > 0 && (
         <section aria-labelledby="queue-disputes" className="mt-10 grid gap-4">
           <h2 id="queue-disputes" className="text-xl font-semibold">
-            Payment disputes <span className="muted font-normal">({disputes.length})</span>
+            Payment disputes <span className="muted font-normal">({disputes.disputes.length})</span>
           </h2>
-          {disputes.length === 0 ? (
-            <p className="card p-6 text-center" role="status">
-              No payment disputes waiting.
-            </p>
-          ) : (
-            disputes.map((payment) => <DisputeCard key={payment._id} payment={payment} onDone={onDone} />)
-          )}
+          {!disputes.canDecide && <p className="muted">An admin decides payment disputes; you can read them.</p>}
+          {disputes.disputes.map((payment) => (
+            <DisputeCard key={payment._id} payment={payment} canDecide={disputes.canDecide} onDone={onDone} />
+          ))}
         </section>
       )}
     </AdminFrame>

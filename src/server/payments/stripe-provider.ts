@@ -1,0 +1,96 @@
+import Stripe from "stripe";
+import type { Card, ChargeOutcome, HostedCheckoutInput, PaymentProvider } from "./provider.ts";
+
+/**
+ * Stripe (decision 030), when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set: the client pays
+ * on Stripe's hosted Checkout, so no card reaches QuickGig and the web app loads no payment script;
+ * its webhook (`checkout.session.completed`, signed) tells QuickGig the payment is made, and a
+ * reconciliation pass asks Stripe about a checkout whose webhook never came. Refunds go back to the
+ * charge's PaymentIntent. Every call carries an idempotency key.
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly name = "stripe";
+  private readonly stripe: Stripe;
+
+  constructor(
+    secretKey: string,
+    private readonly webhookSecret: string,
+    apiUrl: string,
+  ) {
+    const url = new URL(apiUrl);
+    this.stripe = new Stripe(secretKey, {
+      host: url.hostname,
+      port: url.port || (url.protocol === "http:" ? 80 : 443),
+      protocol: url.protocol === "http:" ? "http" : "https",
+      // One retry of a failed network call, with the same idempotency key: Stripe answers it once.
+      maxNetworkRetries: 1,
+      timeout: 20_000,
+    });
+  }
+
+  async hostedCheckout(input: HostedCheckoutInput): Promise<{ url: string; reference: string }> {
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: "payment",
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: input.currency.toLowerCase(),
+              unit_amount: input.cents,
+              product_data: { name: input.title },
+            },
+          },
+        ],
+        client_reference_id: input.paymentId,
+        metadata: { paymentId: input.paymentId },
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      },
+      { idempotencyKey: input.key },
+    );
+    if (!session.url) throw new Error(`Stripe gave checkout ${session.id} no address`);
+    return { url: session.url, reference: session.id };
+  }
+
+  async checkoutState(reference: string): Promise<{ paid: true; charge: string } | { paid: false }> {
+    const session = await this.stripe.checkout.sessions.retrieve(reference);
+    return paidCheckout(session) ?? { paid: false };
+  }
+
+  /** Cards are taken on Stripe's page, never by QuickGig. */
+  async charge(_input: { key: string; cents: number; currency: string; card: Card }): Promise<ChargeOutcome> {
+    throw new Error("With Stripe, the card is entered on Stripe's own checkout page");
+  }
+
+  async refund({ key, reference, cents }: { key: string; reference: string; cents: number }) {
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: reference, amount: cents },
+      { idempotencyKey: key },
+    );
+    return { reference: refund.id };
+  }
+
+  /**
+   * A webhook's event, its signature checked against the endpoint's secret (and its age, five
+   * minutes at most, so a captured request cannot be replayed later): a paid checkout's payment
+   * and charge, or null for any other event. Throws when the signature does not match.
+   */
+  paidCheckoutOf(rawBody: Buffer, signature: string): { paymentId: string; charge: string } | null {
+    const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+    if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.async_payment_succeeded") {
+      return null;
+    }
+    const session = event.data.object;
+    const paid = paidCheckout(session);
+    const paymentId = session.metadata?.paymentId ?? session.client_reference_id;
+    return paid && paymentId ? { paymentId, charge: paid.charge } : null;
+  }
+}
+
+/** A checkout session that is paid: its PaymentIntent, which refunds name. */
+function paidCheckout(session: Stripe.Checkout.Session): { paid: true; charge: string } | null {
+  if (session.payment_status !== "paid") return null;
+  const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  return intent ? { paid: true, charge: intent } : null;
+}

@@ -1,0 +1,161 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PaymentStep } from "../../contract/payments.ts";
+import { type Database, openDatabase } from "../db/database.ts";
+import { startStripeStandIn } from "../test/stripe-stand-in.ts";
+import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
+import { account } from "./accounts.ts";
+import { balancesOf } from "./ledger.ts";
+import { type PaymentsDeps, RECONCILE_AFTER_MS, reconcileHostedCheckouts } from "./payments.ts";
+import { StripeProvider } from "./stripe-provider.ts";
+
+/**
+ * Stripe (issue 44, decision 030) through the official SDK, pointed at a local stand-in of its API
+ * (test/stripe-stand-in.ts); webhooks signed by the SDK's own test helper. Both databases.
+ */
+const standIn = await startStripeStandIn();
+const SECRET = "whsec_quickgig_local_test";
+const ctx = setupTestApp({
+  PAYMENTS: "on",
+  STRIPE_SECRET_KEY: "sk_test_quickgig_local",
+  STRIPE_WEBHOOK_SECRET: SECRET,
+  STRIPE_API_URL: standIn.url,
+});
+let database: Database;
+let client: TestUser;
+let maya: TestUser;
+const signer = new Stripe("sk_test_quickgig_local");
+
+beforeAll(async () => {
+  database = openDatabase(ctx.database.config);
+  client = await signUp(ctx.app, { name: "Stripe Client" });
+  maya = await signUp(ctx.app, { name: "Maya" });
+});
+afterAll(async () => {
+  await database.close();
+  await standIn.close();
+});
+
+const call = (user: TestUser, method: "GET" | "POST", url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+
+/** A task of the client's with Maya's offer accepted: the hosted checkout opened, not paid. */
+async function accepted(amount = 350) {
+  const taskId = await postTask(ctx.app, client, { budget: amount });
+  const offer = (await call(maya, "POST", "/api/bids", { taskId, amount })).json();
+  const response = await call(client, "POST", `/api/tasks/${taskId}/accept`, { bidId: offer._id });
+  expect(response.statusCode, response.body).toBe(202);
+  return { taskId, offerId: offer._id as string, step: response.json() as PaymentStep };
+}
+
+/** Stripe's webhook for a checkout paid, signed with `secret`. */
+function webhook(sessionId: string, secret = SECRET) {
+  const payload = JSON.stringify({
+    id: `evt_${sessionId}`,
+    object: "event",
+    type: "checkout.session.completed",
+    data: { object: standIn.sessions.get(sessionId) },
+  });
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/payments/stripe/webhook",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    payload,
+  });
+}
+
+const sessionOf = (paymentId: string) =>
+  [...standIn.sessions.values()].find((session) => (session.metadata as { paymentId: string }).paymentId === paymentId);
+
+describe("Stripe's hosted checkout", () => {
+  it("opens Stripe's page for the offer's amount, the same page for the same offer accepted again", async () => {
+    const { taskId, offerId, step } = await accepted(350);
+    const session = sessionOf(step.paymentId);
+    expect(step.checkoutUrl).toBe(`https://checkout.stripe.test/c/pay/${session?.id}`);
+    expect(session).toMatchObject({
+      amount_total: 35_000,
+      currency: "usd",
+      client_reference_id: step.paymentId,
+      success_url: `http://localhost:3000/task-details/${taskId}?paid=1`,
+      cancel_url: `http://localhost:3000/task-details/${taskId}`,
+    });
+    const created = standIn.requests.filter((request) => request.path === "/v1/checkout/sessions");
+    expect(created.at(-1)?.idempotencyKey).toBe(`checkout:${step.paymentId}`);
+    const again = await call(client, "POST", `/api/tasks/${taskId}/accept`, { bidId: offerId });
+    expect(again.json()).toEqual(step);
+    // Nothing is hired until Stripe says it is paid; no card ever reaches QuickGig.
+    expect((await call(client, "GET", `/api/tasks/${taskId}`)).json()).toMatchObject({ status: "open" });
+    expect(standIn.requests.every((request) => !request.body.has("card[number]"))).toBe(true);
+  });
+
+  it("hires on the signed webhook, once however often it comes; refuses an unsigned or forged one", async () => {
+    const { taskId, step } = await accepted(280);
+    const sessionId = String(sessionOf(step.paymentId)?.id);
+    const intent = standIn.pay(sessionId);
+    const unsigned = await ctx.app.inject({
+      method: "POST",
+      url: "/api/payments/stripe/webhook",
+      headers: { "content-type": "application/json" },
+      payload: "{}",
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.headers["content-type"]).toContain("application/problem+json");
+    expect((await webhook(sessionId, "whsec_someone_else")).statusCode).toBe(400);
+    expect((await call(client, "GET", `/api/tasks/${taskId}`)).json()).toMatchObject({ status: "open" });
+
+    const answers = await Promise.all([webhook(sessionId), webhook(sessionId)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect((await webhook(sessionId)).statusCode).toBe(200);
+    expect((await call(client, "GET", `/api/tasks/${taskId}`)).json()).toMatchObject({
+      status: "assigned",
+      payment: { status: "held" },
+    });
+    const holds = await database.db
+      .selectFrom("ledger_transactions")
+      .select("id")
+      .where("payment_id", "=", step.paymentId)
+      .where("kind", "=", "hold")
+      .execute();
+    expect(holds).toHaveLength(1);
+    expect(await balancesOf(database.db, [account.escrow(taskId)])).toEqual(
+      new Map([[account.escrow(taskId), 28_000]]),
+    );
+
+    // Cancelled before delivery: Stripe refunds the whole charge, to its PaymentIntent, once.
+    expect((await call(client, "POST", `/api/tasks/${taskId}/cancel`)).statusCode).toBe(200);
+    const refunds = standIn.requests.filter((request) => request.path === "/v1/refunds");
+    expect(refunds.map((request) => [request.body.get("payment_intent"), request.body.get("amount")])).toContainEqual([
+      intent,
+      "28000",
+    ]);
+    expect(refunds.at(-1)?.idempotencyKey).toBe(`refund:${step.paymentId}`);
+  });
+
+  it("hires through the reconciliation pass when the webhook never came", async () => {
+    const { taskId, step } = await accepted(190);
+    standIn.pay(String(sessionOf(step.paymentId)?.id));
+    const deps: PaymentsDeps = {
+      run: {
+        transaction: (work) => database.db.transaction().execute((trx) => work(trx, { add: () => {} })),
+      },
+      db: database.db,
+      provider: new StripeProvider("sk_test_quickgig_local", SECRET, standIn.url),
+      feePercent: 10,
+      currency: "USD",
+      autoReleaseMs: 60_000,
+      disputeMs: 60_000,
+      seesAllPayments: async () => false,
+      dialect: database.dialect,
+      webUrl: "http://localhost:3000",
+    };
+    // Too early: the webhook may still come.
+    expect(await reconcileHostedCheckouts(deps)).toBe(0);
+    const later = new Date(Date.now() + RECONCILE_AFTER_MS + 1_000);
+    expect(await reconcileHostedCheckouts(deps, later)).toBeGreaterThanOrEqual(1);
+    expect((await call(client, "GET", `/api/tasks/${taskId}`)).json()).toMatchObject({
+      status: "assigned",
+      payment: { status: "held" },
+    });
+  });
+});
