@@ -174,6 +174,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
     problems.push("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both to take payments through Stripe, or neither");
   }
+  if (values.NODE_ENV === "production" && values.STRIPE_API_URL?.startsWith("http:")) {
+    problems.push("STRIPE_API_URL: must be https in production (the secret key travels with every request)");
+  }
   const database = parseDatabaseUrl(values.DATABASE_URL);
   if (typeof database === "string") problems.push(`DATABASE_URL: ${database}`);
   if (values.NODE_ENV === "production" && database !== null && typeof database !== "string") {

@@ -42,6 +42,8 @@ export const PAYMENT_PROBLEMS = {
   notMade: "The payment could not be made. Nothing was charged; try again.",
   nothingToPayOut: "There is nothing to pay out: your balance is $0.00.",
   noCheckout: "The payment page could not be opened. Nothing was charged; accept the offer again in a moment.",
+  hosted:
+    "This payment is made on the payment provider's own page, never here: accept the offer again from My Posted Tasks to open it.",
 } as const;
 
 export interface PaymentsDeps {
@@ -144,7 +146,10 @@ async function hostedStep(deps: PaymentsDeps, task: TaskRecord, paymentId: strin
       successUrl: `${back}?paid=1`,
       cancelUrl: back,
     });
-    await movePayment(deps.db, payment.id, ["pending"], "pending", { providerRef: checkout.reference });
+    // Another offer's checkout replaced this one meanwhile: its page, if ever paid, is refunded (settleHostedCheckout).
+    if ((await movePayment(deps.db, payment.id, ["pending"], "pending", { providerRef: checkout.reference })) === 0) {
+      throw new HttpProblem(409, PAYMENT_PROBLEMS.replaced);
+    }
     return { paymentId: payment.id, checkoutUrl: checkout.url };
   } catch (error) {
     if (error instanceof HttpProblem) throw error;
@@ -198,6 +203,8 @@ async function checkoutInTransaction(
 export async function payWithCard(deps: PaymentsDeps, paymentId: string, viewerId: string, card: Card) {
   const payment = await paymentFor(deps.db, paymentId, viewerId);
   if (payment.clientId !== viewerId) throw new HttpProblem(404, PAYMENT_PROBLEMS.notFound);
+  // With a provider's own page (Stripe), a card never comes to QuickGig.
+  if (deps.provider.hostedCheckout || payment.provider !== "test") throw new HttpProblem(409, PAYMENT_PROBLEMS.hosted);
   if (payment.status === "held" || payment.status === "released") return;
   // Nothing is charged for a hire that can no longer happen: the task taken, ended, removed or gone.
   const task = await findTaskById(deps.db, payment.taskId);
@@ -273,8 +280,18 @@ async function hireWithCharge(deps: PaymentsDeps, payment: PaymentRecord, refere
  */
 export async function settleHostedCheckout(deps: PaymentsDeps, paymentId: string, charge: string): Promise<void> {
   const payment = await findPayment(deps.db, paymentId);
+  // Paid on a page left open after another offer's checkout replaced it: nothing to hire, the money goes back.
+  if (payment?.status === "abandoned") {
+    await giveBack(deps, payment, charge, PAYMENT_PROBLEMS.replaced, "abandoned");
+    return;
+  }
   if (payment?.status !== "pending") return;
-  if ((await claimForCharge(deps.db, payment.id)) === null) return;
+  if ((await claimForCharge(deps.db, payment.id)) === null) {
+    // Replaced by another offer's checkout a moment ago: the money goes back.
+    const now = await findPayment(deps.db, payment.id);
+    if (now?.status === "abandoned") await giveBack(deps, now, charge, PAYMENT_PROBLEMS.replaced, "abandoned");
+    return;
+  }
   try {
     await hireWithCharge(deps, payment, charge);
   } catch (error) {
@@ -294,10 +311,20 @@ export async function reconcileHostedCheckouts(deps: PaymentsDeps, now = new Dat
   if (!deps.provider.checkoutState) return 0;
   let settled = 0;
   for (const payment of await pendingHostedCheckouts(deps.db, new Date(now.getTime() - RECONCILE_AFTER_MS), 50)) {
-    const state = await deps.provider.checkoutState(payment.providerRef ?? "");
-    if (!state.paid) continue;
-    await settleHostedCheckout(deps, payment.id, state.charge);
-    settled += 1;
+    let state: Awaited<ReturnType<NonNullable<PaymentProvider["checkoutState"]>>>;
+    try {
+      state = await deps.provider.checkoutState(payment.providerRef ?? "");
+    } catch {
+      // One checkout the provider cannot answer for does not hold up the others; the next pass asks again.
+      continue;
+    }
+    if (state.paid) {
+      await settleHostedCheckout(deps, payment.id, state.charge);
+      settled += 1;
+    } else if (state.expired) {
+      // The page expired unpaid: nothing was charged, and the pass stops asking about it.
+      await movePayment(deps.db, payment.id, ["pending"], "abandoned", { settled: true });
+    }
   }
   return settled;
 }
@@ -307,9 +334,15 @@ export async function reconcileHostedCheckouts(deps: PaymentsDeps, now = new Dat
  * refund in the ledger, one after the other), then refunded at the provider once that commits, and
  * only if it moved the payment (a hire whose commit only looked failed keeps its money held).
  */
-async function giveBack(deps: PaymentsDeps, payment: PaymentRecord, reference: string, why: string) {
+async function giveBack(
+  deps: PaymentsDeps,
+  payment: PaymentRecord,
+  reference: string,
+  why: string,
+  from: PaymentRecord["status"] = "charging",
+) {
   const moved = await deps.db.transaction().execute(async (trx) => {
-    const changed = await movePayment(trx, payment.id, ["charging"], "refunded", {
+    const changed = await movePayment(trx, payment.id, [from], "refunded", {
       providerRef: reference,
       lastError: why,
       settled: true,

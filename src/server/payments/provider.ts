@@ -37,7 +37,7 @@ export interface PaymentProvider {
    */
   hostedCheckout?(input: HostedCheckoutInput): Promise<{ url: string; reference: string }>;
   /** A hosted checkout as the provider has it now (reconciliation): paid, with its charge's reference, or not. */
-  checkoutState?(reference: string): Promise<{ paid: true; charge: string } | { paid: false }>;
+  checkoutState?(reference: string): Promise<{ paid: true; charge: string } | { paid: false; expired: boolean }>;
   /** Charges the card `cents` of `currency`. */
   charge(input: { key: string; cents: number; currency: string; card: Card }): Promise<ChargeOutcome>;
   /** Gives `cents` of a charge back to its card. */

@@ -53,9 +53,9 @@ export class StripeProvider implements PaymentProvider {
     return { url: session.url, reference: session.id };
   }
 
-  async checkoutState(reference: string): Promise<{ paid: true; charge: string } | { paid: false }> {
+  async checkoutState(reference: string): Promise<{ paid: true; charge: string } | { paid: false; expired: boolean }> {
     const session = await this.stripe.checkout.sessions.retrieve(reference);
-    return paidCheckout(session) ?? { paid: false };
+    return paidCheckout(session) ?? { paid: false, expired: session.status === "expired" };
   }
 
   /** Cards are taken on Stripe's page, never by QuickGig. */

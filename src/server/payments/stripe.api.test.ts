@@ -5,8 +5,8 @@ import { type Database, openDatabase } from "../db/database.ts";
 import { startStripeStandIn } from "../test/stripe-stand-in.ts";
 import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 import { account } from "./accounts.ts";
-import { balancesOf } from "./ledger.ts";
-import { type PaymentsDeps, RECONCILE_AFTER_MS, reconcileHostedCheckouts } from "./payments.ts";
+import { balancesOf, unbalancedTransactions } from "./ledger.ts";
+import { PAYMENT_PROBLEMS, type PaymentsDeps, RECONCILE_AFTER_MS, reconcileHostedCheckouts } from "./payments.ts";
 import { StripeProvider } from "./stripe-provider.ts";
 
 /**
@@ -84,9 +84,16 @@ describe("Stripe's hosted checkout", () => {
     expect(created.at(-1)?.idempotencyKey).toBe(`checkout:${step.paymentId}`);
     const again = await call(client, "POST", `/api/tasks/${taskId}/accept`, { bidId: offerId });
     expect(again.json()).toEqual(step);
-    // Nothing is hired until Stripe says it is paid; no card ever reaches QuickGig.
+    // Nothing is hired until Stripe says it is paid; test mode's card form refuses a card.
     expect((await call(client, "GET", `/api/tasks/${taskId}`)).json()).toMatchObject({ status: "open" });
-    expect(standIn.requests.every((request) => !request.body.has("card[number]"))).toBe(true);
+    const card = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
+    const posted = await call(client, "POST", `/api/payments/${step.paymentId}/pay`, { card });
+    expect(posted.statusCode, posted.body).toBe(409);
+    expect(posted.json().detail).toBe(PAYMENT_PROBLEMS.hosted);
+    expect((await call(client, "GET", `/api/payments/${step.paymentId}`)).json()).toMatchObject({
+      status: "pending",
+      testMode: false,
+    });
   });
 
   it("hires on the signed webhook, once however often it comes; refuses an unsigned or forged one", async () => {
@@ -132,9 +139,35 @@ describe("Stripe's hosted checkout", () => {
     expect(refunds.at(-1)?.idempotencyKey).toBe(`refund:${step.paymentId}`);
   });
 
-  it("hires through the reconciliation pass when the webhook never came", async () => {
+  it("gives the money back for a checkout paid after another offer's replaced it, and hires nobody by it", async () => {
+    const taskId = await postTask(ctx.app, client, { budget: 400 });
+    const first = (await call(maya, "POST", "/api/bids", { taskId, amount: 300 })).json();
+    const lucas = await signUp(ctx.app, { name: "Lucas" });
+    const second = (await call(lucas, "POST", "/api/bids", { taskId, amount: 250 })).json();
+    const replaced: PaymentStep = (
+      await call(client, "POST", `/api/tasks/${taskId}/accept`, { bidId: first._id })
+    ).json();
+    await call(client, "POST", `/api/tasks/${taskId}/accept`, { bidId: second._id });
+    // The first page, still open in another tab, is paid.
+    const intent = standIn.pay(String(sessionOf(replaced.paymentId)?.id));
+    expect((await webhook(String(sessionOf(replaced.paymentId)?.id))).statusCode).toBe(200);
+    expect((await call(client, "GET", `/api/tasks/${taskId}`)).json()).toMatchObject({ status: "open" });
+    expect((await call(client, "GET", `/api/payments/${replaced.paymentId}`)).json()).toMatchObject({
+      status: "refunded",
+    });
+    const refunds = standIn.requests.filter((request) => request.path === "/v1/refunds");
+    expect(refunds.map((request) => [request.body.get("payment_intent"), request.body.get("amount")])).toContainEqual([
+      intent,
+      "30000",
+    ]);
+    expect(await unbalancedTransactions(database.db)).toEqual([]);
+  });
+
+  it("hires through the reconciliation pass when the webhook never came, and lets an expired page go", async () => {
     const { taskId, step } = await accepted(190);
     standIn.pay(String(sessionOf(step.paymentId)?.id));
+    const unpaid = await accepted(120);
+    standIn.expire(String(sessionOf(unpaid.step.paymentId)?.id));
     const deps: PaymentsDeps = {
       run: {
         transaction: (work) => database.db.transaction().execute((trx) => work(trx, { add: () => {} })),
@@ -157,5 +190,10 @@ describe("Stripe's hosted checkout", () => {
       status: "assigned",
       payment: { status: "held" },
     });
+    // Expired unpaid: abandoned, nothing charged; the task waits for the client to accept again.
+    expect((await call(client, "GET", `/api/payments/${unpaid.step.paymentId}`)).json()).toMatchObject({
+      status: "abandoned",
+    });
+    expect((await call(client, "GET", `/api/tasks/${unpaid.taskId}`)).json()).toMatchObject({ status: "open" });
   });
 });

@@ -21,6 +21,8 @@ export interface StripeStandIn {
   sessions: Map<string, Record<string, unknown>>;
   /** Marks a checkout paid, as a client paying on Stripe's page would (its PaymentIntent made). */
   pay(sessionId: string): string;
+  /** Marks a checkout expired unpaid, as Stripe does after a day. */
+  expire(sessionId: string): void;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const intent = `pi_test_${counter}`;
       Object.assign(session, { payment_status: "paid", payment_intent: intent, status: "complete" });
       return intent;
+    },
+    expire(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      Object.assign(session, { status: "expired" });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -110,6 +110,19 @@ describe("The checkout of a hire", () => {
 });
 
 describe("Accepting an offer with payments on", () => {
+  it("never asks for a card when the payment is made on the provider's own page (Stripe)", async () => {
+    const store = freshMockApi();
+    Object.assign(checkout(store), { testMode: false });
+    const { screen } = await renderRoute("/pay/pay-1", { as: DEMO_CLIENT, db: store });
+    expect(await screen.findByRole("heading", { level: 1, name: "Pay for the hire" })).toBeTruthy();
+    expect(screen.queryByLabelText("Card number")).toBeNull();
+    expect(screen.queryByRole("note")).toBeNull();
+    expect(screen.getByRole("status").textContent).toContain("made on the payment provider's secure page");
+    expect(screen.getByRole("link", { name: "My Posted Tasks" }).getAttribute("href")).toBe(
+      "/dashboard/my-posted-tasks",
+    );
+  });
+
   it("goes to the checkout the server answers, hiring nobody yet", async () => {
     const store = freshMockApi();
     const task = taskTitled(store, "Landing page");

@@ -147,8 +147,17 @@ export function Component() {
         </p>
       </div>
       <HowItIsPaid payment={payment} />
-      {open ? (
+      {open && payment.testMode ? (
         <CardForm payment={payment} />
+      ) : open ? (
+        // A provider's own page takes the card (Stripe): never this one.
+        <p role="status">
+          This payment is made on the payment provider's secure page. To open it again, accept the offer from{" "}
+          <Link to={paths.myPostedTasks} className="link">
+            My Posted Tasks
+          </Link>
+          .
+        </p>
       ) : (
         <p role="status" className="flex items-center gap-2 font-semibold">
           <ShieldCheck aria-hidden="true" className="size-5" /> {PAYMENT_STATUS_LABELS[payment.status]}.{" "}
