@@ -51,6 +51,7 @@ describe("migrations", () => {
       "0016-no-replacing-the-audit-log",
       "0017-payments",
       "0018-disputes",
+      "0019-provider-calls",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -209,6 +210,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0016-no-replacing-the-audit-log",
       "0017-payments",
       "0018-disputes",
+      "0019-provider-calls",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -277,6 +279,7 @@ describe("upgrading a database that already holds bids", () => {
       "0016-no-replacing-the-audit-log",
       "0017-payments",
       "0018-disputes",
+      "0019-provider-calls",
     ]);
 
     const bids = await target.current.db
@@ -353,6 +356,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
       "0016-no-replacing-the-audit-log",
       "0017-payments",
       "0018-disputes",
+      "0019-provider-calls",
     ]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
     expect(bids).toEqual([
@@ -654,6 +658,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0016-no-replacing-the-audit-log",
         "0017-payments",
         "0018-disputes",
+        "0019-provider-calls",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       // 0014 warns that Find Freelancers reads every profile.

@@ -394,6 +394,25 @@ export interface DisputeProposalTable {
   created_at: string;
 }
 
+/** A call to the payment provider made after its step commits (migration 0019): a refund. */
+export interface ProviderCallTable {
+  id: string;
+  payment_id: string;
+  kind: string;
+  key: string;
+  reference: string;
+  /** bigint: PostgreSQL's driver reads it as a string. */
+  cents: ColumnType<string | number, number, never>;
+  /** due, running, done. */
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_at: string;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  result: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  done_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** The payments ledger (migration 0017): append-only, a transaction's entries sum to zero. */
 export interface LedgerTransactionTable {
   id: string;
@@ -440,6 +459,7 @@ export interface DB {
   payments: PaymentTable;
   disputes: DisputeTable;
   dispute_proposals: DisputeProposalTable;
+  provider_calls: ProviderCallTable;
   ledger_transactions: LedgerTransactionTable;
   ledger_entries: LedgerEntryTable;
 }

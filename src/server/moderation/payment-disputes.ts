@@ -34,7 +34,7 @@ export async function decidePaymentDispute(
   input: DisputeDecisionInput,
 ): Promise<Payment> {
   const decided = await run.transaction(async (trx, notices) => {
-    const payment = await decideDispute(payments, trx, notices, paymentId, viewer.id, input);
+    const payment = await decideDispute(trx, notices, paymentId, viewer.id, input);
     await appendLog(trx, {
       actor_id: viewer.id,
       actor_name: viewer.name,

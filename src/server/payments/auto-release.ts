@@ -6,6 +6,7 @@ import { findTaskById } from "../tasks/task-repository.ts";
 import { escalateDue } from "./dispute-repository.ts";
 import { dueForRelease, dueForReminder, findLivePayment, markReminded } from "./payment-repository.ts";
 import { type PaymentsDeps, reconcileHostedCheckouts } from "./payments.ts";
+import { runProviderCalls } from "./provider-calls.ts";
 
 /** How many due payments one pass releases; the next pass takes the rest. */
 const PER_PASS = 50;
@@ -73,7 +74,8 @@ export async function releaseDuePayments(
  * Runs the job every `intervalMs` (a tenth of the release time, between half a second and a
  * minute) until stopped: first the reminders, then the releases, then the disputes whose time with
  * their parties is over go to the moderators' queue (one conditional update: once, whatever the
- * number of processes), then the provider is asked about hosted checkouts whose webhook never came.
+ * number of processes), then the provider is asked about hosted checkouts whose webhook never came,
+ * then the refunds due since their steps committed are made (provider-calls.ts).
  */
 export function startAutoRelease(deps: PaymentsDeps, money: HiringMoney, log: FastifyBaseLogger): () => void {
   const intervalMs = Math.min(60_000, Math.max(500, Math.round(deps.autoReleaseMs / 10)));
@@ -85,6 +87,7 @@ export function startAutoRelease(deps: PaymentsDeps, money: HiringMoney, log: Fa
       .then(() => releaseDuePayments(deps, money, log))
       .then(() => escalateDue(deps.db))
       .then(() => reconcileHostedCheckouts(deps))
+      .then(() => runProviderCalls(deps.db, deps.provider))
       .catch((error: unknown) => log.error({ err: error }, "releasing due payments failed"))
       .finally(() => {
         running = false;

@@ -167,6 +167,15 @@ describe("a dispute between the two parties", () => {
         [account.card(client.id), 15_000],
       ].sort(),
     );
+    // The client's part goes back once the step has committed: one refund due, for $150.
+    const due = await database.db
+      .selectFrom("provider_calls")
+      .select(["kind", "cents", "key"])
+      .where("payment_id", "=", paymentId)
+      .execute();
+    expect(due.map((row) => [row.kind, Number(row.cents), row.key])).toEqual([
+      ["refund", 15_000, `refund:${paymentId}`],
+    ]);
     // The hire is over: the freelancer was paid something, so the task is completed.
     expect(await taskStatus(client, taskId)).toMatchObject({ status: "completed", payment: { status: "split" } });
     for (const party of [client, maya]) {

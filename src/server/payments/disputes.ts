@@ -27,6 +27,7 @@ import { post } from "./ledger.ts";
 import { split } from "./movements.ts";
 import { findPayment, heldPaymentsOf, movePayment, type PaymentRecord } from "./payment-repository.ts";
 import { PAYMENT_PROBLEMS, type PaymentsDeps, paymentFor } from "./payments.ts";
+import { refundLater } from "./provider-calls.ts";
 
 /*
  * Disputes over held money (issue 44, decision 030). Either party of a hire opens one on a payment
@@ -159,7 +160,7 @@ export async function acceptProposal(
     if (!proposal) throw new HttpProblem(404, DISPUTE_PROBLEMS.proposalNotFound);
     if (proposal.proposedBy === side) throw new HttpProblem(409, DISPUTE_MESSAGES.ownProposal);
     if (!(await acceptOpenProposal(trx, proposal.id))) throw new HttpProblem(409, DISPUTE_MESSAGES.proposalGone);
-    await endWithSplit(deps, trx, notices, payment, {
+    await endWithSplit(trx, notices, payment, {
       status: "settled",
       toFreelancerCents: proposal.toFreelancerCents,
       toClientCents: proposal.toClientCents,
@@ -172,7 +173,6 @@ export async function acceptProposal(
  * which writes the audit log beside it): the split must add up to the amount held exactly.
  */
 export async function decideDispute(
-  deps: PaymentsDeps,
   trx: Kysely<DB>,
   notices: Notices,
   paymentId: string,
@@ -195,7 +195,7 @@ export async function decideDispute(
   await holdTaskRow(trx, payment.taskId);
   const dispute = await openDisputeOf(trx, payment.id);
   if (!dispute.escalatedAt) throw new HttpProblem(409, DISPUTE_MESSAGES.notEscalated);
-  await endWithSplit(deps, trx, notices, payment, {
+  await endWithSplit(trx, notices, payment, {
     status: "decided",
     toFreelancerCents,
     toClientCents,
@@ -212,7 +212,6 @@ export async function decideDispute(
  * anything, cancelled when everything goes back. Both parties are told.
  */
 async function endWithSplit(
-  deps: PaymentsDeps,
   trx: Kysely<DB>,
   notices: Notices,
   payment: PaymentRecord,
@@ -252,15 +251,8 @@ async function endWithSplit(
   };
   const kind = end.status === "decided" ? "dispute-decided" : "dispute-settled";
   notices.add({ userId: payment.clientId, kind, data }, { userId: payment.freelancerId, kind, data });
-  // Test mode's refund touches nothing outside the process, so it is made in the transaction; a
-  // provider with a network must move the money after the commit instead (decision 030).
-  if (end.toClientCents > 0) {
-    await deps.provider.refund({
-      key: `refund:${payment.id}`,
-      reference: payment.providerRef ?? "",
-      cents: end.toClientCents,
-    });
-  }
+  // Made once this step commits (provider-calls.ts): a step rolled back refunds nothing.
+  if (end.toClientCents > 0) await refundLater(trx, payment, end.toClientCents);
 }
 
 /**

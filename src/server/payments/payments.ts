@@ -32,6 +32,7 @@ import {
   taskTitlesOf,
 } from "./payment-repository.ts";
 import type { Card, PaymentProvider } from "./provider.ts";
+import { refundLater, runProviderCalls } from "./provider-calls.ts";
 
 export const PAYMENT_PROBLEMS = {
   notFound: "This payment does not exist.",
@@ -99,7 +100,7 @@ export async function paymentFor(
 export function hiringMoney(deps: PaymentsDeps): HiringMoney {
   return {
     checkout: (task, bidId, seenAmount) => openCheckout(deps, task, bidId, seenAmount),
-    settle: (trx, notices, taskId, ending) => settle(deps, trx, notices, taskId, ending),
+    settle: (trx, notices, taskId, ending) => settle(trx, notices, taskId, ending),
     spentAndEarned: (db, userId) => spentAndEarned(db, userId),
   };
 }
@@ -341,19 +342,20 @@ async function giveBack(
   why: string,
   from: PaymentRecord["status"] = "charging",
 ) {
-  const moved = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const changed = await movePayment(trx, payment.id, [from], "refunded", {
       providerRef: reference,
       lastError: why,
       settled: true,
     });
-    if (changed === 0) return false;
+    if (changed === 0) return;
     const now = Date.now();
     await post(trx, hold(partiesOf(payment)), new Date(now));
     await post(trx, refund(partiesOf(payment)), new Date(now + 1));
-    return true;
+    await refundLater(trx, { id: payment.id, providerRef: reference }, payment.cents);
   });
-  if (moved) await deps.provider.refund({ key: `refund:${payment.id}`, reference, cents: payment.cents });
+  // Made at once, not at the worker's next pass: the client was just charged for nothing.
+  await runProviderCalls(deps.db, deps.provider);
 }
 
 /** Why a task's checkout can no longer be paid. */
@@ -376,7 +378,6 @@ function refusalFor(status: string): string {
  * paid is abandoned.
  */
 async function settle(
-  deps: PaymentsDeps,
   trx: Kysely<DB>,
   notices: Notices,
   taskId: string,
@@ -411,12 +412,8 @@ async function settle(
   if ((await movePayment(trx, payment.id, from, "refunded", { settled: true })) === 0) throw lost();
   await post(trx, refund(partiesOf(payment)));
   notices.add({ userId: payment.clientId, kind: "payment-refunded", data: { ...about, amount: payment.cents / 100 } });
-  // Test mode moves no real money; a provider with a network moves it after the commit (decision 030).
-  await deps.provider.refund({
-    key: `refund:${payment.id}`,
-    reference: payment.providerRef ?? "",
-    cents: payment.cents,
-  });
+  // Made once this step commits (provider-calls.ts): a step rolled back refunds nothing.
+  await refundLater(trx, payment, payment.cents);
 }
 
 /**

@@ -7,6 +7,7 @@ import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.
 import { account } from "./accounts.ts";
 import { balancesOf, unbalancedTransactions } from "./ledger.ts";
 import { PAYMENT_PROBLEMS, type PaymentsDeps, RECONCILE_AFTER_MS, reconcileHostedCheckouts } from "./payments.ts";
+import { runProviderCalls } from "./provider-calls.ts";
 import { StripeProvider } from "./stripe-provider.ts";
 
 /**
@@ -129,14 +130,28 @@ describe("Stripe's hosted checkout", () => {
       new Map([[account.escrow(taskId), 28_000]]),
     );
 
-    // Cancelled before delivery: Stripe refunds the whole charge, to its PaymentIntent, once.
+    // Cancelled before delivery: the whole charge goes back to its PaymentIntent, once the cancel
+    // has committed, and still when Stripe is down at first.
+    const refundsOf = () =>
+      standIn.requests
+        .filter((request) => request.path === "/v1/refunds" && request.body.get("payment_intent") === intent)
+        .map((request) => [request.body.get("amount"), request.idempotencyKey]);
     expect((await call(client, "POST", `/api/tasks/${taskId}/cancel`)).statusCode).toBe(200);
-    const refunds = standIn.requests.filter((request) => request.path === "/v1/refunds");
-    expect(refunds.map((request) => [request.body.get("payment_intent"), request.body.get("amount")])).toContainEqual([
-      intent,
-      "28000",
-    ]);
-    expect(refunds.at(-1)?.idempotencyKey).toBe(`refund:${step.paymentId}`);
+    expect(refundsOf()).toEqual([]);
+    const provider = new StripeProvider("sk_test_quickgig_local", SECRET, standIn.url);
+    standIn.failRefunds(2);
+    expect(await runProviderCalls(database.db, provider)).toBe(0);
+    const waiting = await database.db
+      .selectFrom("provider_calls")
+      .select(["status", "last_error"])
+      .where("payment_id", "=", step.paymentId)
+      .executeTakeFirstOrThrow();
+    expect(waiting.status).toBe("due");
+    expect(waiting.last_error).toContain("Stripe is resting");
+    // Due again a minute later; then Stripe answers.
+    expect(await runProviderCalls(database.db, provider, new Date(Date.now() + 61_000))).toBe(1);
+    expect(await runProviderCalls(database.db, provider, new Date(Date.now() + 3_600_000))).toBe(0);
+    expect(refundsOf().at(-1)).toEqual(["28000", `refund:${step.paymentId}`]);
   });
 
   it("gives the money back for a checkout paid after another offer's replaced it, and hires nobody by it", async () => {

@@ -23,6 +23,8 @@ export interface StripeStandIn {
   pay(sessionId: string): string;
   /** Marks a checkout expired unpaid, as Stripe does after a day. */
   expire(sessionId: string): void;
+  /** Answers the next `count` refunds with a server error, as Stripe down would. */
+  failRefunds(count: number): void;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, Record<string, unknown>>();
   const answered = new Map<string, unknown>();
   let counter = 0;
+  let refundsToFail = 0;
   const server = createServer(async (request, response) => {
     const path = (request.url ?? "").split("?")[0] ?? "";
     const body = new URLSearchParams(await bodyOf(request));
@@ -75,6 +78,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!session) return send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
       return send(200, session);
     } else if (request.method === "POST" && path === "/v1/refunds") {
+      if (refundsToFail > 0) {
+        refundsToFail -= 1;
+        return send(500, { error: { type: "api_error", message: "Stripe is resting" } });
+      }
       counter += 1;
       answer = {
         id: `re_test_${counter}`,
@@ -107,6 +114,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       Object.assign(session, { status: "expired" });
+    },
+    failRefunds(count) {
+      refundsToFail = count;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -17,6 +17,7 @@ import m0015 from "./0015-moderation.ts";
 import m0016 from "./0016-no-replacing-the-audit-log.ts";
 import m0017 from "./0017-payments.ts";
 import m0018 from "./0018-disputes.ts";
+import m0019 from "./0019-provider-calls.ts";
 import type { MigrationContext } from "./context.ts";
 
 /**
@@ -43,5 +44,6 @@ export function allMigrations(context: MigrationContext): Record<string, Migrati
     "0016-no-replacing-the-audit-log": m0016(context),
     "0017-payments": m0017(context),
     "0018-disputes": m0018(context),
+    "0019-provider-calls": m0019(context),
   };
 }

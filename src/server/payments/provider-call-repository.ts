@@ -1,0 +1,95 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { createId } from "../ids.ts";
+
+/** The provider calls' SQL (migration 0019): refunds made once their step commits. */
+
+export interface ProviderCall {
+  id: string;
+  paymentId: string;
+  key: string;
+  reference: string;
+  cents: number;
+  attempts: number;
+}
+
+/** A refund due, in the step's transaction; the same key twice is one call. */
+export async function insertRefundCall(
+  trx: Kysely<DB>,
+  call: { paymentId: string; key: string; reference: string; cents: number },
+  now = new Date(),
+): Promise<void> {
+  await trx
+    .insertInto("provider_calls")
+    .values({
+      id: createId(),
+      payment_id: call.paymentId,
+      kind: "refund",
+      key: call.key,
+      reference: call.reference,
+      cents: call.cents,
+      status: "due",
+      next_at: now.toISOString(),
+      created_at: now.toISOString(),
+    })
+    .onConflict((conflict) => conflict.column("key").doNothing())
+    .execute();
+}
+
+/** Calls due now, oldest first. */
+export async function dueCalls(db: Kysely<DB>, now: Date, limit: number): Promise<ProviderCall[]> {
+  const rows = await db
+    .selectFrom("provider_calls")
+    .select(["id", "payment_id", "key", "reference", "cents", "attempts"])
+    .where("status", "=", "due")
+    .where("next_at", "<=", now.toISOString())
+    .orderBy("next_at")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    paymentId: row.payment_id,
+    key: row.key,
+    reference: row.reference,
+    cents: Number(row.cents),
+    attempts: row.attempts,
+  }));
+}
+
+/** Takes a due call for this process (its next_at becomes when it started); false when another took it first. */
+export async function claimCall(db: Kysely<DB>, id: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("provider_calls")
+    .set((eb) => ({ status: "running", attempts: eb("attempts", "+", 1), next_at: now.toISOString() }))
+    .where("id", "=", id)
+    .where("status", "=", "due")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function finishCall(db: Kysely<DB>, id: string, result: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable("provider_calls")
+    .set({ status: "done", result, done_at: now.toISOString(), last_error: null })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Due again at `nextAt`, with why it failed (never a secret: the provider's message). */
+export async function retryCall(db: Kysely<DB>, id: string, error: string, nextAt: Date): Promise<void> {
+  await db
+    .updateTable("provider_calls")
+    .set({ status: "due", last_error: error.slice(0, 500), next_at: nextAt.toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Calls left running by a process that stopped mid-call: due again (the key makes the retry harmless). */
+export async function releaseStuckCalls(db: Kysely<DB>, startedBefore: Date): Promise<void> {
+  await db
+    .updateTable("provider_calls")
+    .set({ status: "due" })
+    .where("status", "=", "running")
+    .where("next_at", "<=", startedBefore.toISOString())
+    .execute();
+}
