@@ -110,6 +110,7 @@ describe("API reference", () => {
       "/api/admin/appeals/{id}",
       "/api/admin/audit",
       "/api/admin/decisions",
+      "/api/admin/disputes",
       "/api/admin/queue",
       "/api/admin/roles",
       "/api/admin/sanctions/{id}/restore",
