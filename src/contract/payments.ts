@@ -157,6 +157,10 @@ export const PaymentSchema = z.object({
     .nullable()
     .describe("Delivered: when the payment is released by itself unless the client acts"),
   settledAt: z.string().nullable(),
+  checkoutUrl: z
+    .string()
+    .nullable()
+    .describe("Waiting: where its client pays (test mode's /pay/{id}, or the provider's own page); null otherwise"),
   dispute: DisputeSchema.nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;

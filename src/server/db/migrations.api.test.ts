@@ -52,6 +52,7 @@ describe("migrations", () => {
       "0017-payments",
       "0018-disputes",
       "0019-provider-calls",
+      "0020-checkout-address",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -211,6 +212,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0017-payments",
       "0018-disputes",
       "0019-provider-calls",
+      "0020-checkout-address",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -280,6 +282,7 @@ describe("upgrading a database that already holds bids", () => {
       "0017-payments",
       "0018-disputes",
       "0019-provider-calls",
+      "0020-checkout-address",
     ]);
 
     const bids = await target.current.db
@@ -357,6 +360,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
       "0017-payments",
       "0018-disputes",
       "0019-provider-calls",
+      "0020-checkout-address",
     ]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
     expect(bids).toEqual([
@@ -659,6 +663,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0017-payments",
         "0018-disputes",
         "0019-provider-calls",
+        "0020-checkout-address",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       // 0014 warns that Find Freelancers reads every profile.

@@ -359,6 +359,8 @@ export interface PaymentTable {
   release_due_at: ColumnType<string | null, string | null | undefined, string | null>;
   release_reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
   settled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The provider's own page for a payment waiting (migration 0020); null in test mode. */
+  checkout_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A dispute over a held payment (migration 0018): one per payment. */

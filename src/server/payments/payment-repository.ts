@@ -22,6 +22,8 @@ export interface PaymentRecord {
   heldAt: string | null;
   releaseDueAt: string | null;
   settledAt: string | null;
+  /** The provider's own page while the payment waits (Stripe); null in test mode. */
+  checkoutUrl: string | null;
 }
 
 /** Statuses of a task's one live payment (the unique index of migration 0017). */
@@ -53,6 +55,7 @@ function toRecord(row: Selectable<PaymentTable>): PaymentRecord {
     heldAt: row.held_at,
     releaseDueAt: row.release_due_at,
     settledAt: row.settled_at,
+    checkoutUrl: row.checkout_url,
   };
 }
 
@@ -123,6 +126,7 @@ export async function movePayment(
     held?: boolean;
     settled?: boolean;
     releaseDueAt?: Date;
+    checkoutUrl?: string;
   } = {},
   now = new Date(),
 ): Promise<number> {
@@ -137,6 +141,7 @@ export async function movePayment(
       ...(also.held ? { held_at: at } : {}),
       ...(also.settled ? { settled_at: at } : {}),
       ...(also.releaseDueAt ? { delivered_at: at, release_due_at: also.releaseDueAt.toISOString() } : {}),
+      ...(also.checkoutUrl !== undefined ? { checkout_url: also.checkoutUrl } : {}),
     })
     .where("id", "=", id)
     .where("status", "in", from)

@@ -100,6 +100,7 @@ describe("paying at the hire", () => {
       currency: "USD",
       testMode: true,
       lastError: null,
+      checkoutUrl: `/pay/${step.paymentId}`,
     });
     // A checkout under way is the client's: the bidder learns of a payment once it is made.
     expectRefused(await call(maya, "GET", `/api/payments/${step.paymentId}`), 404, PAYMENT_PROBLEMS.notFound);

@@ -148,7 +148,8 @@ async function hostedStep(deps: PaymentsDeps, task: TaskRecord, paymentId: strin
       cancelUrl: back,
     });
     // Another offer's checkout replaced this one meanwhile: its page, if ever paid, is refunded (settleHostedCheckout).
-    if ((await movePayment(deps.db, payment.id, ["pending"], "pending", { providerRef: checkout.reference })) === 0) {
+    const page = { providerRef: checkout.reference, checkoutUrl: checkout.url };
+    if ((await movePayment(deps.db, payment.id, ["pending"], "pending", page)) === 0) {
       throw new HttpProblem(409, PAYMENT_PROBLEMS.replaced);
     }
     return { paymentId: payment.id, checkoutUrl: checkout.url };

@@ -46,6 +46,13 @@ export async function presentPayment(db: Kysely<DB>, payment: PaymentRecord, vie
     heldAt: payment.heldAt,
     releaseDueAt: payment.status === "delivered" ? payment.releaseDueAt : null,
     settledAt: payment.settledAt,
+    // Where its client pays while it waits: test mode's page, or the provider's.
+    checkoutUrl:
+      payment.status !== "pending" || payment.clientId !== viewerId
+        ? null
+        : payment.provider === "test"
+          ? `/pay/${payment.id}`
+          : payment.checkoutUrl,
     dispute,
   };
 }

@@ -91,9 +91,11 @@ describe("Stripe's hosted checkout", () => {
     const posted = await call(client, "POST", `/api/payments/${step.paymentId}/pay`, { card });
     expect(posted.statusCode, posted.body).toBe(409);
     expect(posted.json().detail).toBe(PAYMENT_PROBLEMS.hosted);
+    // The checkout page leads back to Stripe's page, for the client only.
     expect((await call(client, "GET", `/api/payments/${step.paymentId}`)).json()).toMatchObject({
       status: "pending",
       testMode: false,
+      checkoutUrl: step.checkoutUrl,
     });
   });
 

@@ -18,6 +18,7 @@ import m0016 from "./0016-no-replacing-the-audit-log.ts";
 import m0017 from "./0017-payments.ts";
 import m0018 from "./0018-disputes.ts";
 import m0019 from "./0019-provider-calls.ts";
+import m0020 from "./0020-checkout-address.ts";
 import type { MigrationContext } from "./context.ts";
 
 /**
@@ -45,5 +46,6 @@ export function allMigrations(context: MigrationContext): Record<string, Migrati
     "0017-payments": m0017(context),
     "0018-disputes": m0018(context),
     "0019-provider-calls": m0019(context),
+    "0020-checkout-address": m0020(context),
   };
 }

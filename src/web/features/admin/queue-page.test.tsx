@@ -512,6 +512,7 @@ function escalatedDispute(db: MockStore): Payment {
     feePercent: 10,
     currency: "USD",
     testMode: true,
+    checkoutUrl: null,
     lastError: null,
     createdAt: created,
     heldAt: created,

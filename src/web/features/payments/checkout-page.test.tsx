@@ -1,4 +1,4 @@
-import { waitFor, within } from "@testing-library/react";
+import { cleanup, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -30,6 +30,7 @@ function checkout(store: MockStore): Payment {
     feePercent: 10,
     currency: "USD",
     testMode: true,
+    checkoutUrl: "/pay/pay-1",
     lastError: null,
     createdAt: store.now(),
     heldAt: null,
@@ -110,13 +111,25 @@ describe("The checkout of a hire", () => {
 });
 
 describe("Accepting an offer with payments on", () => {
-  it("never asks for a card when the payment is made on the provider's own page (Stripe)", async () => {
+  it("never asks for a card when the payment is made on the provider's own page (Stripe), and leads back to it", async () => {
     const store = freshMockApi();
-    Object.assign(checkout(store), { testMode: false });
+    const payment: Payment = Object.assign(checkout(store), {
+      testMode: false,
+      checkoutUrl: "https://checkout.stripe.com/c/pay/cs_test_1",
+    });
+    const view = await renderRoute("/pay/pay-1", { as: DEMO_CLIENT, db: store });
+    expect(await view.screen.findByRole("heading", { level: 1, name: "Pay for the hire" })).toBeTruthy();
+    expect(view.screen.queryByLabelText("Card number")).toBeNull();
+    expect(view.screen.queryByRole("note")).toBeNull();
+    expect(view.screen.getByRole("link", { name: "Continue to the secure payment page" }).getAttribute("href")).toBe(
+      "https://checkout.stripe.com/c/pay/cs_test_1",
+    );
+    cleanup();
+    // Without the provider's address (an older payment): the way to open a new page.
+    payment.checkoutUrl = null;
     const { screen } = await renderRoute("/pay/pay-1", { as: DEMO_CLIENT, db: store });
     expect(await screen.findByRole("heading", { level: 1, name: "Pay for the hire" })).toBeTruthy();
     expect(screen.queryByLabelText("Card number")).toBeNull();
-    expect(screen.queryByRole("note")).toBeNull();
     expect(screen.getByRole("status").textContent).toContain("made on the payment provider's secure page");
     expect(screen.getByRole("link", { name: "My Posted Tasks" }).getAttribute("href")).toBe(
       "/dashboard/my-posted-tasks",

@@ -149,8 +149,14 @@ export function Component() {
       <HowItIsPaid payment={payment} />
       {open && payment.testMode ? (
         <CardForm payment={payment} />
-      ) : open ? (
+      ) : open && payment.checkoutUrl ? (
         // A provider's own page takes the card (Stripe): never this one.
+        <p>
+          <a href={payment.checkoutUrl} className="btn-primary w-full py-2.5">
+            Continue to the secure payment page
+          </a>
+        </p>
+      ) : open ? (
         <p role="status">
           This payment is made on the payment provider's secure page. To open it again, accept the offer from{" "}
           <Link to={paths.myPostedTasks} className="link">

@@ -32,6 +32,7 @@ function heldPayment(store: MockStore, changes: Partial<Payment> = {}): Payment 
     feePercent: 10,
     currency: "USD",
     testMode: true,
+    checkoutUrl: null,
     lastError: null,
     createdAt: ago(10),
     heldAt: ago(10),

@@ -114,6 +114,7 @@ describe("A receipt", () => {
       feePercent: 10,
       currency: "USD",
       testMode: true,
+      checkoutUrl: null,
       lastError: null,
       createdAt: "2026-11-20T09:00:00.000Z",
       heldAt: "2026-11-20T09:01:00.000Z",
