@@ -188,6 +188,9 @@ export const PaymentsOverviewSchema = z.object({
   asFreelancer: z.object({ held: z.number(), earned: z.number(), paidOut: z.number(), balance: z.number() }),
   lines: z.array(StatementLineSchema).describe("Newest first"),
   currency: z.string(),
+  payouts: z
+    .object({ provider: z.enum(["test", "stripe"]), ready: z.boolean() })
+    .describe("Whether the reader can be paid out now: always in test mode; with Stripe, once their account is set up"),
 });
 export type PaymentsOverview = z.infer<typeof PaymentsOverviewSchema>;
 
@@ -200,3 +203,6 @@ export const DisputeQueueSchema = z.object({
   canDecide: z.boolean().describe("Whether the reader may decide them: an admin"),
 });
 export type DisputeQueue = z.infer<typeof DisputeQueueSchema>;
+
+/** POST /api/me/payout-account: the provider's page where the reader sets up their payout account. */
+export const PayoutSetupSchema = z.object({ url: z.string() });

@@ -315,7 +315,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerProfileRoutes(app, deps);
   if (payments && deps.hiringMoney) {
     registerPaymentRoutes(app, deps, payments);
-    if (stripe) registerStripeWebhook(app, payments, stripe);
+    if (stripe) registerStripeWebhook(app, deps, payments, stripe);
     const money = deps.hiringMoney;
     let stopReleasing = () => {};
     app.addHook("onReady", async () => {

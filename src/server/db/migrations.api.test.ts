@@ -53,6 +53,7 @@ describe("migrations", () => {
       "0018-disputes",
       "0019-provider-calls",
       "0020-checkout-address",
+      "0021-payout-accounts",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -213,6 +214,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0018-disputes",
       "0019-provider-calls",
       "0020-checkout-address",
+      "0021-payout-accounts",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -283,6 +285,7 @@ describe("upgrading a database that already holds bids", () => {
       "0018-disputes",
       "0019-provider-calls",
       "0020-checkout-address",
+      "0021-payout-accounts",
     ]);
 
     const bids = await target.current.db
@@ -361,6 +364,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
       "0018-disputes",
       "0019-provider-calls",
       "0020-checkout-address",
+      "0021-payout-accounts",
     ]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
     expect(bids).toEqual([
@@ -664,6 +668,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0018-disputes",
         "0019-provider-calls",
         "0020-checkout-address",
+        "0021-payout-accounts",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       // 0014 warns that Find Freelancers reads every profile.

@@ -415,6 +415,17 @@ export interface ProviderCallTable {
   done_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A freelancer's payout account at the payment provider (migration 0021): Stripe Connect Express. */
+export interface PayoutAccountTable {
+  user_id: string;
+  provider: string;
+  account_id: string;
+  /** 1 once the provider says it can receive payouts. */
+  payouts_enabled: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
 /** The payments ledger (migration 0017): append-only, a transaction's entries sum to zero. */
 export interface LedgerTransactionTable {
   id: string;
@@ -462,6 +473,7 @@ export interface DB {
   disputes: DisputeTable;
   dispute_proposals: DisputeProposalTable;
   provider_calls: ProviderCallTable;
+  payout_accounts: PayoutAccountTable;
   ledger_transactions: LedgerTransactionTable;
   ledger_entries: LedgerEntryTable;
 }

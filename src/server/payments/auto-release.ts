@@ -87,7 +87,7 @@ export function startAutoRelease(deps: PaymentsDeps, money: HiringMoney, log: Fa
       .then(() => releaseDuePayments(deps, money, log))
       .then(() => escalateDue(deps.db))
       .then(() => reconcileHostedCheckouts(deps))
-      .then(() => runProviderCalls(deps.db, deps.provider))
+      .then(() => runProviderCalls(deps.db, deps.provider, deps.currency))
       .catch((error: unknown) => log.error({ err: error }, "releasing due payments failed"))
       .finally(() => {
         running = false;

@@ -7,6 +7,7 @@ import {
   PaymentIdParamsSchema,
   PaymentSchema,
   PaymentsOverviewSchema,
+  PayoutSetupSchema,
   ProposalInputSchema,
 } from "../../contract/payments.ts";
 import { IdSchema, ProblemSchema, TaskIdParamsSchema, TaskSchema } from "../../contract/schemas.ts";
@@ -20,13 +21,16 @@ import {
   paymentFor,
   paymentsOverview,
   payOutBalance,
+  payoutAccountChanged,
+  payoutSetupUrl,
+  payoutState,
   payWithCard,
   requestPayment,
   settleHostedCheckout,
   statementCsv,
 } from "./payments.ts";
 import { presentPayment } from "./present-payment.ts";
-import type { StripeProvider } from "./stripe-provider.ts";
+import type { StripeProvider, WebhookEvent } from "./stripe-provider.ts";
 
 const PaymentParamsSchema = PaymentIdParamsSchema;
 const ProposalParamsSchema = PaymentIdParamsSchema.extend({ proposalId: IdSchema("Proposal id") });
@@ -36,6 +40,10 @@ const problems = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema, 4
 export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, payments: PaymentsDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const payoutsOf = async (userId: string) => {
+    const { provider, ready } = await payoutState(payments, userId);
+    return { provider, ready };
+  };
 
   app.get(
     "/api/payments/:id",
@@ -119,7 +127,7 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, paym
     },
     async (request) => {
       const viewer = await requireViewer(deps.sessions, request);
-      return paymentsOverview(db, viewer.id, payments.currency);
+      return paymentsOverview(db, viewer.id, payments.currency, await payoutsOf(viewer.id));
     },
   );
 
@@ -159,7 +167,7 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, paym
       const viewer = await requireViewer(deps.sessions, request);
       await payOutBalance(payments, viewer.id);
       request.log.info("balance paid out");
-      return paymentsOverview(db, viewer.id, payments.currency);
+      return paymentsOverview(db, viewer.id, payments.currency, await payoutsOf(viewer.id));
     },
   );
 
@@ -212,7 +220,28 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, paym
  * this route reads its body raw. A bad signature is 400; an event of another kind, or one already
  * acted on (Stripe retries, an attacker replays), is answered 200 and changes nothing.
  */
-export function registerStripeWebhook(root: FastifyInstance, payments: PaymentsDeps, stripe: StripeProvider) {
+export function registerStripeWebhook(
+  root: FastifyInstance,
+  deps: AppDeps,
+  payments: PaymentsDeps,
+  stripe: StripeProvider,
+) {
+  root.withTypeProvider<ZodTypeProvider>().post(
+    "/api/me/payout-account",
+    {
+      config: { requiresSession: true },
+      schema: {
+        tags: ["payments"],
+        summary:
+          "Stripe's page where the reader sets up (or finishes) their payout account (Connect Express); their earnings wait in their balance until it can receive payouts",
+        response: { 200: PayoutSetupSchema, 401: ProblemSchema, 409: ProblemSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(deps.sessions, request);
+      return { url: await payoutSetupUrl(payments, viewer) };
+    },
+  );
   root.register(async (scope) => {
     scope.removeContentTypeParser("application/json");
     scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
@@ -233,16 +262,17 @@ export function registerStripeWebhook(root: FastifyInstance, payments: PaymentsD
         if (typeof signature !== "string" || !Buffer.isBuffer(body)) {
           throw new HttpProblem(400, STRIPE_PROBLEMS.unsigned);
         }
-        let paid: ReturnType<StripeProvider["paidCheckoutOf"]>;
+        let event: WebhookEvent | null;
         try {
-          paid = stripe.paidCheckoutOf(body, signature);
+          event = stripe.eventOf(body, signature);
         } catch {
           throw new HttpProblem(400, STRIPE_PROBLEMS.badSignature);
         }
-        if (paid) {
-          await settleHostedCheckout(payments, paid.paymentId, paid.charge);
-          request.log.info({ paymentId: paid.paymentId }, "stripe checkout paid");
+        if (event?.kind === "paid") {
+          await settleHostedCheckout(payments, event.paymentId, event.charge);
+          request.log.info({ paymentId: event.paymentId }, "stripe checkout paid");
         }
+        if (event?.kind === "account") await payoutAccountChanged(payments, event.accountId, event.payable);
         return { received: true as const };
       },
     );

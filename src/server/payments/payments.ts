@@ -31,8 +31,9 @@ import {
   pendingHostedCheckouts,
   taskTitlesOf,
 } from "./payment-repository.ts";
+import { findPayoutAccount, insertPayoutAccount, setPayable } from "./payout-account-repository.ts";
 import type { Card, PaymentProvider } from "./provider.ts";
-import { refundLater, runProviderCalls } from "./provider-calls.ts";
+import { refundLater, runProviderCalls, transferLater } from "./provider-calls.ts";
 
 export const PAYMENT_PROBLEMS = {
   notFound: "This payment does not exist.",
@@ -43,6 +44,9 @@ export const PAYMENT_PROBLEMS = {
   notMade: "The payment could not be made. Nothing was charged; try again.",
   nothingToPayOut: "There is nothing to pay out: your balance is $0.00.",
   noCheckout: "The payment page could not be opened. Nothing was charged; accept the offer again in a moment.",
+  noPayoutAccount:
+    "Set up your payout account first (Set up payouts): your earnings wait in your balance until it can receive them.",
+  testModePayouts: "Test mode pays out without an account at a provider.",
   hosted:
     "This payment is made on the payment provider's own page, never here: accept the offer again from My Posted Tasks to open it.",
 } as const;
@@ -356,7 +360,7 @@ async function giveBack(
     await refundLater(trx, { id: payment.id, providerRef: reference }, payment.cents);
   });
   // Made at once, not at the worker's next pass: the client was just charged for nothing.
-  await runProviderCalls(deps.db, deps.provider);
+  await runProviderCalls(deps.db, deps.provider, deps.currency);
 }
 
 /** Why a task's checkout can no longer be paid. */
@@ -434,7 +438,12 @@ async function spentAndEarned(db: Kysely<DB>, userId: string): Promise<{ spent: 
 export const STATEMENT_LINES = 500;
 
 /** A person's money as the ledger has it: their figures as a client and as a freelancer, and their latest movements. */
-export async function paymentsOverview(db: Kysely<DB>, userId: string, currency: string): Promise<PaymentsOverview> {
+export async function paymentsOverview(
+  db: Kysely<DB>,
+  userId: string,
+  currency: string,
+  payouts: PaymentsOverview["payouts"] = { provider: "test", ready: true },
+): Promise<PaymentsOverview> {
   const mine = [account.card(userId), account.earnings(userId)];
   const [card, earnings, held, entries] = await Promise.all([
     flowsOf(db, account.card(userId)),
@@ -463,6 +472,7 @@ export async function paymentsOverview(db: Kysely<DB>, userId: string, currency:
       note: entry.note,
     })),
     currency,
+    payouts,
   };
 }
 
@@ -533,17 +543,65 @@ export async function requestPayment(deps: PaymentsDeps, task: TaskRecord, freel
 
 /**
  * A freelancer pays out their whole balance (what they earned, less what was paid out before): one
- * payout movement in the ledger. Test mode moves no real money, so the provider is not asked; a
- * provider with a network (Stripe, not built yet) will need a transfer to the freelancer's account
- * after the commit. The person's row is held for the transaction (PostgreSQL), so two payouts at
- * once never pay one balance twice.
+ * payout movement in the ledger. Test mode moves no real money, so the provider is not asked. With
+ * payouts at the provider (Stripe Connect), the person needs an account that can receive them
+ * (409 otherwise: their money waits in their balance), and the transfer to it is made once the
+ * movement commits (provider-calls.ts). The person's row is held for the transaction (PostgreSQL),
+ * so two payouts at once never pay one balance twice.
  */
 export async function payOutBalance(deps: PaymentsDeps, userId: string): Promise<number> {
-  return deps.db.transaction().execute(async (trx) => {
+  const state = await payoutState(deps, userId);
+  if (!state.ready) throw new HttpProblem(409, PAYMENT_PROBLEMS.noPayoutAccount);
+  const paid = await deps.db.transaction().execute(async (trx) => {
     await holdPersonRow(trx, userId, deps.dialect);
     const balance = (await balancesOf(trx, [account.earnings(userId)])).get(account.earnings(userId)) ?? 0;
     if (balance <= 0) throw new HttpProblem(409, PAYMENT_PROBLEMS.nothingToPayOut);
-    await post(trx, payout(userId, balance));
+    const ledgerId = await post(trx, payout(userId, balance));
+    if (state.accountId) await transferLater(trx, { ledgerId, accountId: state.accountId, cents: balance });
     return balance / 100;
   });
+  if (state.accountId) await runProviderCalls(deps.db, deps.provider, deps.currency);
+  return paid;
+}
+
+/**
+ * Whether a person can be paid out now: always in test mode; with the provider's payouts, once
+ * their account there can receive them (asked again while it cannot, as they may have just
+ * finished setting it up).
+ */
+export async function payoutState(
+  deps: PaymentsDeps,
+  userId: string,
+): Promise<{ provider: "test" | "stripe"; ready: boolean; accountId: string | null }> {
+  const payouts = deps.provider.payouts;
+  if (!payouts) return { provider: deps.provider.name, ready: true, accountId: null };
+  const found = await findPayoutAccount(deps.db, userId);
+  if (!found) return { provider: deps.provider.name, ready: false, accountId: null };
+  let ready = found.payable;
+  if (!ready) {
+    ready = await payouts.isPayable(found.accountId).catch(() => false);
+    if (ready) await setPayable(deps.db, found.accountId, true);
+  }
+  return { provider: deps.provider.name, ready, accountId: found.accountId };
+}
+
+/**
+ * The provider's page where a freelancer sets up their payout account (made the first time, with
+ * their user id as its key so two clicks make one), sending them back to their payments.
+ */
+export async function payoutSetupUrl(deps: PaymentsDeps, user: { id: string; email: string }): Promise<string> {
+  const payouts = deps.provider.payouts;
+  if (!payouts) throw new HttpProblem(409, PAYMENT_PROBLEMS.testModePayouts);
+  let found = await findPayoutAccount(deps.db, user.id);
+  if (!found) {
+    const accountId = await payouts.createAccount({ key: `account:${user.id}`, userId: user.id, email: user.email });
+    await insertPayoutAccount(deps.db, { userId: user.id, provider: deps.provider.name, accountId });
+    found = await findPayoutAccount(deps.db, user.id);
+  }
+  return payouts.onboardingUrl(found?.accountId ?? "", `${deps.webUrl}/dashboard/payments`);
+}
+
+/** The provider says what a payout account can do now (its webhook). */
+export function payoutAccountChanged(deps: PaymentsDeps, accountId: string, payable: boolean): Promise<void> {
+  return setPayable(deps.db, accountId, payable);
 }

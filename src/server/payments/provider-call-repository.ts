@@ -6,6 +6,7 @@ import { createId } from "../ids.ts";
 
 export interface ProviderCall {
   id: string;
+  kind: "refund" | "transfer";
   paymentId: string;
   key: string;
   reference: string;
@@ -13,10 +14,13 @@ export interface ProviderCall {
   attempts: number;
 }
 
-/** A refund due, in the step's transaction; the same key twice is one call. */
-export async function insertRefundCall(
+/**
+ * A call due, in the step's transaction; the same key twice is one call. A refund names the
+ * payment and its charge; a transfer (a payout) the payout's ledger transaction and the account.
+ */
+export async function insertCall(
   trx: Kysely<DB>,
-  call: { paymentId: string; key: string; reference: string; cents: number },
+  call: { kind: ProviderCall["kind"]; paymentId: string; key: string; reference: string; cents: number },
   now = new Date(),
 ): Promise<void> {
   await trx
@@ -24,7 +28,7 @@ export async function insertRefundCall(
     .values({
       id: createId(),
       payment_id: call.paymentId,
-      kind: "refund",
+      kind: call.kind,
       key: call.key,
       reference: call.reference,
       cents: call.cents,
@@ -40,7 +44,7 @@ export async function insertRefundCall(
 export async function dueCalls(db: Kysely<DB>, now: Date, limit: number): Promise<ProviderCall[]> {
   const rows = await db
     .selectFrom("provider_calls")
-    .select(["id", "payment_id", "key", "reference", "cents", "attempts"])
+    .select(["id", "kind", "payment_id", "key", "reference", "cents", "attempts"])
     .where("status", "=", "due")
     .where("next_at", "<=", now.toISOString())
     .orderBy("next_at")
@@ -48,6 +52,7 @@ export async function dueCalls(db: Kysely<DB>, now: Date, limit: number): Promis
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    kind: row.kind as ProviderCall["kind"],
     paymentId: row.payment_id,
     key: row.key,
     reference: row.reference,

@@ -12,6 +12,18 @@ export type ChargeOutcome =
   | { ok: true; reference: string }
   | { ok: false; reason: "declined" | "insufficient-funds" | "unknown-card" };
 
+/** A freelancer's account at the provider, set up on the provider's own pages, and transfers to it. */
+export interface PayoutProvider {
+  /** A new account for this person (the same key answers the same account). */
+  createAccount(input: { key: string; userId: string; email: string }): Promise<string>;
+  /** The provider's page where the person sets up (or finishes) their account, sending them back to `returnUrl`. */
+  onboardingUrl(accountId: string, returnUrl: string): Promise<string>;
+  /** Whether the account can receive payouts now. */
+  isPayable(accountId: string): Promise<boolean>;
+  /** Moves `cents` from the platform's balance to the account. */
+  transfer(input: { key: string; accountId: string; cents: number; currency: string }): Promise<{ reference: string }>;
+}
+
 export interface HostedCheckoutInput {
   key: string;
   paymentId: string;
@@ -38,6 +50,8 @@ export interface PaymentProvider {
   hostedCheckout?(input: HostedCheckoutInput): Promise<{ url: string; reference: string }>;
   /** A hosted checkout as the provider has it now (reconciliation): paid, with its charge's reference, or not. */
   checkoutState?(reference: string): Promise<{ paid: true; charge: string } | { paid: false; expired: boolean }>;
+  /** Payouts through the provider (Stripe Connect); absent in test mode, where a payout moves no real money. */
+  payouts?: PayoutProvider;
   /** Charges the card `cents` of `currency`. */
   charge(input: { key: string; cents: number; currency: string; card: Card }): Promise<ChargeOutcome>;
   /** Gives `cents` of a charge back to its card. */

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { Card, ChargeOutcome, HostedCheckoutInput, PaymentProvider } from "./provider.ts";
+import type { Card, ChargeOutcome, HostedCheckoutInput, PaymentProvider, PayoutProvider } from "./provider.ts";
 
 /**
  * Stripe (decision 030), when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set: the client pays
@@ -27,6 +27,44 @@ export class StripeProvider implements PaymentProvider {
       timeout: 20_000,
     });
   }
+
+  /** Connect Express accounts for freelancers' payouts, and transfers to them. */
+  readonly payouts: PayoutProvider = {
+    createAccount: async ({ key, userId, email }) => {
+      const created = await this.stripe.accounts.create(
+        {
+          // Express: Stripe's own onboarding and dashboard; the platform pays Stripe's fees and covers losses.
+          controller: {
+            stripe_dashboard: { type: "express" },
+            fees: { payer: "application" },
+            losses: { payments: "application" },
+          },
+          email,
+          capabilities: { transfers: { requested: true } },
+          metadata: { userId },
+        },
+        { idempotencyKey: key },
+      );
+      return created.id;
+    },
+    onboardingUrl: async (accountId, returnUrl) => {
+      const link = await this.stripe.accountLinks.create({
+        account: accountId,
+        type: "account_onboarding",
+        return_url: returnUrl,
+        refresh_url: returnUrl,
+      });
+      return link.url;
+    },
+    isPayable: async (accountId) => (await this.stripe.accounts.retrieve(accountId)).payouts_enabled === true,
+    transfer: async ({ key, accountId, cents, currency }) => {
+      const transfer = await this.stripe.transfers.create(
+        { amount: cents, currency: currency.toLowerCase(), destination: accountId },
+        { idempotencyKey: key },
+      );
+      return { reference: transfer.id };
+    },
+  };
 
   async hostedCheckout(input: HostedCheckoutInput): Promise<{ url: string; reference: string }> {
     const session = await this.stripe.checkout.sessions.create(
@@ -74,19 +112,28 @@ export class StripeProvider implements PaymentProvider {
   /**
    * A webhook's event, its signature checked against the endpoint's secret (and its age, five
    * minutes at most, so a captured request cannot be replayed later): a paid checkout's payment
-   * and charge, or null for any other event. Throws when the signature does not match.
+   * and charge, a payout account's state, or null for any other event. Throws when the signature
+   * does not match.
    */
-  paidCheckoutOf(rawBody: Buffer, signature: string): { paymentId: string; charge: string } | null {
+  eventOf(rawBody: Buffer, signature: string): WebhookEvent | null {
     const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+    if (event.type === "account.updated") {
+      return { kind: "account", accountId: event.data.object.id, payable: event.data.object.payouts_enabled === true };
+    }
     if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.async_payment_succeeded") {
       return null;
     }
     const session = event.data.object;
     const paid = paidCheckout(session);
     const paymentId = session.metadata?.paymentId ?? session.client_reference_id;
-    return paid && paymentId ? { paymentId, charge: paid.charge } : null;
+    return paid && paymentId ? { kind: "paid", paymentId, charge: paid.charge } : null;
   }
 }
+
+/** What a webhook tells QuickGig: a checkout paid, or a payout account's state. */
+export type WebhookEvent =
+  | { kind: "paid"; paymentId: string; charge: string }
+  | { kind: "account"; accountId: string; payable: boolean };
 
 /** A checkout session that is paid: its PaymentIntent, which refunds name. */
 function paidCheckout(session: Stripe.Checkout.Session): { paid: true; charge: string } | null {

@@ -51,12 +51,11 @@ async function accepted(amount = 350) {
 
 /** Stripe's webhook for a checkout paid, signed with `secret`. */
 function webhook(sessionId: string, secret = SECRET) {
-  const payload = JSON.stringify({
-    id: `evt_${sessionId}`,
-    object: "event",
-    type: "checkout.session.completed",
-    data: { object: standIn.sessions.get(sessionId) },
-  });
+  return signedEvent("checkout.session.completed", standIn.sessions.get(sessionId), secret);
+}
+
+function signedEvent(type: string, object: unknown, secret = SECRET) {
+  const payload = JSON.stringify({ id: `evt_${type}_${Date.now()}`, object: "event", type, data: { object } });
   const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
   return ctx.app.inject({
     method: "POST",
@@ -142,7 +141,7 @@ describe("Stripe's hosted checkout", () => {
     expect(refundsOf()).toEqual([]);
     const provider = new StripeProvider("sk_test_quickgig_local", SECRET, standIn.url);
     standIn.failRefunds(2);
-    expect(await runProviderCalls(database.db, provider)).toBe(0);
+    expect(await runProviderCalls(database.db, provider, "USD")).toBe(0);
     const waiting = await database.db
       .selectFrom("provider_calls")
       .select(["status", "last_error"])
@@ -151,8 +150,8 @@ describe("Stripe's hosted checkout", () => {
     expect(waiting.status).toBe("due");
     expect(waiting.last_error).toContain("Stripe is resting");
     // Due again a minute later; then Stripe answers.
-    expect(await runProviderCalls(database.db, provider, new Date(Date.now() + 61_000))).toBe(1);
-    expect(await runProviderCalls(database.db, provider, new Date(Date.now() + 3_600_000))).toBe(0);
+    expect(await runProviderCalls(database.db, provider, "USD", new Date(Date.now() + 61_000))).toBe(1);
+    expect(await runProviderCalls(database.db, provider, "USD", new Date(Date.now() + 3_600_000))).toBe(0);
     expect(refundsOf().at(-1)).toEqual(["28000", `refund:${step.paymentId}`]);
   });
 
@@ -178,6 +177,46 @@ describe("Stripe's hosted checkout", () => {
       "30000",
     ]);
     expect(await unbalancedTransactions(database.db)).toEqual([]);
+  });
+
+  it("pays a freelancer out through a Connect account once Stripe says it can receive payouts", async () => {
+    const earner = await signUp(ctx.app, { name: "Connected Earner" });
+    const taskId = await postTask(ctx.app, client, { budget: 200 });
+    const offer = (await call(earner, "POST", "/api/bids", { taskId, amount: 200 })).json();
+    const step: PaymentStep = (await call(client, "POST", `/api/tasks/${taskId}/accept`, { bidId: offer._id })).json();
+    const sessionId = String(sessionOf(step.paymentId)?.id);
+    standIn.pay(sessionId);
+    expect((await webhook(sessionId)).statusCode).toBe(200);
+    expect((await call(client, "POST", `/api/tasks/${taskId}/complete`)).statusCode).toBe(200);
+
+    // $180 earned after the fee waits in the balance: no account yet.
+    const before = (await call(earner, "GET", "/api/me/payments")).json();
+    expect(before).toMatchObject({ asFreelancer: { balance: 180 }, payouts: { provider: "stripe", ready: false } });
+    const refused = await call(earner, "POST", "/api/me/payouts");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(PAYMENT_PROBLEMS.noPayoutAccount);
+
+    // Set up on Stripe's page; asked twice, one account.
+    const setup = (await call(earner, "POST", "/api/me/payout-account")).json();
+    const again = (await call(earner, "POST", "/api/me/payout-account")).json();
+    const accountId = String(setup.url).split("/").at(-1) ?? "";
+    expect(setup.url).toBe(`https://connect.stripe.test/setup/${accountId}`);
+    expect(again.url).toBe(setup.url);
+    expect([...standIn.accounts.values()].filter((made) => made.email === earner.email)).toHaveLength(1);
+
+    // Stripe says the account can receive payouts: the payout goes through as a transfer, once.
+    expect(
+      (await signedEvent("account.updated", { id: accountId, object: "account", payouts_enabled: true })).statusCode,
+    ).toBe(200);
+    expect((await call(earner, "GET", "/api/me/payments")).json().payouts).toEqual({ provider: "stripe", ready: true });
+    const paid = await call(earner, "POST", "/api/me/payouts");
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().asFreelancer).toMatchObject({ paidOut: 180, balance: 0 });
+    const transfers = standIn.requests.filter((request) => request.path === "/v1/transfers");
+    expect(transfers.map((request) => [request.body.get("destination"), request.body.get("amount")])).toEqual([
+      [accountId, "18000"],
+    ]);
+    expect(transfers[0]?.idempotencyKey).toMatch(/^payout:/);
   });
 
   it("hires through the reconciliation pass when the webhook never came, and lets an expired page go", async () => {

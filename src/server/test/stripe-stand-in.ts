@@ -19,6 +19,7 @@ export interface StripeStandIn {
   url: string;
   requests: StandInRequest[];
   sessions: Map<string, Record<string, unknown>>;
+  accounts: Map<string, Record<string, unknown>>;
   /** Marks a checkout paid, as a client paying on Stripe's page would (its PaymentIntent made). */
   pay(sessionId: string): string;
   /** Marks a checkout expired unpaid, as Stripe does after a day. */
@@ -37,6 +38,7 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: StandInRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
+  const accounts = new Map<string, Record<string, unknown>>();
   const answered = new Map<string, unknown>();
   let counter = 0;
   let refundsToFail = 0;
@@ -77,6 +79,36 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const session = sessions.get(path.slice("/v1/checkout/sessions/".length));
       if (!session) return send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
       return send(200, session);
+    } else if (request.method === "POST" && path === "/v1/accounts") {
+      counter += 1;
+      const account = {
+        id: `acct_test_${counter}`,
+        object: "account",
+        email: body.get("email"),
+        payouts_enabled: false,
+        metadata: { userId: body.get("metadata[userId]") },
+      };
+      accounts.set(account.id, account);
+      answer = account;
+    } else if (request.method === "GET" && path.startsWith("/v1/accounts/")) {
+      const account = accounts.get(path.slice("/v1/accounts/".length));
+      if (!account) return send(404, { error: { type: "invalid_request_error", message: "No such account" } });
+      return send(200, account);
+    } else if (request.method === "POST" && path === "/v1/account_links") {
+      answer = {
+        object: "account_link",
+        url: `https://connect.stripe.test/setup/${body.get("account")}`,
+        return_url: body.get("return_url"),
+      };
+    } else if (request.method === "POST" && path === "/v1/transfers") {
+      counter += 1;
+      answer = {
+        id: `tr_test_${counter}`,
+        object: "transfer",
+        amount: Number(body.get("amount")),
+        currency: body.get("currency"),
+        destination: body.get("destination"),
+      };
     } else if (request.method === "POST" && path === "/v1/refunds") {
       if (refundsToFail > 0) {
         refundsToFail -= 1;
@@ -102,6 +134,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    accounts,
     pay(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);

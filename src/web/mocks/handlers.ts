@@ -139,6 +139,7 @@ const EMPTY_STATEMENT = {
   asClient: { paid: 0, held: 0, refunded: 0 },
   asFreelancer: { held: 0, earned: 0, paidOut: 0, balance: 0 },
   currency: "USD",
+  payouts: { provider: "test" as const, ready: true },
 };
 const paged = <T>(items: T[], { page, limit }: { page: number; limit: number }, headers: Record<string, string> = {}) =>
   HttpResponse.json(items.slice((page - 1) * limit, page * limit), {

@@ -41,3 +41,8 @@ export function acceptProposal(id: string, proposalId: string): Promise<Payment>
 export function payOutBalance(): Promise<PaymentsOverview> {
   return apiJson<PaymentsOverview>("/api/me/payouts", { method: "POST" });
 }
+
+/** Stripe's page where the reader sets up their payout account (payments through Stripe only). */
+export function payoutSetupUrl(): Promise<{ url: string }> {
+  return apiJson<{ url: string }>("/api/me/payout-account", { method: "POST" });
+}

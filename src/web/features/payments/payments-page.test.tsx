@@ -1,10 +1,13 @@
 import { waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Payment, PaymentsOverview } from "../../../contract/payments.ts";
+import { leaveFor } from "../../lib/leave.ts";
 import { LUCAS, taskTitled } from "../../test/demo.ts";
 import { DEMO_CLIENT, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi, server } from "../../test/setup.ts";
+
+vi.mock("../../lib/leave.ts", () => ({ leaveFor: vi.fn() }));
 
 describe("Payments", () => {
   it("shows both sides' figures as the server sums them, each movement with its task and receipt, and the CSV", async () => {
@@ -14,6 +17,7 @@ describe("Payments", () => {
       asClient: { paid: 440.5, held: 360, refunded: 80.5 },
       asFreelancer: { held: 0, earned: 180, paidOut: 0, balance: 180 },
       currency: "USD",
+      payouts: { provider: "test", ready: true },
       lines: [
         {
           _id: "e-2",
@@ -71,6 +75,7 @@ describe("Payments", () => {
       asClient: { paid: 0, held: 0, refunded: 0 },
       asFreelancer: { held: 0, earned: 315, paidOut: 0, balance: 315 },
       currency: "USD",
+      payouts: { provider: "test", ready: true },
       lines: [],
     };
     const after: PaymentsOverview = { ...before, asFreelancer: { held: 0, earned: 315, paidOut: 315, balance: 0 } };
@@ -89,6 +94,33 @@ describe("Payments", () => {
     await waitFor(() => expect(freelancer.textContent).toContain("Paid out$315.00"));
     expect(paidOut).toBe(true);
     expect(screen.queryByRole("button", { name: /^Pay out/ })).toBeNull();
+  });
+
+  it("asks a freelancer paid through Stripe to set up payouts first, and sends them to Stripe's page", async () => {
+    const store = freshMockApi();
+    const overview: PaymentsOverview = {
+      asClient: { paid: 0, held: 0, refunded: 0 },
+      asFreelancer: { held: 0, earned: 180, paidOut: 0, balance: 180 },
+      currency: "USD",
+      payouts: { provider: "stripe", ready: false },
+      lines: [],
+    };
+    const asked: string[] = [];
+    server.use(
+      http.get("*/api/me/payments", () => HttpResponse.json(overview)),
+      http.post("*/api/me/payout-account", ({ request }) => {
+        asked.push(request.method);
+        return HttpResponse.json({ url: "https://connect.stripe.com/setup/e/acct_1/abc" });
+      }),
+    );
+    const { screen, user } = await renderRoute("/dashboard/payments", { as: DEMO_CLIENT, db: store });
+    await user.click(await screen.findByRole("button", { name: "Set up payouts" }));
+    expect(screen.queryByRole("button", { name: /^Pay out/ })).toBeNull();
+    expect(screen.getByText(/Your earnings wait in your balance/)).toBeTruthy();
+    await waitFor(() =>
+      expect(vi.mocked(leaveFor)).toHaveBeenCalledWith("https://connect.stripe.com/setup/e/acct_1/abc"),
+    );
+    expect(asked).toEqual(["POST"]);
   });
 
   it("says when no money has moved yet", async () => {

@@ -6,12 +6,13 @@ import { paths } from "../../config/paths.ts";
 import { apiUrl, errorMessage } from "../../lib/api.ts";
 import { formatBudget } from "../../lib/format.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
+import { leaveFor } from "../../lib/leave.ts";
 import { notify } from "../../lib/notify.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
-import { getPaymentsOverview, type PaymentsOverview, payOutBalance } from "./payments-api.ts";
+import { getPaymentsOverview, type PaymentsOverview, payOutBalance, payoutSetupUrl } from "./payments-api.ts";
 import "../../lazy-screens.css";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -109,11 +110,12 @@ function Lines({ lines }: { lines: PaymentsOverview["lines"] }) {
 }
 
 /** A freelancer's balance to their bank, all of it (test mode: no real money moves). */
-function PayOut({ balance, paidOutBefore }: { balance: number; paidOutBefore: number }) {
+function PayOut({ overview }: { overview: PaymentsOverview }) {
+  const { balance, paidOut: paidOutBefore } = overview.asFreelancer;
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  if (balance <= 0) return null;
+  if (overview.payouts.ready && balance <= 0) return null;
   async function payOut() {
     setBusy(true);
     setRefusal(null);
@@ -128,11 +130,33 @@ function PayOut({ balance, paidOutBefore }: { balance: number; paidOutBefore: nu
       setBusy(false);
     }
   }
+  async function setUp() {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      // Stripe's own pages take the person's details and bank account, then send them back here.
+      leaveFor((await payoutSetupUrl()).url);
+    } catch (caught) {
+      setRefusal(errorMessage(caught));
+      setBusy(false);
+    }
+  }
   return (
     <div className="mt-4 flex flex-wrap items-center gap-3">
-      <button type="button" className="btn-primary" disabled={busy} onClick={payOut}>
-        <Landmark aria-hidden="true" className="size-4" /> Pay out {formatBudget(balance)}
-      </button>
+      {overview.payouts.ready ? (
+        <button type="button" className="btn-primary" disabled={busy} onClick={payOut}>
+          <Landmark aria-hidden="true" className="size-4" /> Pay out {formatBudget(balance)}
+        </button>
+      ) : (
+        <>
+          <button type="button" className="btn-primary" disabled={busy} onClick={setUp}>
+            <Landmark aria-hidden="true" className="size-4" /> Set up payouts
+          </button>
+          <p className="muted text-sm">
+            Your earnings wait in your balance until your payout account can receive them.
+          </p>
+        </>
+      )}
       {refusal && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           {refusal}
@@ -184,7 +208,7 @@ export function Component() {
           ["Waiting to be paid out", asFreelancer.balance],
         ]}
       >
-        <PayOut balance={asFreelancer.balance} paidOutBefore={asFreelancer.paidOut} />
+        <PayOut overview={overview} />
       </Figures>
       <section aria-labelledby="movements-title" className="space-y-3">
         <h2 id="movements-title" className="text-xl font-semibold">
