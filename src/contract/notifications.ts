@@ -172,7 +172,7 @@ export const NotificationDataSchema = z.object({
   fee: z.number().optional(),
   /** payment-requested: when the payment is released by itself unless the client acts. */
   releaseDueAt: z.string().optional(),
-  /** dispute-*: the payment, and the split proposed, agreed or decided (dollars, before the fee). */
+  /** dispute-*, payment-held, -released, -refunded: the payment (its receipt); dispute-*: the split proposed, agreed or decided (dollars, before the fee). */
   paymentId: z.string().optional(),
   toFreelancer: z.number().optional(),
   toClient: z.number().optional(),
@@ -405,7 +405,10 @@ export function notificationLink(kind: NotificationKind, data: NotificationData)
     if (data.targetKind === "profile") return data.userId ? `/users/${data.userId}` : null;
   }
   if (kind === "message-new" && data.bidderId) return `/dashboard/messages/${data.taskId}/${data.bidderId}`;
-  // A dispute is read, answered and ended on its payment's page.
-  if (kind.startsWith("dispute-") && data.paymentId) return `/payments/${data.paymentId}`;
+  // A dispute is read, answered and ended on its payment's page; a payment made, released or
+  // refunded leads to its receipt (so its email carries it).
+  const onReceipt =
+    kind.startsWith("dispute-") || ["payment-held", "payment-released", "payment-refunded"].includes(kind);
+  if (onReceipt && data.paymentId) return `/payments/${data.paymentId}`;
   return `/task-details/${data.taskId}`;
 }

@@ -5,7 +5,7 @@ import { findPerson } from "../profiles/profile-repository.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
 import { escalateDue } from "./dispute-repository.ts";
 import { dueForRelease, dueForReminder, findLivePayment, markReminded } from "./payment-repository.ts";
-import { type PaymentsDeps, reconcileHostedCheckouts } from "./payments.ts";
+import { type PaymentsDeps, reconcileHostedCheckouts, releaseStuckPayments } from "./payments.ts";
 import { runProviderCalls } from "./provider-calls.ts";
 
 /** How many due payments one pass releases; the next pass takes the rest. */
@@ -74,7 +74,8 @@ export async function releaseDuePayments(
  * Runs the job every `intervalMs` (a tenth of the release time, between half a second and a
  * minute) until stopped: first the reminders, then the releases, then the disputes whose time with
  * their parties is over go to the moderators' queue (one conditional update: once, whatever the
- * number of processes), then the provider is asked about hosted checkouts whose webhook never came,
+ * number of processes), then payments left charging by a stopped process are pending again, then
+ * the provider is asked about hosted checkouts whose webhook never came,
  * then the refunds due since their steps committed are made (provider-calls.ts).
  */
 export function startAutoRelease(deps: PaymentsDeps, money: HiringMoney, log: FastifyBaseLogger): () => void {
@@ -86,6 +87,7 @@ export function startAutoRelease(deps: PaymentsDeps, money: HiringMoney, log: Fa
     remindBeforeRelease(deps)
       .then(() => releaseDuePayments(deps, money, log))
       .then(() => escalateDue(deps.db))
+      .then(() => releaseStuckPayments(deps))
       .then(() => reconcileHostedCheckouts(deps))
       .then(() => runProviderCalls(deps.db, deps.provider, deps.currency))
       .catch((error: unknown) => log.error({ err: error }, "releasing due payments failed"))

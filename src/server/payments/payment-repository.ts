@@ -290,3 +290,18 @@ export async function pendingHostedCheckouts(
     .execute();
   return rows.map(toRecord);
 }
+
+/**
+ * Payments left `charging` since before `before` by a process that stopped between claiming one and
+ * its hire's commit: pending again, so the client can pay (test mode charged nothing that lasts)
+ * or the provider's paid checkout hires at the next reconciliation. How many.
+ */
+export async function releaseStuckCharges(db: Kysely<DB>, before: Date, why: string): Promise<number> {
+  const result = await db
+    .updateTable("payments")
+    .set({ status: "pending", last_error: why, updated_at: new Date().toISOString() })
+    .where("status", "=", "charging")
+    .where("updated_at", "<=", before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -2,13 +2,14 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
 import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
+import { type NotificationData, type NotificationKind, notificationLink } from "../../contract/notifications.ts";
 import { PAYMENT_MESSAGES, type Payment, type PaymentStep } from "../../contract/payments.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { grantRole } from "../moderation/roles.ts";
 import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 import { account } from "./accounts.ts";
 import { balancesOf, unbalancedTransactions } from "./ledger.ts";
-import { PAYMENT_PROBLEMS } from "./payments.ts";
+import { PAYMENT_PROBLEMS, type PaymentsDeps, releaseStuckPayments, STUCK_CHARGE_MS } from "./payments.ts";
 
 /**
  * Money at the hire (issue 44), test mode, on both databases: accepting opens a checkout, only a
@@ -348,6 +349,36 @@ describe("what each side reads of their money", () => {
   });
 });
 
+describe("a process that stops mid-charge", () => {
+  it("leaves no payment charging for good: pending again after a while, and payable", async () => {
+    const taskId = await postTask(ctx.app, poster, { budget: 140 });
+    const offer = await bid(maya, taskId, 140);
+    const { paymentId } = await accept(taskId, offer._id, 140);
+    // As a process that claimed the payment and stopped before the hire committed.
+    const longAgo = new Date(Date.now() - STUCK_CHARGE_MS - 60_000).toISOString();
+    await database.db
+      .updateTable("payments")
+      .set({ status: "charging", updated_at: longAgo })
+      .where("id", "=", paymentId)
+      .execute();
+    expectRefused(await pay(paymentId), 409, PAYMENT_PROBLEMS.inProgress);
+    const deps = { db: database.db } as PaymentsDeps;
+    expect(await releaseStuckPayments(deps)).toBe(1);
+    expect(await payment(poster, paymentId)).toMatchObject({ status: "pending", lastError: PAYMENT_PROBLEMS.notMade });
+    expect((await pay(paymentId)).statusCode).toBe(200);
+    expect(await task(poster, taskId)).toMatchObject({ status: "assigned", payment: { status: "held" } });
+  });
+
+  it("leaves a charge under way alone", async () => {
+    const taskId = await postTask(ctx.app, poster, { budget: 130 });
+    const offer = await bid(maya, taskId, 130);
+    const { paymentId } = await accept(taskId, offer._id, 130);
+    await database.db.updateTable("payments").set({ status: "charging" }).where("id", "=", paymentId).execute();
+    expect(await releaseStuckPayments({ db: database.db } as PaymentsDeps)).toBe(0);
+    expect((await payment(poster, paymentId)).status).toBe("charging");
+  });
+});
+
 describe("paying out", () => {
   it("pays out a freelancer's whole balance once, even when asked twice at once, and shows it on their statement", async () => {
     const earner = await signUp(ctx.app, { name: "Earner" });
@@ -397,6 +428,9 @@ describe("who is told", () => {
     expect(await kindsOf(client)).toEqual([
       expect.objectContaining({ kind: "payment-held", data: expect.objectContaining({ side: "client", amount: 350 }) }),
     ]);
+    // The notice, and its email, lead to the payment's receipt.
+    const [held] = (await kindsOf(client)) as Array<{ kind: NotificationKind; data: NotificationData }>;
+    expect(held && notificationLink(held.kind, held.data)).toMatch(/^\/payments\/\w/);
     expect(await kindsOf(worker)).toEqual([
       expect.objectContaining({
         kind: "payment-held",

@@ -29,6 +29,7 @@ import {
   movePayment,
   type PaymentRecord,
   pendingHostedCheckouts,
+  releaseStuckCharges,
   taskTitlesOf,
 } from "./payment-repository.ts";
 import { findPayoutAccount, insertPayoutAccount, setPayable } from "./payout-account-repository.ts";
@@ -267,7 +268,12 @@ async function hireWithCharge(deps: PaymentsDeps, payment: PaymentRecord, refere
         throw new HttpProblem(409, PAYMENT_PROBLEMS.replaced);
       }
       await post(trx, hold(partiesOf(payment)));
-      const paid = { taskId: payment.taskId, taskTitle: payment.taskTitle, amount: payment.cents / 100 };
+      const paid = {
+        taskId: payment.taskId,
+        taskTitle: payment.taskTitle,
+        amount: payment.cents / 100,
+        paymentId: payment.id,
+      };
       notices.add(
         { userId: payment.clientId, kind: "payment-held", data: { ...paid, side: "client" } },
         { userId: payment.freelancerId, kind: "payment-held", data: { ...paid, side: "freelancer" } },
@@ -304,6 +310,14 @@ export async function settleHostedCheckout(deps: PaymentsDeps, paymentId: string
     // A hire that could no longer happen was given back (giveBack); the provider's call is answered.
     if (!(error instanceof HttpProblem)) throw error;
   }
+}
+
+/** How long a charge may stay under way before it is taken to be lost with its process. */
+export const STUCK_CHARGE_MS = 10 * 60 * 1000;
+
+/** Payments left charging by a process that stopped mid-charge: pending again (payment-repository.ts). */
+export function releaseStuckPayments(deps: PaymentsDeps, now = new Date()): Promise<number> {
+  return releaseStuckCharges(deps.db, new Date(now.getTime() - STUCK_CHARGE_MS), PAYMENT_PROBLEMS.notMade);
 }
 
 /** How long a hosted checkout may wait for its webhook before the reconciliation pass asks the provider. */
@@ -402,7 +416,8 @@ async function settle(
   // From the status read only: a request for the payment committed meanwhile makes this step lose.
   const from = [payment.status];
   const lost = () => new HttpProblem(409, PAYMENT_PROBLEMS.changed);
-  const about = { taskId: payment.taskId, taskTitle: payment.taskTitle };
+  // With the payment: the notice (and its email) leads to the receipt.
+  const about = { taskId: payment.taskId, taskTitle: payment.taskTitle, paymentId: payment.id };
   if (ending === "completed") {
     if ((await movePayment(trx, payment.id, from, "released", { settled: true })) === 0) throw lost();
     await post(trx, release(partiesOf(payment), feePercentOf(payment)));
