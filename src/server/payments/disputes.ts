@@ -26,7 +26,7 @@ import {
 import { post } from "./ledger.ts";
 import { split } from "./movements.ts";
 import { findPayment, heldPaymentsOf, movePayment, type PaymentRecord } from "./payment-repository.ts";
-import { PAYMENT_PROBLEMS, type PaymentsDeps, paymentFor } from "./payments.ts";
+import { PAYMENT_PROBLEMS, type PaymentsDeps, paymentFor, payOutOnRelease } from "./payments.ts";
 import { refundLater } from "./provider-calls.ts";
 
 /*
@@ -235,6 +235,8 @@ async function endWithSplit(
       payment.feeBasisPoints / 100,
     ),
   );
+  const fee = feeCents(end.toFreelancerCents, payment.feeBasisPoints / 100);
+  await payOutOnRelease(trx, payment.freelancerId, end.toFreelancerCents - fee);
   // The payment no longer held, the hire's own end moves no money (hiring's settle finds none live).
   const task = await findTaskById(trx, payment.taskId);
   if (task?.status === "assigned") {
@@ -246,7 +248,7 @@ async function endWithSplit(
     toFreelancer: end.toFreelancerCents / 100,
     toClient: end.toClientCents / 100,
     // The fee on the freelancer's part, so that both read what the freelancer is paid.
-    fee: feeCents(end.toFreelancerCents, payment.feeBasisPoints / 100) / 100,
+    fee: fee / 100,
     ...(end.rule ? { rule: end.rule } : {}),
   };
   const kind = end.status === "decided" ? "dispute-decided" : "dispute-settled";

@@ -422,6 +422,7 @@ async function settle(
     if ((await movePayment(trx, payment.id, from, "released", { settled: true })) === 0) throw lost();
     await post(trx, release(partiesOf(payment), feePercentOf(payment)));
     const fee = feeCents(payment.cents, feePercentOf(payment));
+    await payOutOnRelease(trx, payment.freelancerId, payment.cents - fee);
     notices.add({
       userId: payment.freelancerId,
       kind: "payment-released",
@@ -577,6 +578,19 @@ export async function payOutBalance(deps: PaymentsDeps, userId: string): Promise
   });
   if (state.accountId) await runProviderCalls(deps.db, deps.provider, deps.currency);
   return paid;
+}
+
+/**
+ * At a release (or a dispute's split), in its transaction: a freelancer whose payout account can
+ * receive payouts (Stripe Connect) is paid out what was just released, the transfer made once the
+ * step commits; otherwise it waits in their balance for them to pay it out.
+ */
+export async function payOutOnRelease(trx: Kysely<DB>, freelancerId: string, cents: number): Promise<void> {
+  if (cents <= 0) return;
+  const connected = await findPayoutAccount(trx, freelancerId);
+  if (!connected?.payable) return;
+  const ledgerId = await post(trx, payout(freelancerId, cents));
+  await transferLater(trx, { ledgerId, accountId: connected.accountId, cents });
 }
 
 /**

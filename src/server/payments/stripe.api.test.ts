@@ -217,6 +217,28 @@ describe("Stripe's hosted checkout", () => {
       [accountId, "18000"],
     ]);
     expect(transfers[0]?.idempotencyKey).toMatch(/^payout:/);
+
+    // From now on each release is paid out at once, its transfer made once the completion commits.
+    const next = await postTask(ctx.app, client, { budget: 100 });
+    const nextOffer = (await call(earner, "POST", "/api/bids", { taskId: next, amount: 100 })).json();
+    const nextStep: PaymentStep = (
+      await call(client, "POST", `/api/tasks/${next}/accept`, { bidId: nextOffer._id })
+    ).json();
+    const nextSession = String(sessionOf(nextStep.paymentId)?.id);
+    standIn.pay(nextSession);
+    expect((await webhook(nextSession)).statusCode).toBe(200);
+    expect((await call(client, "POST", `/api/tasks/${next}/complete`)).statusCode).toBe(200);
+    expect((await call(earner, "GET", "/api/me/payments")).json().asFreelancer).toMatchObject({
+      earned: 270,
+      paidOut: 270,
+      balance: 0,
+    });
+    await runProviderCalls(database.db, new StripeProvider("sk_test_quickgig_local", SECRET, standIn.url), "USD");
+    const after = standIn.requests.filter((request) => request.path === "/v1/transfers");
+    expect(after.map((request) => [request.body.get("destination"), request.body.get("amount")])).toEqual([
+      [accountId, "18000"],
+      [accountId, "9000"],
+    ]);
   });
 
   it("hires through the reconciliation pass when the webhook never came, and lets an expired page go", async () => {
