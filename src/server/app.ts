@@ -208,7 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     config.payments?.stripe &&
     new StripeProvider(
       config.payments.stripe.secretKey,
-      config.payments.stripe.webhookSecret,
+      config.payments.stripe.webhookSecrets,
       config.payments.stripe.apiUrl,
     );
   const payments: PaymentsDeps | null = config.payments && {

@@ -77,7 +77,7 @@ describe("loadConfig", () => {
     expect(
       loadConfig({ AUTH_SECRET: secret, STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).payments
         ?.stripe,
-    ).toEqual({ secretKey: "sk_test_x", webhookSecret: "whsec_x", apiUrl: "https://api.stripe.com" });
+    ).toEqual({ secretKey: "sk_test_x", webhookSecrets: ["whsec_x"], apiUrl: "https://api.stripe.com" });
   });
 
   it("merges SQLite's search index every 10 minutes unless told otherwise, at most a day apart", () => {

@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   // Stripe instead of test mode (decision 030): both keys, or neither.
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // The signing secret of the second webhook endpoint, for connected accounts' events (account.updated).
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
   // Where the Stripe SDK sends its requests (a local stand-in in tests): https://api.stripe.com by default.
   STRIPE_API_URL: z.url({ error: "must be a URL, such as https://api.stripe.com" }).optional(),
   CURRENCY: z
@@ -144,7 +146,7 @@ export interface Config {
     autoReleaseMs: number;
     disputeMs: number;
     /** Stripe's keys and the address of its API; null: test mode. */
-    stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
+    stripe: { secretKey: string; webhookSecrets: string[]; apiUrl: string } | null;
   } | null;
 }
 
@@ -263,7 +265,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
                 ? {
                     secretKey: values.STRIPE_SECRET_KEY,
-                    webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+                    webhookSecrets: [values.STRIPE_WEBHOOK_SECRET, values.STRIPE_CONNECT_WEBHOOK_SECRET].filter(
+                      (secret): secret is string => Boolean(secret),
+                    ),
                     apiUrl: values.STRIPE_API_URL ?? "https://api.stripe.com",
                   }
                 : null,

@@ -396,7 +396,7 @@ export interface DisputeProposalTable {
   created_at: string;
 }
 
-/** A call to the payment provider made after its step commits (migration 0019): a refund. */
+/** A call to the payment provider made after its step commits (migration 0019): a refund or a payout's transfer. */
 export interface ProviderCallTable {
   id: string;
   payment_id: string;
@@ -405,7 +405,7 @@ export interface ProviderCallTable {
   reference: string;
   /** bigint: PostgreSQL's driver reads it as a string. */
   cents: ColumnType<string | number, number, never>;
-  /** due, running, done. */
+  /** due, running, done, failed. */
   status: string;
   attempts: ColumnType<number, number | undefined, number>;
   next_at: string;

@@ -84,16 +84,22 @@ export function startAutoRelease(deps: PaymentsDeps, money: HiringMoney, log: Fa
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    remindBeforeRelease(deps)
-      .then(() => releaseDuePayments(deps, money, log))
-      .then(() => escalateDue(deps.db))
-      .then(() => releaseStuckPayments(deps))
-      .then(() => reconcileHostedCheckouts(deps))
-      .then(() => runProviderCalls(deps.db, deps.provider, deps.currency))
-      .catch((error: unknown) => log.error({ err: error }, "releasing due payments failed"))
-      .finally(() => {
-        running = false;
-      });
+    // Each step on its own: one that fails (a payment that throws, the provider down) holds up none of the others.
+    const steps: Array<[string, () => Promise<unknown>]> = [
+      ["reminding before releases", () => remindBeforeRelease(deps)],
+      ["releasing due payments", () => releaseDuePayments(deps, money, log)],
+      ["escalating disputes", () => escalateDue(deps.db)],
+      ["releasing stuck charges", () => releaseStuckPayments(deps)],
+      ["reconciling checkouts", () => reconcileHostedCheckouts(deps)],
+      ["making provider calls", () => runProviderCalls(deps.db, deps.provider, deps.currency, { log })],
+    ];
+    (async () => {
+      for (const [what, step] of steps) {
+        await step().catch((error: unknown) => log.error({ err: error }, `${what} failed`));
+      }
+    })().finally(() => {
+      running = false;
+    });
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -82,3 +82,17 @@ export function payout(freelancerId: string, cents: number): Movement {
     ],
   };
 }
+
+/** A payout's transfer the provider refused for good: the amount back in the freelancer's balance. */
+export function payoutReturned(freelancerId: string, cents: number): Movement {
+  return {
+    kind: "payout",
+    paymentId: null,
+    taskId: null,
+    note: "Payout returned",
+    lines: [
+      { account: account.payouts(freelancerId), cents: -cents, note: "Not received by the bank account" },
+      { account: account.earnings(freelancerId), cents, note: "Payout returned" },
+    ],
+  };
+}

@@ -234,7 +234,7 @@ export function registerStripeWebhook(
         tags: ["payments"],
         summary:
           "Stripe's page where the reader sets up (or finishes) their payout account (Connect Express); their earnings wait in their balance until it can receive payouts",
-        response: { 200: PayoutSetupSchema, 401: ProblemSchema, 409: ProblemSchema },
+        response: { 200: PayoutSetupSchema, 401: ProblemSchema, 503: ProblemSchema },
       },
     },
     async (request) => {

@@ -364,7 +364,10 @@ describe("a process that stops mid-charge", () => {
     expectRefused(await pay(paymentId), 409, PAYMENT_PROBLEMS.inProgress);
     const deps = { db: database.db } as PaymentsDeps;
     expect(await releaseStuckPayments(deps)).toBe(1);
-    expect(await payment(poster, paymentId)).toMatchObject({ status: "pending", lastError: PAYMENT_PROBLEMS.notMade });
+    expect(await payment(poster, paymentId)).toMatchObject({
+      status: "pending",
+      lastError: PAYMENT_PROBLEMS.interrupted,
+    });
     expect((await pay(paymentId)).statusCode).toBe(200);
     expect(await task(poster, taskId)).toMatchObject({ status: "assigned", payment: { status: "held" } });
   });

@@ -47,7 +47,9 @@ export const PAYMENT_PROBLEMS = {
   noCheckout: "The payment page could not be opened. Nothing was charged; accept the offer again in a moment.",
   noPayoutAccount:
     "Set up your payout account first (Set up payouts): your earnings wait in your balance until it can receive them.",
-  testModePayouts: "Test mode pays out without an account at a provider.",
+  interrupted:
+    "The payment was interrupted. If your card was charged, the hire completes by itself within minutes; otherwise pay again.",
+  noPayoutSetup: "Stripe's page for your payout account could not be opened. Nothing changed; try again in a moment.",
   hosted:
     "This payment is made on the payment provider's own page, never here: accept the offer again from My Posted Tasks to open it.",
 } as const;
@@ -317,7 +319,7 @@ export const STUCK_CHARGE_MS = 10 * 60 * 1000;
 
 /** Payments left charging by a process that stopped mid-charge: pending again (payment-repository.ts). */
 export function releaseStuckPayments(deps: PaymentsDeps, now = new Date()): Promise<number> {
-  return releaseStuckCharges(deps.db, new Date(now.getTime() - STUCK_CHARGE_MS), PAYMENT_PROBLEMS.notMade);
+  return releaseStuckCharges(deps.db, new Date(now.getTime() - STUCK_CHARGE_MS), PAYMENT_PROBLEMS.interrupted);
 }
 
 /** How long a hosted checkout may wait for its webhook before the reconciliation pass asks the provider. */
@@ -374,7 +376,7 @@ async function giveBack(
     await refundLater(trx, { id: payment.id, providerRef: reference }, payment.cents);
   });
   // Made at once, not at the worker's next pass: the client was just charged for nothing.
-  await runProviderCalls(deps.db, deps.provider, deps.currency);
+  await runProviderCalls(deps.db, deps.provider, deps.currency, { key: `refund:${payment.id}` });
 }
 
 /** Why a task's checkout can no longer be paid. */
@@ -442,12 +444,23 @@ async function settle(
  * freelancer). Earned: what reached the freelancer's earnings, after fees.
  */
 async function spentAndEarned(db: Kysely<DB>, userId: string): Promise<{ spent: number; earned: number }> {
-  const [card, earnings, held] = await Promise.all([
+  const [card, freelancer, held] = await Promise.all([
     flowsOf(db, account.card(userId)),
-    flowsOf(db, account.earnings(userId)),
+    freelancerFigures(db, userId),
     heldFor(db, userId),
   ]);
-  return { spent: (card.outflow - card.inflow - held.asClient) / 100, earned: earnings.inflow / 100 };
+  return { spent: (card.outflow - card.inflow - held.asClient) / 100, earned: freelancer.earned / 100 };
+}
+
+/**
+ * A freelancer's money in cents, as sums: what they have in their balance, what left for their bank
+ * (a payout returned by the bank counts back), and so what they earned (the two together).
+ */
+async function freelancerFigures(db: Kysely<DB>, userId: string) {
+  const balances = await balancesOf(db, [account.earnings(userId), account.payouts(userId)]);
+  const balance = balances.get(account.earnings(userId)) ?? 0;
+  const paidOut = balances.get(account.payouts(userId)) ?? 0;
+  return { balance, paidOut, earned: balance + paidOut };
 }
 
 /** How many of a person's latest movements their statement lists (the CSV holds the same). */
@@ -461,9 +474,9 @@ export async function paymentsOverview(
   payouts: PaymentsOverview["payouts"] = { provider: "test", ready: true },
 ): Promise<PaymentsOverview> {
   const mine = [account.card(userId), account.earnings(userId)];
-  const [card, earnings, held, entries] = await Promise.all([
+  const [card, freelancer, held, entries] = await Promise.all([
     flowsOf(db, account.card(userId)),
-    flowsOf(db, account.earnings(userId)),
+    freelancerFigures(db, userId),
     heldFor(db, userId),
     entriesOn(db, mine, STATEMENT_LINES),
   ]);
@@ -473,9 +486,9 @@ export async function paymentsOverview(
     asClient: { paid: dollars(card.outflow), held: dollars(held.asClient), refunded: dollars(card.inflow) },
     asFreelancer: {
       held: dollars(held.asFreelancer),
-      earned: dollars(earnings.inflow),
-      paidOut: dollars(earnings.outflow),
-      balance: dollars(earnings.inflow - earnings.outflow),
+      earned: dollars(freelancer.earned),
+      paidOut: dollars(freelancer.paidOut),
+      balance: dollars(freelancer.balance),
     },
     lines: entries.map((entry) => ({
       _id: entry.id,
@@ -574,10 +587,13 @@ export async function payOutBalance(deps: PaymentsDeps, userId: string): Promise
     if (balance <= 0) throw new HttpProblem(409, PAYMENT_PROBLEMS.nothingToPayOut);
     const ledgerId = await post(trx, payout(userId, balance));
     if (state.accountId) await transferLater(trx, { ledgerId, accountId: state.accountId, cents: balance });
-    return balance / 100;
+    return { amount: balance / 100, ledgerId };
   });
-  if (state.accountId) await runProviderCalls(deps.db, deps.provider, deps.currency);
-  return paid;
+  // This payout's transfer at once (the worker retries it if the provider does not answer now).
+  if (state.accountId) {
+    await runProviderCalls(deps.db, deps.provider, deps.currency, { key: `payout:${paid.ledgerId}` }).catch(() => 0);
+  }
+  return paid.amount;
 }
 
 /**
@@ -620,14 +636,20 @@ export async function payoutState(
  */
 export async function payoutSetupUrl(deps: PaymentsDeps, user: { id: string; email: string }): Promise<string> {
   const payouts = deps.provider.payouts;
-  if (!payouts) throw new HttpProblem(409, PAYMENT_PROBLEMS.testModePayouts);
-  let found = await findPayoutAccount(deps.db, user.id);
-  if (!found) {
-    const accountId = await payouts.createAccount({ key: `account:${user.id}`, userId: user.id, email: user.email });
-    await insertPayoutAccount(deps.db, { userId: user.id, provider: deps.provider.name, accountId });
-    found = await findPayoutAccount(deps.db, user.id);
+  // The route exists only with a provider that pays out (payment-routes.ts, Stripe).
+  if (!payouts) throw new Error("This payment provider has no payout accounts");
+  try {
+    let found = await findPayoutAccount(deps.db, user.id);
+    if (!found) {
+      const accountId = await payouts.createAccount({ key: `account:${user.id}`, userId: user.id, email: user.email });
+      await insertPayoutAccount(deps.db, { userId: user.id, provider: deps.provider.name, accountId });
+      found = await findPayoutAccount(deps.db, user.id);
+    }
+    return await payouts.onboardingUrl(found?.accountId ?? "", `${deps.webUrl}/dashboard/payments`);
+  } catch (error) {
+    if (error instanceof HttpProblem) throw error;
+    throw new HttpProblem(503, PAYMENT_PROBLEMS.noPayoutSetup);
   }
-  return payouts.onboardingUrl(found?.accountId ?? "", `${deps.webUrl}/dashboard/payments`);
 }
 
 /** The provider says what a payout account can do now (its webhook). */

@@ -48,3 +48,13 @@ export async function setPayable(db: Kysely<DB>, accountId: string, payable: boo
     .where("account_id", "=", accountId)
     .execute();
 }
+
+/** Whose payout account this is. */
+export async function findAccountOwner(db: Kysely<DB>, accountId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("payout_accounts")
+    .select("user_id")
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
+  return row?.user_id;
+}

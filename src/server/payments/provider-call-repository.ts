@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { createId } from "../ids.ts";
 
-/** The provider calls' SQL (migration 0019): refunds made once their step commits. */
+/** The provider calls' SQL (migration 0019): refunds and payouts' transfers made once their step commits. */
 
 export interface ProviderCall {
   id: string;
@@ -40,16 +40,15 @@ export async function insertCall(
     .execute();
 }
 
-/** Calls due now, oldest first. */
-export async function dueCalls(db: Kysely<DB>, now: Date, limit: number): Promise<ProviderCall[]> {
-  const rows = await db
+/** Calls due now, oldest first; only the one with `key` when given. */
+export async function dueCalls(db: Kysely<DB>, now: Date, limit: number, key?: string): Promise<ProviderCall[]> {
+  let query = db
     .selectFrom("provider_calls")
     .select(["id", "kind", "payment_id", "key", "reference", "cents", "attempts"])
     .where("status", "=", "due")
-    .where("next_at", "<=", now.toISOString())
-    .orderBy("next_at")
-    .limit(limit)
-    .execute();
+    .where("next_at", "<=", now.toISOString());
+  if (key !== undefined) query = query.where("key", "=", key);
+  const rows = await query.orderBy("next_at").limit(limit).execute();
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind as ProviderCall["kind"],
@@ -72,21 +71,38 @@ export async function claimCall(db: Kysely<DB>, id: string, now = new Date()): P
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function finishCall(db: Kysely<DB>, id: string, result: string, now = new Date()): Promise<void> {
+/** Each of these moves only the call this process still runs (`attempts` as it claimed it). */
+export async function finishCall(db: Kysely<DB>, call: ProviderCall, result: string, now = new Date()) {
   await db
     .updateTable("provider_calls")
     .set({ status: "done", result, done_at: now.toISOString(), last_error: null })
-    .where("id", "=", id)
+    .where("id", "=", call.id)
+    .where("status", "=", "running")
+    .where("attempts", "=", call.attempts + 1)
     .execute();
 }
 
 /** Due again at `nextAt`, with why it failed (never a secret: the provider's message). */
-export async function retryCall(db: Kysely<DB>, id: string, error: string, nextAt: Date): Promise<void> {
+export async function retryCall(db: Kysely<DB>, call: ProviderCall, error: string, nextAt: Date): Promise<void> {
   await db
     .updateTable("provider_calls")
     .set({ status: "due", last_error: error.slice(0, 500), next_at: nextAt.toISOString() })
-    .where("id", "=", id)
+    .where("id", "=", call.id)
+    .where("status", "=", "running")
+    .where("attempts", "=", call.attempts + 1)
     .execute();
+}
+
+/** Refused for good by the provider: failed, never tried again; true when this process marked it. */
+export async function failCall(db: Kysely<DB>, call: ProviderCall, error: string, now = new Date()) {
+  const result = await db
+    .updateTable("provider_calls")
+    .set({ status: "failed", last_error: error.slice(0, 500), done_at: now.toISOString() })
+    .where("id", "=", call.id)
+    .where("status", "=", "running")
+    .where("attempts", "=", call.attempts + 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Calls left running by a process that stopped mid-call: due again (the key makes the retry harmless). */

@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { TEST_CARDS } from "../../contract/payments.ts";
 
+/**
+ * The provider refused a call for good (the account cannot receive transfers, the charge is already
+ * refunded, the request is invalid): trying again cannot help, so the call is marked failed.
+ */
+export class RefusedByProvider extends Error {}
+
 /** A card as the checkout sent it: used for one charge, never stored or logged. */
 export interface Card {
   number: string;

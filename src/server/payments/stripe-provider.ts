@@ -1,5 +1,12 @@
 import Stripe from "stripe";
-import type { Card, ChargeOutcome, HostedCheckoutInput, PaymentProvider, PayoutProvider } from "./provider.ts";
+import {
+  type Card,
+  type ChargeOutcome,
+  type HostedCheckoutInput,
+  type PaymentProvider,
+  type PayoutProvider,
+  RefusedByProvider,
+} from "./provider.ts";
 
 /**
  * Stripe (decision 030), when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set: the client pays
@@ -14,7 +21,8 @@ export class StripeProvider implements PaymentProvider {
 
   constructor(
     secretKey: string,
-    private readonly webhookSecret: string,
+    /** The webhook endpoints' signing secrets: the platform's events, and connected accounts' (a second endpoint). */
+    private readonly webhookSecrets: string | string[],
     apiUrl: string,
   ) {
     const url = new URL(apiUrl);
@@ -57,13 +65,14 @@ export class StripeProvider implements PaymentProvider {
       return link.url;
     },
     isPayable: async (accountId) => (await this.stripe.accounts.retrieve(accountId)).payouts_enabled === true,
-    transfer: async ({ key, accountId, cents, currency }) => {
-      const transfer = await this.stripe.transfers.create(
-        { amount: cents, currency: currency.toLowerCase(), destination: accountId },
-        { idempotencyKey: key },
-      );
-      return { reference: transfer.id };
-    },
+    transfer: ({ key, accountId, cents, currency }) =>
+      refusedForGood(async () => {
+        const transfer = await this.stripe.transfers.create(
+          { amount: cents, currency: currency.toLowerCase(), destination: accountId },
+          { idempotencyKey: key },
+        );
+        return { reference: transfer.id };
+      }),
   };
 
   async hostedCheckout(input: HostedCheckoutInput): Promise<{ url: string; reference: string }> {
@@ -96,17 +105,33 @@ export class StripeProvider implements PaymentProvider {
     return paidCheckout(session) ?? { paid: false, expired: session.status === "expired" };
   }
 
+  /** The event, signed with one of the endpoints' secrets; the last refusal when none matches. */
+  private verified(rawBody: Buffer, signature: string): Stripe.Event {
+    const secrets = [this.webhookSecrets].flat();
+    let refusal: unknown = new Error("No webhook secret is set");
+    for (const secret of secrets) {
+      try {
+        return this.stripe.webhooks.constructEvent(rawBody, signature, secret);
+      } catch (error) {
+        refusal = error;
+      }
+    }
+    throw refusal;
+  }
+
   /** Cards are taken on Stripe's page, never by QuickGig. */
   async charge(_input: { key: string; cents: number; currency: string; card: Card }): Promise<ChargeOutcome> {
     throw new Error("With Stripe, the card is entered on Stripe's own checkout page");
   }
 
-  async refund({ key, reference, cents }: { key: string; reference: string; cents: number }) {
-    const refund = await this.stripe.refunds.create(
-      { payment_intent: reference, amount: cents },
-      { idempotencyKey: key },
-    );
-    return { reference: refund.id };
+  refund({ key, reference, cents }: { key: string; reference: string; cents: number }) {
+    return refusedForGood(async () => {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: reference, amount: cents },
+        { idempotencyKey: key },
+      );
+      return { reference: refund.id };
+    });
   }
 
   /**
@@ -116,7 +141,7 @@ export class StripeProvider implements PaymentProvider {
    * does not match.
    */
   eventOf(rawBody: Buffer, signature: string): WebhookEvent | null {
-    const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+    const event = this.verified(rawBody, signature);
     if (event.type === "account.updated") {
       return { kind: "account", accountId: event.data.object.id, payable: event.data.object.payouts_enabled === true };
     }
@@ -127,6 +152,22 @@ export class StripeProvider implements PaymentProvider {
     const paid = paidCheckout(session);
     const paymentId = session.metadata?.paymentId ?? session.client_reference_id;
     return paid && paymentId ? { kind: "paid", paymentId, charge: paid.charge } : null;
+  }
+}
+
+/**
+ * Stripe's refusals that no retry can change (a 4xx other than a conflict or too many requests) as
+ * RefusedByProvider; a network failure or a 5xx stays an error worth trying again.
+ */
+async function refusedForGood<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429) {
+      throw new RefusedByProvider((error as Error).message);
+    }
+    throw error;
   }
 }
 

@@ -16,10 +16,12 @@ import { StripeProvider } from "./stripe-provider.ts";
  */
 const standIn = await startStripeStandIn();
 const SECRET = "whsec_quickgig_local_test";
+const CONNECT_SECRET = "whsec_quickgig_local_connect";
 const ctx = setupTestApp({
   PAYMENTS: "on",
   STRIPE_SECRET_KEY: "sk_test_quickgig_local",
   STRIPE_WEBHOOK_SECRET: SECRET,
+  STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
   STRIPE_API_URL: standIn.url,
 });
 let database: Database;
@@ -150,8 +152,8 @@ describe("Stripe's hosted checkout", () => {
     expect(waiting.status).toBe("due");
     expect(waiting.last_error).toContain("Stripe is resting");
     // Due again a minute later; then Stripe answers.
-    expect(await runProviderCalls(database.db, provider, "USD", new Date(Date.now() + 61_000))).toBe(1);
-    expect(await runProviderCalls(database.db, provider, "USD", new Date(Date.now() + 3_600_000))).toBe(0);
+    expect(await runProviderCalls(database.db, provider, "USD", { now: new Date(Date.now() + 61_000) })).toBe(1);
+    expect(await runProviderCalls(database.db, provider, "USD", { now: new Date(Date.now() + 3_600_000) })).toBe(0);
     expect(refundsOf().at(-1)).toEqual(["28000", `refund:${step.paymentId}`]);
   });
 
@@ -239,6 +241,33 @@ describe("Stripe's hosted checkout", () => {
       [accountId, "18000"],
       [accountId, "9000"],
     ]);
+
+    // A transfer Stripe refuses for good: failed, not retried, and the amount back in the balance.
+    const third = await postTask(ctx.app, client, { budget: 50 });
+    const thirdOffer = (await call(earner, "POST", "/api/bids", { taskId: third, amount: 50 })).json();
+    const thirdStep: PaymentStep = (
+      await call(client, "POST", `/api/tasks/${third}/accept`, { bidId: thirdOffer._id })
+    ).json();
+    const thirdSession = String(sessionOf(thirdStep.paymentId)?.id);
+    standIn.pay(thirdSession);
+    expect((await webhook(thirdSession)).statusCode).toBe(200);
+    expect((await call(client, "POST", `/api/tasks/${third}/complete`)).statusCode).toBe(200);
+    standIn.refuseTransfers(1);
+    const stripe = new StripeProvider("sk_test_quickgig_local", SECRET, standIn.url);
+    expect(await runProviderCalls(database.db, stripe, "USD")).toBe(0);
+    expect(await runProviderCalls(database.db, stripe, "USD", { now: new Date(Date.now() + 7_200_000) })).toBe(0);
+    const failed = await database.db
+      .selectFrom("provider_calls")
+      .select(["status", "last_error"])
+      .where("status", "=", "failed")
+      .execute();
+    expect(failed).toEqual([{ status: "failed", last_error: "The destination cannot receive transfers" }]);
+    expect((await call(earner, "GET", "/api/me/payments")).json().asFreelancer).toMatchObject({
+      earned: 315,
+      paidOut: 270,
+      balance: 45,
+    });
+    expect(await unbalancedTransactions(database.db)).toEqual([]);
   });
 
   it("hires through the reconciliation pass when the webhook never came, and lets an expired page go", async () => {

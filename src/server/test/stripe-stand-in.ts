@@ -26,6 +26,8 @@ export interface StripeStandIn {
   expire(sessionId: string): void;
   /** Answers the next `count` refunds with a server error, as Stripe down would. */
   failRefunds(count: number): void;
+  /** Refuses the next `count` transfers for good (400), as for an account that can no longer receive them. */
+  refuseTransfers(count: number): void;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const answered = new Map<string, unknown>();
   let counter = 0;
   let refundsToFail = 0;
+  let transfersToRefuse = 0;
   const server = createServer(async (request, response) => {
     const path = (request.url ?? "").split("?")[0] ?? "";
     const body = new URLSearchParams(await bodyOf(request));
@@ -101,6 +104,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return_url: body.get("return_url"),
       };
     } else if (request.method === "POST" && path === "/v1/transfers") {
+      if (transfersToRefuse > 0) {
+        transfersToRefuse -= 1;
+        return send(400, {
+          error: { type: "invalid_request_error", message: "The destination cannot receive transfers" },
+        });
+      }
       counter += 1;
       answer = {
         id: `tr_test_${counter}`,
@@ -150,6 +159,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     },
     failRefunds(count) {
       refundsToFail = count;
+    },
+    refuseTransfers(count) {
+      transfersToRefuse = count;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
