@@ -49,7 +49,7 @@ import { registerNotificationRoutes } from "./notifications/notification-routes.
 import { type EmailGaps, Notifier } from "./notifications/notifier.ts";
 import { startAutoRelease } from "./payments/auto-release.ts";
 import { latestPaymentsOf } from "./payments/payment-repository.ts";
-import { registerPaymentRoutes, registerStripeWebhook } from "./payments/payment-routes.ts";
+import { registerPaymentRoutes, registerStripeRoutes } from "./payments/payment-routes.ts";
 import { hiringMoney, type PaymentsDeps } from "./payments/payments.ts";
 import { TestModeProvider } from "./payments/provider.ts";
 import { StripeProvider } from "./payments/stripe-provider.ts";
@@ -315,7 +315,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerProfileRoutes(app, deps);
   if (payments && deps.hiringMoney) {
     registerPaymentRoutes(app, deps, payments);
-    if (stripe) registerStripeWebhook(app, deps, payments, stripe);
+    if (stripe) registerStripeRoutes(app, deps, payments, stripe);
     const money = deps.hiringMoney;
     let stopReleasing = () => {};
     app.addHook("onReady", async () => {

@@ -215,12 +215,14 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, paym
 }
 
 /**
- * POST /api/payments/stripe/webhook: Stripe tells QuickGig a checkout is paid. No session: the
- * body's signature (the endpoint's secret) says it is Stripe's, checked on the bytes as sent, so
- * this route reads its body raw. A bad signature is 400; an event of another kind, or one already
- * acted on (Stripe retries, an attacker replays), is answered 200 and changes nothing.
+ * The routes only Stripe has. POST /api/me/payout-account: the reader's Connect set-up page.
+ * POST /api/payments/stripe/webhook: Stripe tells QuickGig a checkout is paid, or what a payout
+ * account can do. No session: the body's signature (one of the endpoints' secrets) says it is
+ * Stripe's, checked on the bytes as sent, so this route reads its body raw. A bad signature is
+ * 400; an event of another kind, or one already acted on (Stripe retries, an attacker replays), is
+ * answered 200 and changes nothing.
  */
-export function registerStripeWebhook(
+export function registerStripeRoutes(
   root: FastifyInstance,
   deps: AppDeps,
   payments: PaymentsDeps,
@@ -252,7 +254,7 @@ export function registerStripeWebhook(
         schema: {
           tags: ["payments"],
           summary:
-            "Stripe's webhook: a paid checkout hires (signed with STRIPE_WEBHOOK_SECRET; replays change nothing)",
+            "Stripe's webhook: a paid checkout hires, a payout account's state is kept (signed with STRIPE_WEBHOOK_SECRET or STRIPE_CONNECT_WEBHOOK_SECRET; replays change nothing)",
           response: { 200: z.object({ received: z.literal(true) }), 400: ProblemSchema },
         },
       },
