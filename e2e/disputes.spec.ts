@@ -1,5 +1,4 @@
-import type { Browser } from "@playwright/test";
-import { type Account, expect, test, toast, uniqueId, watchEventStreams, windowFor } from "./support/fixtures.ts";
+import { expect, liveWindow, test, toast, uniqueId } from "./support/fixtures.ts";
 
 /**
  * A dispute over held money (issue 44), on the run's payments app: the client and the freelancer
@@ -8,19 +7,8 @@ import { type Account, expect, test, toast, uniqueId, watchEventStreams, windowF
  */
 test.use({ appURL: process.env.E2E_PAYMENTS_URL ?? "" });
 
-const STREAM_OPEN = 1;
+const PHONE = { width: 390, height: 844 };
 const CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
-
-async function liveWindow(browser: Browser, account: Account, path: string, phone = false) {
-  const page = await windowFor(browser, account, phone ? { width: 390, height: 844 } : { width: 1280, height: 800 }, {
-    origin: process.env.E2E_PAYMENTS_URL,
-    colorScheme: phone ? "dark" : "light",
-  });
-  const streams = await watchEventStreams(page);
-  await page.goto(path);
-  await expect.poll(streams).toContain(STREAM_OPEN);
-  return page;
-}
 
 test("the client disputes the held payment, the freelancer proposes a split, the client accepts it: both pages follow, the task ends completed", async ({
   browser,
@@ -39,7 +27,7 @@ test("the client disputes the held payment, the freelancer proposes a split, the
   const paid = await client.api.post(`/api/payments/${paymentId}/pay`, { data: { card: CARD } });
   expect(paid.status(), await paid.text()).toBe(200);
 
-  const mayaPage = await liveWindow(browser, maya, `/payments/${paymentId}`, true);
+  const mayaPage = await liveWindow(browser, maya, `/payments/${paymentId}`, PHONE, "dark");
   const clientPage = await liveWindow(browser, client, `/task-details/${taskId}`);
 
   // From the task page to the payment, and a dispute with its reason.

@@ -1,5 +1,4 @@
-import type { Browser } from "@playwright/test";
-import { type Account, expect, test, toast, uniqueId, watchEventStreams, windowFor } from "./support/fixtures.ts";
+import { expect, liveWindow, test, toast, uniqueId } from "./support/fixtures.ts";
 
 /**
  * Money at the hire (issue 44), in test mode, on the run's second app (payments on: global-setup.ts):
@@ -7,25 +6,7 @@ import { type Account, expect, test, toast, uniqueId, watchEventStreams, windowF
  */
 test.use({ appURL: process.env.E2E_PAYMENTS_URL ?? "" });
 
-/** EventSource's readyState when open. */
-const STREAM_OPEN = 1;
 const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-/** A window of the payments app for `account`, its live stream open on `path` (a notice before then would reach nobody). */
-async function liveWindow(
-  browser: Browser,
-  account: Account,
-  path: string,
-  viewport = DESKTOP,
-  colorScheme: "light" | "dark" = "light",
-) {
-  const page = await windowFor(browser, account, viewport, { origin: process.env.E2E_PAYMENTS_URL, colorScheme });
-  const streams = await watchEventStreams(page);
-  await page.goto(path);
-  await expect.poll(streams).toContain(STREAM_OPEN);
-  return page;
-}
 
 test("the client pays at the hire (declined, then paid), the freelancer sees it secured, asks for it and has it released, the other bidder declined, both read their receipt", async ({
   browser,

@@ -258,3 +258,24 @@ export async function confirmEmail(account: Account): Promise<void> {
   const response = await account.api.get(`${link.pathname}${link.search}`, { maxRedirects: 0 });
   expect(response.status()).toBe(302);
 }
+
+/** EventSource's readyState when open. */
+const STREAM_OPEN = 1;
+
+/**
+ * A window of `account` at `path` whose live stream is open (a notice sent before then would reach
+ * nobody): on the payments app unless another origin is given.
+ */
+export async function liveWindow(
+  browser: import("@playwright/test").Browser,
+  account: Account,
+  path: string,
+  viewport = { width: 1280, height: 800 },
+  colorScheme: "light" | "dark" = "light",
+) {
+  const page = await windowFor(browser, account, viewport, { origin: process.env.E2E_PAYMENTS_URL, colorScheme });
+  const streams = await watchEventStreams(page);
+  await page.goto(path);
+  await expect.poll(streams).toContain(STREAM_OPEN);
+  return page;
+}

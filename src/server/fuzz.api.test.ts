@@ -14,6 +14,7 @@ import {
 import { FREELANCER_FIELDS, FREELANCER_SORTS } from "../contract/reputation.ts";
 import { openDatabase } from "./db/database.ts";
 import { grantRole } from "./moderation/roles.ts";
+import { expectWellFormed } from "./test/answers.ts";
 import { rawRequest } from "./test/raw-http.ts";
 import { inDays, PUBLIC_URL, postTask, setupTestApp, signUp, type TestUser } from "./test/test-app.ts";
 
@@ -62,22 +63,6 @@ beforeAll(async () => {
   sanctionId = (await as(staff, "/api/admin/decisions", decision)).json().entries[0].sanctionId;
   await as(other, `/api/sanctions/${sanctionId}/appeal`, { text: "Not me" });
 });
-
-function expectWellFormed(response: LightMyRequestResponse) {
-  expect(response.statusCode, response.body).toBeLessThan(500);
-  expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
-  expect(response.headers["x-content-type-options"]).toBe("nosniff");
-  if (response.statusCode >= 400) {
-    expect(response.headers["content-type"], `${response.statusCode} ${response.body}`).toContain(
-      "application/problem+json",
-    );
-    const body = response.json();
-    expect(body.status).toBe(response.statusCode);
-    expect(typeof body.detail).toBe("string");
-    expect(body.detail.length).toBeGreaterThan(0);
-    expect(response.body).not.toMatch(/\bat .+\.(ts|js):\d+/);
-  }
-}
 
 const junk = fc.oneof(fc.anything(), fc.string(), fc.integer(), fc.double(), fc.constant(null), fc.boolean());
 const withNul = fc.string().map((value) => `${value}\u0000${value}`);

@@ -9,6 +9,7 @@ import {
 import { DISPUTE_MESSAGES, type Payment, type PaymentStep } from "../../contract/payments.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { grantRole } from "../moderation/roles.ts";
+import { callerOf, expectRefused } from "../test/answers.ts";
 import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 import { account } from "./accounts.ts";
 import { escalateDue } from "./dispute-repository.ts";
@@ -24,23 +25,9 @@ import { PAYMENT_PROBLEMS } from "./payments.ts";
  */
 const ctx = setupTestApp({ PAYMENTS: "on", PLATFORM_FEE_PERCENT: "10", DISPUTE_DAYS: "7" });
 let database: Database;
+const call = callerOf(ctx);
 
 const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
-
-function call(user: TestUser | null, method: "GET" | "POST", url: string, payload?: object) {
-  return ctx.app.inject({
-    method,
-    url,
-    ...(user ? { headers: { cookie: user.cookie } } : {}),
-    ...(payload ? { payload } : {}),
-  });
-}
-
-function expectRefused(response: LightMyRequestResponse, status: number, detail?: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers["content-type"]).toContain("application/problem+json");
-  if (detail) expect(response.json().detail).toBe(detail);
-}
 
 function ok(response: LightMyRequestResponse): Payment {
   expect(response.statusCode, response.body).toBe(200);

@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, it } from "vitest";
 import { RULE_IDS } from "../../contract/moderation.ts";
 import { openDatabase } from "../db/database.ts";
 import { grantRole } from "../moderation/roles.ts";
+import { expectWellFormed } from "../test/answers.ts";
 import { PUBLIC_URL, postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 import { escalateDue } from "./dispute-repository.ts";
 
@@ -49,20 +50,6 @@ beforeAll(async () => {
     await database.close();
   }
 });
-
-function expectWellFormed(response: LightMyRequestResponse) {
-  expect(response.statusCode, response.body).toBeLessThan(500);
-  if (response.statusCode >= 400) {
-    expect(response.headers["content-type"], `${response.statusCode} ${response.body}`).toContain(
-      "application/problem+json",
-    );
-    const body = response.json();
-    expect(body.status).toBe(response.statusCode);
-    expect(typeof body.detail).toBe("string");
-    expect(body.detail.length).toBeGreaterThan(0);
-    expect(response.body).not.toMatch(/\bat .+\.(ts|js):\d+/);
-  }
-}
 
 function send(method: "GET" | "POST", url: string, who: TestUser | null, payload?: unknown) {
   const headers: Record<string, string> = { origin: PUBLIC_URL };

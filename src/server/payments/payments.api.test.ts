@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
 import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
@@ -6,6 +5,7 @@ import { type NotificationData, type NotificationKind, notificationLink } from "
 import { PAYMENT_MESSAGES, type Payment, type PaymentStep } from "../../contract/payments.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { grantRole } from "../moderation/roles.ts";
+import { callerOf, expectRefused } from "../test/answers.ts";
 import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 import { account } from "./accounts.ts";
 import { balancesOf, unbalancedTransactions } from "./ledger.ts";
@@ -17,25 +17,11 @@ import { PAYMENT_PROBLEMS, type PaymentsDeps, releaseStuckPayments, STUCK_CHARGE
  */
 const ctx = setupTestApp({ PAYMENTS: "on", PLATFORM_FEE_PERCENT: "10" });
 let database: Database;
+const call = callerOf(ctx);
 
 const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
 const DECLINED_CARD = { ...GOOD_CARD, number: "4000 0000 0000 0002" };
 const POOR_CARD = { ...GOOD_CARD, number: "4000000000009995" };
-
-function call(user: TestUser | null, method: "GET" | "POST" | "PATCH", url: string, payload?: object) {
-  return ctx.app.inject({
-    method,
-    url,
-    ...(user ? { headers: { cookie: user.cookie } } : {}),
-    ...(payload ? { payload } : {}),
-  });
-}
-
-function expectRefused(response: LightMyRequestResponse, status: number, detail?: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers["content-type"]).toContain("application/problem+json");
-  if (detail) expect(response.json().detail).toBe(detail);
-}
 
 async function bid(user: TestUser, taskId: string, amount: number) {
   const response = await call(user, "POST", "/api/bids", { taskId, amount });
