@@ -48,7 +48,7 @@ describe("The checkout of a hire", () => {
     const payment = checkout(store);
     const { screen, user } = await renderRoute("/pay/pay-1", { as: DEMO_CLIENT, db: store });
     expect(await screen.findByRole("heading", { level: 1, name: "Pay for the hire" })).toBeTruthy();
-    expect(document.title).toBe("Checkout - QuickGig");
+    await waitFor(() => expect(document.title).toBe("Checkout - QuickGig"));
     expect(screen.getByRole("note").textContent).toBe("Test mode — no real money");
     expect(screen.getByRole("link", { name: payment.task.title }).getAttribute("href")).toBe(
       `/task-details/${payment.task._id}`,

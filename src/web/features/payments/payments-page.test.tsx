@@ -44,7 +44,7 @@ describe("Payments", () => {
     server.use(http.get("*/api/me/payments", () => HttpResponse.json(overview)));
     const { screen } = await renderRoute("/dashboard/payments", { as: DEMO_CLIENT, db: store });
     expect(await screen.findByRole("heading", { level: 1, name: "Payments" })).toBeTruthy();
-    expect(document.title).toBe("Payments - QuickGig");
+    await waitFor(() => expect(document.title).toBe("Payments - QuickGig"));
     const client = screen.getByRole("region", { name: "As a client" });
     expect(client.textContent).toContain("Paid$440.50");
     expect(client.textContent).toContain("Held by QuickGig$360.00");
