@@ -77,8 +77,10 @@ test.describe("Add Task", () => {
     await page.getByLabel("Budget ($)").fill("99.5");
     await page.getByRole("button", { name: "Add Task" }).click();
     await expect(toast(page, "Task added successfully")).toBeVisible();
-    await expect(page.getByLabel("Task Title")).toHaveValue("");
-    await expect(page.getByLabel("Budget ($)")).toHaveValue("");
+    // The new task's own page, ready for its offers.
+    await expect(page).toHaveURL(/\/task-details\/[^/]+$/);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Manage this task" })).toBeVisible();
     await page.goto("/dashboard/my-posted-tasks");
     const row = page.getByRole("row").filter({ hasText: title });
     await expect(row).toContainText("Writing");

@@ -95,8 +95,9 @@ test("a client posts, two freelancers bid, the client compares and hires one, th
   await expect(lucasPage.getByRole("listitem").filter({ hasText: title })).toBeVisible();
   await lucasPage.goto(taskUrl);
   await expect(lucasPage.getByText(`Assigned to ${maya.name}`)).toBeVisible();
-  await expect(lucasPage.getByRole("button", { name: "Place a Bid" })).toBeDisabled();
-  await expect(lucasPage.getByText("This task is no longer taking bids.")).toBeVisible();
+  // His offer's fate takes the place of a Place a Bid that has nothing left to offer him.
+  await expect(lucasPage.getByText("The client chose another offer.")).toBeVisible();
+  await expect(lucasPage.getByRole("button", { name: "Place a Bid" })).toHaveCount(0);
 
   // The client marks the work completed.
   await row.getByRole("button", { name: `Mark as completed: ${title}` }).click();
@@ -115,6 +116,13 @@ test("a client posts, two freelancers bid, the client compares and hires one, th
   await expect(earned).toContainText("$420");
   await expect(earned).toContainText("from 1 completed task");
   await expect(mayaPage.getByRole("link", { name: `You completed “${title}”` })).toBeVisible();
+  // On the task, Maya sees what became of her offer, and the client no empty Manage this task.
+  await mayaPage.goto(taskUrl);
+  await expect(mayaPage.getByText("The client marked this task completed. Thank you for your work!")).toBeVisible();
+  await expect(mayaPage.getByRole("button", { name: "Place a Bid" })).toHaveCount(0);
+  await clientPage.goto(taskUrl);
+  await expect(clientPage.getByRole("region", { name: "Offers" })).toBeVisible();
+  await expect(clientPage.getByRole("region", { name: "Manage this task" })).toHaveCount(0);
 
   for (const page of [clientPage, mayaPage, lucasPage]) await page.context().close();
 });

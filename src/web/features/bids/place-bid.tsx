@@ -27,6 +27,23 @@ function refusalReason(task: Task, ownTask: boolean, myBid: Bid | undefined): st
   return null;
 }
 
+/**
+ * What became of the person's offer, once it is more than an offer: hired, done, passed over or
+ * called off. It takes the place of Place a Bid, which has nothing left to offer them; null while
+ * the offer waits, or when the task is open again for a declined bidder to bid anew.
+ */
+function offerOutcome(task: Task, myBid: Bid | undefined): string | null {
+  if (myBid?.status === "accepted") {
+    if (task.status === "completed") return "The client marked this task completed. Thank you for your work!";
+    if (task.payment?.status === "delivered")
+      return "You are hired. You asked for payment: the client completes the task or opens a dispute.";
+    return "You are hired for this task. Message the client about the work.";
+  }
+  if (myBid?.status === "cancelled") return "The client cancelled this task.";
+  if (myBid?.status === "declined" && task.status !== "open") return "The client chose another offer.";
+  return null;
+}
+
 /** For a visitor: Place a Bid leads to sign-in, which brings them back here. */
 export function PlaceBidSignedOut({ task }: { task: Task }) {
   const login = loginPath(paths.taskDetails(task._id));
@@ -65,6 +82,7 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
   const failed = useActionFailure(task);
   const reasonId = useId();
   const reason = refusalReason(task, ownTask, myBid);
+  const outcome = offerOutcome(task, myBid);
   const editable = myBid?.status === "pending" && task.status === "open";
   const working = myBid?.status === "accepted" && task.status === "assigned";
 
@@ -190,21 +208,12 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
           )}
         </section>
       )}
-      <button
-        type="button"
-        // While bidding is possible, on a phone it stays at the bottom of the screen.
-        className={`btn-primary mt-4 ${reason ? "w-full sm:w-auto" : PHONE_ACTION}`}
-        onClick={() => setForm("new")}
-        disabled={reason !== null}
-        aria-describedby={reason ? reasonId : undefined}
-      >
-        <Gavel aria-hidden="true" className="size-4" />
-        Place a Bid
-      </button>
-      {reason && (
-        <p id={reasonId} className="mt-3 text-sm font-medium text-slate-700 dark:text-slate-300">
-          {reason}
+      {outcome ? (
+        <p role="status" className="mt-3 font-medium text-slate-900 dark:text-white">
+          {outcome}
         </p>
+      ) : (
+        <PlaceBidButton reason={reason} reasonId={reasonId} onOpen={() => setForm("new")} />
       )}
       {form && (
         <Suspense fallback={null}>
@@ -223,5 +232,29 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** Place a Bid, or why it is disabled (your own task, already bid, closed: PRODUCT.md). */
+function PlaceBidButton({ reason, reasonId, onOpen }: { reason: string | null; reasonId: string; onOpen: () => void }) {
+  return (
+    <>
+      <button
+        type="button"
+        // While bidding is possible, on a phone it stays at the bottom of the screen.
+        className={`btn-primary mt-4 ${reason ? "w-full sm:w-auto" : PHONE_ACTION}`}
+        onClick={onOpen}
+        disabled={reason !== null}
+        aria-describedby={reason ? reasonId : undefined}
+      >
+        <Gavel aria-hidden="true" className="size-4" />
+        Place a Bid
+      </button>
+      {reason && (
+        <p id={reasonId} className="mt-3 text-sm font-medium text-slate-700 dark:text-slate-300">
+          {reason}
+        </p>
+      )}
+    </>
   );
 }

@@ -49,9 +49,9 @@ describe("Add Task", () => {
     expect(view.db.tasks.some((task) => task.title === "Write an FAQ page")).toBe(false);
   });
 
-  it("adds the task, says so, and empties the form for the next one", async () => {
+  it("adds the task, says so, and opens the new task's page", async () => {
     const view = await renderRoute("/dashboard/add-task", { as: DEMO_CLIENT });
-    const { screen, user, db } = view;
+    const { screen, user, db, router } = view;
     await screen.findByLabelText("Task Title");
     await fillIn(view);
     await user.click(screen.getByLabelText("Show offers publicly"));
@@ -67,11 +67,9 @@ describe("Add Task", () => {
       offersPublic: true,
       status: "open",
     });
-    await waitFor(() => expect(field(view, "Task Title").value).toBe(""));
-    expect(field(view, "Budget ($)").value).toBe("");
-    // Category too: otherwise the next task would go out with the last one's category unnoticed.
-    expect(field(view, "Category").value).toBe("");
-    expect((screen.getByLabelText("Show offers publicly") as HTMLInputElement).checked).toBe(false);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/task-details/${added?._id}`));
+    expect(await screen.findByRole("heading", { level: 1, name: "Write an FAQ page" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Manage this task" })).toBeTruthy();
   });
 
   it("shows the server's refusal of a field next to it, and keeps what was typed", async () => {

@@ -1,6 +1,7 @@
-import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { type LoaderFunctionArgs, useLoaderData, useNavigate } from "react-router";
 import type { TaskInput } from "../../../contract/index.ts";
 import { PageHeader } from "../../components/page-header.tsx";
+import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
 import { CreateTaskSchema } from "../../lib/schemas.ts";
@@ -14,10 +15,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { poster: { name: user.name, email: user.email } };
 }
 
-// An empty budget box: the input shows "" (undefined would leave the old number on reset).
+// An empty form: "" (the placeholder and an empty budget box), which the inputs show as empty.
 const EMPTY = {
   title: "",
-  // "" (the placeholder), not undefined: a reset keeps what a field shows when its value is undefined.
   category: "" as unknown as TaskInput["category"],
   description: "",
   deadline: "",
@@ -28,6 +28,7 @@ const EMPTY = {
 export function Component() {
   usePageTitle("Add Task");
   const { poster } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
   return (
     <div>
       <PageHeader
@@ -42,12 +43,13 @@ export function Component() {
         poster={poster}
         submitLabel="Add Task"
         busyLabel="Adding Task…"
-        onSubmit={async (values, form) => {
+        onSubmit={async (values) => {
           try {
             const { insertedId } = await createTask(values);
+            // The new task's own page, where its offers will come (issue 45), not a cleared form.
             if (insertedId) {
               notify.success("Task added successfully");
-              form.reset(EMPTY);
+              await navigate(paths.taskDetails(insertedId));
             }
           } catch (error) {
             notify.error(errorMessage(error));

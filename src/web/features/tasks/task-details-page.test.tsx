@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { closeDialog } from "../../lib/dialogs.ts";
 import { formatDeadline } from "../../lib/format.ts";
-import { AISHA, LUCAS, taskTitled, userId } from "../../test/demo.ts";
+import { AISHA, bidOf, LUCAS, taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 
@@ -96,7 +96,12 @@ describe("Task details", () => {
         .getByRole("link", { name: /Message the client/ })
         .getAttribute("href"),
     ).toBe(`/dashboard/messages/${task._id}/${userId(db, DEMO_FREELANCER)}`);
-    expect(screen.getByText("You have already placed a bid on this task.")).toBeTruthy();
+    // Hired, the offer's state takes the place of a Place a Bid that has nothing left to offer.
+    expect(screen.getByRole("status").textContent).toBe(
+      "You are hired for this task. Message the client about the work.",
+    );
+    expect(screen.queryByRole("button", { name: "Place a Bid" })).toBeNull();
+    expect(screen.queryByText("You have already placed a bid on this task.")).toBeNull();
 
     // Changing one's mind leaves the task as it was.
     await user.click(within(mine).getByRole("button", { name: "Give the task back" }));
@@ -155,6 +160,27 @@ describe("Task details", () => {
     const { screen } = await renderRoute(`/task-details/${task._id}`, { as: DEMO_CLIENT, db });
     expect(await screen.findByText(/Completed by Demo Client/)).toBeTruthy();
     expect(screen.getByText("for $342.00")).toBeTruthy();
+    expect(screen.getByText("The client marked this task completed. Thank you for your work!")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Place a Bid" })).toBeNull();
+    expect(screen.queryByText("You have already placed a bid on this task.")).toBeNull();
+  });
+
+  it("tells a bidder passed over that the client chose another offer, without a Place a Bid", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Fix checkout bug");
+    bidOf(db, task._id, LUCAS).status = "declined";
+    const { screen } = await renderRoute(`/task-details/${task._id}`, { as: LUCAS, db });
+    expect(await screen.findByText("The client chose another offer.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Place a Bid" })).toBeNull();
+  });
+
+  it("shows the poster of a completed task its offers, without an empty Manage this task", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Fix checkout bug");
+    const { screen } = await renderRoute(`/task-details/${task._id}`, { as: DEMO_FREELANCER, db });
+    expect(await screen.findByRole("region", { name: "Offers" })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Manage this task" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Manage this task" })).toBeNull();
   });
 
   it("closes bidding once the deadline has passed", async () => {
