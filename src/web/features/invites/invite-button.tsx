@@ -1,6 +1,6 @@
 import { Send } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { INVITE_WORDS } from "../../../contract/invitations.ts";
+import { INVITE_WORDS } from "../../../contract/invitation-words.ts";
 import { useSession } from "../accounts/public.ts";
 import { hasOpenTasks } from "./invites-api.ts";
 

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useState } from "react";
-import { INVITE_WORDS } from "../../../contract/invitations.ts";
+import { INVITE_WORDS } from "../../../contract/invitation-words.ts";
 import { Spinner } from "../../components/spinner.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatBudget, formatDeadline } from "../../lib/format.ts";

@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { INVITE_WORDS } from "../../../contract/invitations.ts";
+import { INVITE_WORDS } from "../../../contract/invitation-words.ts";
 
 /** On a task's page, for the freelancer its poster invited: "Invited by …". */
 export function InvitedBy({ name }: { name: string }) {

@@ -2,7 +2,7 @@ import { cleanup, within } from "@testing-library/react";
 import { http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
-import { INVITE_MESSAGES } from "../../../contract/invitations.ts";
+import { INVITE_MESSAGES } from "../../../contract/invitation-words.ts";
 import { problem } from "../../mocks/scenarios.ts";
 import { bidOf, taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
