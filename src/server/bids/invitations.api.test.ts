@@ -86,6 +86,14 @@ describe("POST /api/tasks/{id}/invitations", () => {
     expect(rows[0]).toMatchObject({ freelancer_id: maya.id, inviter_id: client.id });
   });
 
+  it("takes exactly one of several invitations sent at once, and tells the person once", async () => {
+    const taskId = await postTask(ctx.app, client, { title: "Sent at once" });
+    const responses = await Promise.all(Array.from({ length: 5 }, () => invite(client, taskId, lucas.id)));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    const notices = (await call(lucas, "GET", "/api/notifications")).json();
+    expect(notices.filter((notice: { data: { taskId: string } }) => notice.data.taskId === taskId)).toHaveLength(1);
+  });
+
   it("tells the invitee who invited them on the task, and nobody else", async () => {
     const taskId = await postTask(ctx.app, client);
     expect((await call(maya, "GET", `/api/tasks/${taskId}`)).json().invitedBy).toBeUndefined();
