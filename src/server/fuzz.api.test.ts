@@ -373,7 +373,12 @@ const routes: Array<[string, fc.Arbitrary<() => Promise<LightMyRequestResponse>>
         const named = (who: unknown) => (who === "USER" ? user.id : who === "OTHER" ? other.id : who);
         const who = b && typeof b === "object" && "freelancerId" in b ? named(b.freelancerId) : undefined;
         if (list) return send("GET", `/api/users/${encodeURIComponent(String(who ?? "x"))}/invitable-tasks`, s);
-        return send("POST", `/api/tasks/${encodeURIComponent(task)}/invitations`, s, who === undefined ? b : { freelancerId: who });
+        return send(
+          "POST",
+          `/api/tasks/${encodeURIComponent(task)}/invitations`,
+          s,
+          who === undefined ? b : { freelancerId: who },
+        );
       }),
   ],
   [
