@@ -46,6 +46,7 @@ export const NOTIFICATION_KINDS = [
   "dispute-proposal",
   "dispute-settled",
   "dispute-decided",
+  "task-invitation",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -85,6 +86,7 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, NotificationChannel> = {
   "dispute-proposal": "email",
   "dispute-settled": "email",
   "dispute-decided": "email",
+  "task-invitation": "email",
 };
 
 /** How each kind is named where a person chooses its channel, and in an email's unsubscribe line. */
@@ -119,6 +121,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   "dispute-proposal": "A split proposed in a dispute",
   "dispute-settled": "A dispute settled by agreement",
   "dispute-decided": "A dispute decided by an admin",
+  "task-invitation": "Invitations to a task",
 };
 
 export const TASK_FIELD_LABELS = {
@@ -335,6 +338,8 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
       return `The dispute over ${task} is settled: ${splitWords(data)}.`;
     case "dispute-decided":
       return `An admin decided the dispute over ${task}: ${splitWords(data)}${data.rule ? ` (${ruleTitle(data.rule)})` : ""}.`;
+    case "task-invitation":
+      return `${who} invited you to ${task}${amount}. Have a look and make an offer if it suits you.`;
   }
 }
 

@@ -182,6 +182,7 @@ export const TaskSchema = z.object({
     .boolean()
     .optional()
     .describe("For the poster and the hired freelancer: the task can be reviewed and the reader has not yet"),
+  invitedBy: z.string().optional().describe("For a freelancer the poster invited to this task: the poster's name"),
   get payment() {
     return TaskPaymentSchema.optional().describe(
       "For the poster and the hired freelancer: the hire's payment and where it stands (issue 44)",
@@ -285,6 +286,7 @@ export const BidSchema = z.object({
   message: z.string().optional().describe("Cover note"),
   mine: z.boolean().describe("Whether the signed-in reader placed this bid"),
   reputation: ReputationSchema.optional().describe("The bidder's record, for the poster choosing"),
+  invited: z.boolean().optional().describe("For the poster: the bidder came on their invitation"),
 });
 export type Bid = z.infer<typeof BidSchema>;
 

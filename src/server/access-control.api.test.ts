@@ -80,6 +80,11 @@ const matrix: Record<string, Row> = {
   "POST /api/tasks/{id}/complete": { refused: { user: () => stranger, status: 403 } },
   "POST /api/tasks/{id}/cancel": { refused: { user: () => bidder, status: 403 } },
   "POST /api/tasks/{id}/release": { refused: { user: () => stranger, status: 403 } },
+  // Invitations (issue 45): only the task's poster invites (the bidder is the one invited here).
+  "POST /api/tasks/{id}/invitations": {
+    body: () => ({ freelancerId: bidder.id }),
+    refused: { user: () => stranger, status: 403 },
+  },
   "POST /api/tasks/{id}/questions": {
     body: () => ({ body: "A question?" }),
     refused: { user: () => owner, status: 403 },
@@ -351,6 +356,7 @@ const visitorReads: Record<string, 200 | 401> = {
   "GET /api/tasks/{id}/reviews": 200,
   "GET /api/users/{id}": 200,
   "GET /api/users/{id}/reviews": 200,
+  "GET /api/users/{id}/invitable-tasks": 401,
   "GET /api/freelancers": 200,
   "GET /api/bids": 401,
   "GET /api/my-bids": 401,

@@ -13,6 +13,8 @@ import { passwordWorkGate, type WorkGate } from "./accounts/work-gate.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { registerBidRoutes } from "./bids/bid-routes.ts";
 import { offersOfTasks } from "./bids/bids.ts";
+import { registerInvitationRoutes } from "./bids/invitation-routes.ts";
+import { invitationsOfTasks } from "./bids/invitations.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -305,6 +307,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerTaskRoutes(app, deps);
   registerSitemapRoutes(app, deps, options.sitemapPageSize);
   registerBidRoutes(app, deps);
+  registerInvitationRoutes(app, deps);
   registerHiringRoutes(app, deps);
   registerQuestionRoutes(app, deps);
   registerMessageRoutes(app, deps);
@@ -349,6 +352,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 export function taskNeighboursOf(reviewWindowMs: number, payments = true): TaskNeighbours {
   return {
     ...offersOfTasks,
+    ...invitationsOfTasks,
     reviewsDue: reviewsDueWithin(reviewWindowMs),
     ...(payments ? { paymentsOf: latestPaymentsOf } : {}),
   };

@@ -359,6 +359,29 @@ const routes: Array<[string, fc.Arbitrary<() => Promise<LightMyRequestResponse>>
       ),
   ],
   [
+    // Invitations (issue 45): another's task (403), the user's own ended one (409), or none; anyone invited.
+    "POST /api/tasks/:id/invitations and GET /api/users/:id/invitable-tasks",
+    fc
+      .tuple(
+        fc.oneof(id, fc.constantFrom("TASK", "OWN")),
+        fc.oneof(fc.record({ freelancerId: fc.oneof(id, fc.constantFrom("USER", "OTHER"), junk) }), junk),
+        fc.boolean(),
+        signedIn,
+      )
+      .map(([i, b, list, s]) => () => {
+        const task = i === "TASK" ? taskId : i === "OWN" ? endedTaskId : i;
+        const named = (who: unknown) => (who === "USER" ? user.id : who === "OTHER" ? other.id : who);
+        const who = b && typeof b === "object" && "freelancerId" in b ? named(b.freelancerId) : undefined;
+        if (list) return send("GET", `/api/users/${encodeURIComponent(String(who ?? "x"))}/invitable-tasks`, s);
+        return send(
+          "POST",
+          `/api/tasks/${encodeURIComponent(task)}/invitations`,
+          s,
+          who === undefined ? b : { freelancerId: who },
+        );
+      }),
+  ],
+  [
     "GET /api/tasks/:id/reviews",
     fc.tuple(reviewTask, signedIn).map(
       ([i, s]) =>

@@ -33,6 +33,7 @@ import {
   setBidStatus,
   updateOffer,
 } from "./bid-repository.ts";
+import { invitedBidders } from "./invitations.ts";
 import { presentBid, summarizeOffer } from "./present-bid.ts";
 
 /**
@@ -78,7 +79,16 @@ export async function findOffersSeenBy(
 ): Promise<{ bids: Array<Bid | OfferSummary>; total: number }> {
   const present = (bid: BidRecord) =>
     task.ownerId === viewer.id || bid.bidderId === viewer.id ? presentBid(bid, viewer.id) : summarizeOffer(bid);
-  if (task.ownerId === viewer.id || task.offersPublic) {
+  if (task.ownerId === viewer.id) {
+    // The poster's list marks the offers of those they invited (issue 45).
+    const { bids, total } = await listBidsForTask(db, task.id, page);
+    const invited = await invitedBidders(db, task.id, [...new Set(bids.map((bid) => bid.bidderId))]);
+    return {
+      bids: bids.map((bid) => ({ ...present(bid), ...(invited.has(bid.bidderId) ? { invited: true } : {}) })),
+      total,
+    };
+  }
+  if (task.offersPublic) {
     const { bids, total } = await listBidsForTask(db, task.id, page);
     return { bids: bids.map(present), total };
   }

@@ -426,6 +426,14 @@ export interface PayoutAccountTable {
   updated_at: string;
 }
 
+/** An invitation to a task (migration 0025): one per task and freelancer. */
+export interface InvitationTable {
+  task_id: string;
+  freelancer_id: string;
+  inviter_id: string;
+  created_at: string;
+}
+
 /** The payments ledger (migration 0017): append-only, a transaction's entries sum to zero. */
 export interface LedgerTransactionTable {
   id: string;
@@ -454,6 +462,7 @@ export interface DB {
   verification: VerificationTable;
   tasks: TaskTable;
   bids: BidTable;
+  invitations: InvitationTable;
   deleted_task_bids: DeletedTaskBidTable;
   assignments: AssignmentTable;
   reviews: ReviewTable;

@@ -141,6 +141,7 @@ describe("API reference", () => {
       "/api/tasks/{id}/accept",
       "/api/tasks/{id}/cancel",
       "/api/tasks/{id}/complete",
+      "/api/tasks/{id}/invitations",
       "/api/tasks/{id}/questions",
       "/api/tasks/{id}/release",
       "/api/tasks/{id}/reviews",
@@ -149,6 +150,7 @@ describe("API reference", () => {
       "/api/tasks/{id}/threads/{bidderId}/read",
       "/api/threads",
       "/api/users/{id}",
+      "/api/users/{id}/invitable-tasks",
       "/api/users/{id}/reviews",
     ]);
     expect(Object.keys(document.paths["/api/bids/{id}"]).sort()).toEqual(["delete", "patch"]);

@@ -128,6 +128,7 @@ const SUBJECTS: Record<NotificationKind, (data: NotificationData) => string> = {
   "dispute-proposal": (data) => `${data.actorName || "The other party"} proposed a split for “${data.taskTitle}”`,
   "dispute-settled": (data) => `The dispute over “${data.taskTitle}” is settled`,
   "dispute-decided": (data) => `An admin decided the dispute over “${data.taskTitle}”`,
+  "task-invitation": (data) => `${data.actorName || "A client"} invited you to “${data.taskTitle}”`,
 };
 
 /**

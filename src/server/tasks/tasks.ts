@@ -51,6 +51,8 @@ export interface TaskNeighbours {
   reopenOffers(trx: Kysely<DB>, offerIds: string[]): Promise<void>;
   /** Of these ended tasks, those this person may review now and has not. */
   reviewsDue: ReviewsDue;
+  /** Who invited the reader to the task, by name (bids' invitations), if anyone did. */
+  inviterOf?: (db: Kysely<DB>, taskId: string, viewerId: string) => Promise<string | undefined>;
   /** Of these tasks, the hire's payment the viewer is a party to (payments; none when PAYMENTS=off). */
   paymentsOf?: (db: Kysely<DB>, taskIds: string[], viewerId: string) => Promise<Map<string, TaskPayment>>;
 }
@@ -115,11 +117,12 @@ export async function presentTaskFor(
 ): Promise<Task> {
   const task = await findTaskOrFail(db, id);
   if (!viewer) return presentTask(task, null);
-  const [counts, myBid, due, payments] = await Promise.all([
+  const [counts, myBid, due, payments, invitedBy] = await Promise.all([
     neighbours.countOffers(db, [task.id]),
     neighbours.offerOf(db, task.id, viewer),
     reviewsDue(db, [task], viewer, neighbours.reviewsDue),
     neighbours.paymentsOf?.(db, [task.id], viewer.id),
+    neighbours.inviterOf?.(db, task.id, viewer.id),
   ]);
   const payment = payments?.get(task.id);
   return {
@@ -127,6 +130,7 @@ export async function presentTaskFor(
     bidCount: counts.get(task.id) ?? 0,
     hasBid: myBid !== undefined && (myBid.status === "pending" || myBid.status === "accepted"),
     ...(myBid ? { myBid } : {}),
+    ...(invitedBy ? { invitedBy } : {}),
     ...(due.has(task.id) ? { reviewDue: true } : {}),
     ...(payment ? { payment } : {}),
   };

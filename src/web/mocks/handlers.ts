@@ -9,6 +9,7 @@ import {
   type Bid,
   BidListQuerySchema,
   CreateBidSchema,
+  CreateInvitationSchema,
   CreateTaskSchema,
   type DashboardSummary,
   ForgotPasswordSchema,
@@ -141,8 +142,10 @@ const EMPTY_STATEMENT = {
   currency: "USD",
   payouts: { provider: "test" as const, ready: true },
 };
-const paged = <T>(items: T[], { page, limit }: { page: number; limit: number }, headers: Record<string, string> = {}) =>
-  HttpResponse.json(items.slice((page - 1) * limit, page * limit), {
+const pageOf = <T>(items: T[], { page, limit }: { page: number; limit: number }) =>
+  items.slice((page - 1) * limit, page * limit);
+const paged = <T>(items: T[], query: { page: number; limit: number }, headers: Record<string, string> = {}) =>
+  HttpResponse.json(pageOf(items, query), {
     headers: { "x-total-count": String(items.length), ...headers },
   });
 type Outcome = NonNullable<Dispute["outcome"]>;
@@ -551,6 +554,17 @@ export function createHandlers(store = new MockStore()) {
       bid.status = "withdrawn";
       return presentBid(bid);
     }),
+    route("POST /tasks/:id/invitations", async ({ id, body }) => {
+      const { freelancerId } = parse(CreateInvitationSchema, await body());
+      store.invitations.add(`${taskOf(id)._id} ${freelancerId}`);
+      const freelancerName = store.person(freelancerId).name;
+      return created({ taskId: id, freelancerId, freelancerName, createdAt: store.now() });
+    }),
+    route("GET /users/:id/invitable-tasks", ({ id }) =>
+      store.tasks
+        .filter((task) => task.ownerId === signedIn().id && task.status === "open")
+        .map((task) => ({ ...task, invited: store.invitations.has(`${task._id} ${id}`) })),
+    ),
     route("GET /my-bids", ({ request }) => {
       const viewer = signedIn();
       const filter = parse(MyBidsQuerySchema, query(request));
@@ -696,10 +710,7 @@ export function createHandlers(store = new MockStore()) {
         (review) => review.subject.id === id && review.publishedAt !== null && (!role || review.role === role),
       );
       const shown = newestFirst(reviews, (review) => review.publishedAt ?? "");
-      return {
-        reviews: shown.slice((filter.page - 1) * filter.limit, filter.page * filter.limit),
-        total: shown.length,
-      };
+      return { reviews: pageOf(shown, filter), total: shown.length };
     }),
     route("PUT /profile/about", async ({ body }) => {
       const viewer = signedIn();
@@ -731,10 +742,7 @@ export function createHandlers(store = new MockStore()) {
             (!filter.field || card.field === filter.field) && (card.reputation.rating ?? 0) >= (filter.minRating ?? 0),
         )
         .sort((a, b) => order(b) - order(a));
-      return {
-        freelancers: cards.slice((filter.page - 1) * filter.limit, filter.page * filter.limit),
-        total: cards.length,
-      };
+      return { freelancers: pageOf(cards, filter), total: cards.length };
     }),
 
     /* Reports, standing and appeals */
@@ -767,8 +775,7 @@ export function createHandlers(store = new MockStore()) {
       group.reasons[input.reason] = (group.reasons[input.reason] ?? 0) + 1;
       return created(report);
     }),
-    route("GET /me/standing", () => {
-      const viewer = signedIn();
+    signedInRoute("GET /me/standing", (viewer) => {
       const sanctions = store.sanctions.get(viewer.id) ?? [];
       return {
         role: viewer.role,
@@ -831,10 +838,7 @@ export function createHandlers(store = new MockStore()) {
           (!filter.from || day(entry) >= filter.from) &&
           (!filter.to || day(entry) <= filter.to),
       );
-      return {
-        entries: entries.slice((filter.page - 1) * filter.limit, filter.page * filter.limit),
-        total: entries.length,
-      };
+      return { entries: pageOf(entries, filter), total: entries.length };
     }),
     signedInRoute("GET /admin/roles", staffList),
     route("POST /admin/roles", async ({ body }) => {
@@ -915,8 +919,7 @@ export function createHandlers(store = new MockStore()) {
         .map(({ userId: _user, ...notice }) => notice);
     }),
     route("GET /notifications/unread", () => unreadCounts(signedIn().id)),
-    route("POST /notifications/read-all", () => {
-      const viewer = signedIn();
+    signedInRoute("POST /notifications/read-all", (viewer) => {
       for (const notice of store.notices) if (notice.userId === viewer.id) notice.read = true;
       return unreadCounts(viewer.id);
     }),

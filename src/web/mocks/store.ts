@@ -38,6 +38,8 @@ export class MockStore {
   bids: MockBid[] = [];
   /** Bids of tasks their poster deleted, with what My Bids still shows of the task (decision 020). */
   keptBids: Array<MockBid & { task: { title: string; deadline: string; budget: number } }> = [];
+  /** Invitations to a task as sent ("taskId freelancerId"). */
+  invitations = new Set<string>();
   questions: MockQuestion[] = [];
   messages: MockMessage[] = [];
   notices: MockNotice[] = [];

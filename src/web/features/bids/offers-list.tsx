@@ -12,6 +12,7 @@ import { confirmAction } from "../../lib/dialogs.ts";
 import { formatBudget } from "../../lib/format.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
+import { InvitedMark } from "../invites/public.ts";
 import { useActionFailure } from "../tasks/public.ts";
 import { acceptOffer, type Bid, listBids } from "./bids-api.ts";
 
@@ -165,7 +166,8 @@ function Offer({
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-medium break-words">
-            <PersonLink id={bid.bidderId} name={name} /> <BidStatusBadge status={bid.status} />
+            <PersonLink id={bid.bidderId} name={name} /> <BidStatusBadge status={bid.status} />{" "}
+            {bid.invited && <InvitedMark />}
           </p>
           {bid.reputation && (
             <p className="text-sm font-medium text-amber-700 dark:text-amber-300">{reputationText(bid.reputation)}</p>

@@ -12,6 +12,7 @@ import {
   Pencil,
   RotateCcw,
   Scale,
+  Send,
   ShieldAlert,
   ShieldCheck,
   SquarePen,
@@ -79,6 +80,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   "dispute-proposal": Scale,
   "dispute-settled": Handshake,
   "dispute-decided": Gavel,
+  "task-invitation": Send,
 };
 
 /** A full page means there may be older notices. */

@@ -10,6 +10,7 @@ import { morePaths } from "../../config/more-paths.ts";
 import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
+import { InviteButton } from "../invites/public.ts";
 import { plural } from "./explain.ts";
 import { type FreelancerCard, searchFreelancers } from "./profiles-api.ts";
 import { SkillList } from "./skill-list.tsx";
@@ -96,6 +97,7 @@ function FreelancerItem({ freelancer }: { freelancer: FreelancerCard }) {
         </p>
         <p className="muted text-sm">{plural(reputation.completed, "task", "tasks")} completed</p>
         <SkillList skills={freelancer.skills} className="mt-3 sm:mt-4 sm:justify-center" />
+        <InviteButton person={freelancer} className="mt-3 sm:mt-4" />
       </div>
     </article>
   );

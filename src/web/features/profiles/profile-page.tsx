@@ -9,6 +9,7 @@ import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { loadSession, useSession } from "../accounts/public.ts";
+import { InviteButton } from "../invites/public.ts";
 import { ReportButton } from "../moderation/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
 import { Stars } from "../reviews/public.ts";
@@ -234,6 +235,7 @@ export function ProfileView({ profile, query, reviews, total, pages, loading }: 
               Edit what you say about yourself
             </Link>
           )}
+          <InviteButton person={profile} className="mt-4" />
           {session.user && !own && (
             <p className="mt-4">
               <ReportButton kind="profile" id={profile.id} />

@@ -8,6 +8,7 @@ import { PHONE_ACTION_ROOM } from "../../components/phone-action.ts";
 import { TaskStatusBadge } from "../../components/status-badge.tsx";
 import { loginPath, paths } from "../../config/paths.ts";
 import { formatBudget, formatDeadline } from "../../lib/format.ts";
+import { InvitedBy } from "../invites/public.ts";
 
 function Detail({
   icon,
@@ -89,6 +90,7 @@ export function TaskDetailsView({ task, report, children }: { task: Task; report
             </span>
           </p>
         )}
+        {task.invitedBy && <InvitedBy name={task.invitedBy} />}
         {task.payment && <PaymentLine task={task} payment={task.payment} />}
         <dl className="mt-6 grid gap-3 sm:grid-cols-2">
           <Detail icon={<User className="size-5" />} label="Posted by">
