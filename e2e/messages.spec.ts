@@ -5,6 +5,8 @@ test("a client writes to a bidder from the Bids dialog; the bidder sees it unrea
   baseURL,
   makeUser,
 }) => {
+  // Two windows of two people, each page live: a story takes more than one screen's time.
+  test.setTimeout(test.info().timeout * 2);
   const client = await makeUser({ name: `Client ${uniqueId()}` });
   const freelancer = await makeUser({ name: `Freelancer ${uniqueId()}` });
   const title = `Poster design ${uniqueId()}`;
