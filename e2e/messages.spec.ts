@@ -5,6 +5,8 @@ test("a client writes to a bidder from the Bids dialog; the bidder sees it unrea
   baseURL,
   makeUser,
 }) => {
+  // Two windows of two people, each page live: a story takes more than one screen's time.
+  test.setTimeout(test.info().timeout * 2);
   const client = await makeUser({ name: `Client ${uniqueId()}` });
   const freelancer = await makeUser({ name: `Freelancer ${uniqueId()}` });
   const title = `Poster design ${uniqueId()}`;
@@ -52,4 +54,38 @@ test("a client writes to a bidder from the Bids dialog; the bidder sees it unrea
     "Yes, both sizes for the same price.",
   );
   for (const page of [clientPage, freelancerPage]) await page.context().close();
+});
+
+test("Enter sends and Shift+Enter starts a new line; a draft survives a reload and goes once sent", async ({
+  browser,
+  baseURL,
+  makeUser,
+}) => {
+  const client = await makeUser({ name: `Client ${uniqueId()}` });
+  const freelancer = await makeUser({ name: `Freelancer ${uniqueId()}` });
+  const taskId = await client.createTask({ title: `Flyer ${uniqueId()}` });
+  await freelancer.bid(taskId);
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies((await freelancer.api.storageState()).cookies);
+  const page = await context.newPage();
+  await page.goto(`/task-details/${taskId}`);
+  await page.getByRole("link", { name: "Message the client" }).click();
+  const box = page.getByLabel("Your message");
+  await box.fill("Half a thought");
+  await page.reload();
+  await expect(page.getByLabel("Your message")).toHaveValue("Half a thought");
+
+  await box.press("End");
+  await box.press("Shift+Enter");
+  await box.pressSequentially("and the rest.");
+  await expect(box).toHaveValue("Half a thought\nand the rest.");
+  await box.press("Enter");
+  const messages = page.getByRole("list", { name: "Messages" });
+  await expect(messages).toContainText("and the rest.");
+  await expect(messages.getByRole("listitem")).toHaveCount(1);
+  await expect(box).toHaveValue("");
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Messages" })).toContainText("and the rest.");
+  await expect(page.getByLabel("Your message")).toHaveValue("");
+  await context.close();
 });

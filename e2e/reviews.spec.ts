@@ -109,6 +109,16 @@ test("a client and a freelancer review each other blind, both see both at once, 
   await expect(freelancerPage.getByText("Thank you, it was a joy to draw.")).toBeVisible();
   await expect(freelancerPage.getByRole("button", { name: `Answer ${client.name}'s review` })).toHaveCount(0);
 
+  // What "… reviewed you — write yours" asked is done: it is no longer New beside its outcome.
+  await freelancerPage.goto("/dashboard/notifications");
+  const notices = freelancerPage.getByRole("list", { name: "Notifications" });
+  const waited = notices.getByRole("listitem").filter({ hasText: `${client.name} reviewed you — write yours` });
+  await expect(
+    notices.getByRole("listitem").filter({ hasText: `Your reviews of “${title}” are published.` }),
+  ).toBeVisible();
+  await expect(waited).toBeVisible();
+  await expect(waited.getByText("New", { exact: true })).toHaveCount(0);
+
   // An answer tells nobody: the client sees it the next time the profile is read.
   await clientPage.reload();
   await expect(clientPage.getByText("Thank you, it was a joy to draw.")).toBeVisible();

@@ -151,8 +151,12 @@ export const NotificationDataSchema = z.object({
   /** The thread's bidder, for a message. */
   bidderId: z.string().optional(),
   changes: z.array(TaskChangeSchema).optional(),
-  /** A review reminder: whole days left in the review window. */
+  /** A review reminder written before issue 45: whole days left in the review window. */
   daysLeft: z.number().optional(),
+  /** review-reminder: when the time to review ends; its words count the time left from now. */
+  reviewsEndAt: z.string().optional(),
+  /** reviews-published: whose reviews were published (absent: both); "theirs" names their author in actorName. */
+  published: z.enum(["both", "mine", "theirs"]).optional(),
   /**
    * Moderation (contract/moderation.ts). taskTitle names what was acted on: a task's title, the
    * task a question, message or review is on, or a person's name for a profile (taskId "" then).
@@ -259,8 +263,80 @@ function describeChange(change: TaskChange): string {
   return `${TASK_FIELD_LABELS[change.field]} changed from ${show(change.from)} to ${show(change.to)}`;
 }
 
-/** One line saying what happened, the same in the app and in an email. */
-export function describeNotification(kind: NotificationKind, data: NotificationData): string {
+const MINUTE_MS = 60_000;
+const TIME_UNITS = [
+  { ms: 24 * 60 * MINUTE_MS, name: "day" },
+  { ms: 60 * MINUTE_MS, name: "hour" },
+  { ms: MINUTE_MS, name: "minute" },
+] as const;
+
+/**
+ * The time left until `end`, in the largest whole unit it holds, rounded down so that it never
+ * promises more than there is: "3 days", "23 hours", "1 minute", "less than a minute"; null once
+ * it has passed.
+ */
+export function formatTimeLeft(end: string | Date, now: Date = new Date()): string | null {
+  const left = new Date(end).getTime() - now.getTime();
+  if (!(left > 0)) return null;
+  for (const unit of TIME_UNITS) {
+    const count = Math.floor(left / unit.ms);
+    if (count >= 1) return `${count} ${unit.name}${count === 1 ? "" : "s"}`;
+  }
+  return "less than a minute";
+}
+
+function reminderWords(task: string, data: NotificationData, now: Date): string {
+  if (data.reviewsEndAt === undefined) {
+    const days = data.daysLeft ?? 7;
+    return `Leave a review of ${task}: the time to review ends in ${days} ${days === 1 ? "day" : "days"}.`;
+  }
+  const left = formatTimeLeft(data.reviewsEndAt, now);
+  return left === null
+    ? `The time to review ${task} has ended.`
+    : `Leave a review of ${task}: the time to review ends in ${left}.`;
+}
+
+function publishedWords(who: string, task: string, data: NotificationData): string {
+  if (data.published === "mine") {
+    return `The time to review ${task} has ended: your review is published; ${data.actorName || "the other side"} wrote none.`;
+  }
+  if (data.published === "theirs") return `${who} reviewed you on ${task}; the time to review has ended.`;
+  return `Your reviews of ${task} are published.`;
+}
+
+/**
+ * What an outcome settles (issue 45): when a notice of one of these kinds is made for someone,
+ * their earlier notices of the listed kinds about the same task are read, in the same
+ * transaction on the server and at once on a page that shows them.
+ */
+export const RESOLVED_BY: Partial<Record<NotificationKind, readonly NotificationKind[]>> = {
+  "reviews-published": ["review-received", "review-reminder"],
+  "bid-accepted": ["bid-declined", "task-changed", "task-reopened"],
+  "bid-declined": ["task-changed", "task-reopened"],
+  "task-cancelled": ["task-changed", "task-reopened", "question-answered"],
+  "task-deleted": ["task-changed", "task-reopened", "question-answered"],
+  "task-removed": ["task-changed", "task-reopened", "question-answered"],
+  "payment-released": ["payment-requested", "payment-release-soon", "dispute-opened", "dispute-proposal"],
+  "payment-refunded": ["payment-requested", "payment-release-soon", "dispute-opened", "dispute-proposal"],
+  "dispute-settled": ["dispute-opened", "dispute-proposal", "payment-requested", "payment-release-soon"],
+  "dispute-decided": ["dispute-opened", "dispute-proposal", "payment-requested", "payment-release-soon"],
+};
+
+/** Whether `outcome` settles `earlier` (both the same person's): RESOLVED_BY, about the same task. */
+export function resolves(outcome: Notification, earlier: Notification): boolean {
+  return (
+    earlier.id < outcome.id &&
+    outcome.data.taskId !== "" &&
+    earlier.data.taskId === outcome.data.taskId &&
+    (RESOLVED_BY[outcome.kind] ?? []).includes(earlier.kind)
+  );
+}
+
+/**
+ * One line saying what happened, the same in the app and in an email. `now` counts what is left of
+ * a time that runs (a reminder's "ends in …"): the moment the line is read or emailed.
+ */
+export function describeNotification(kind: NotificationKind, data: NotificationData, now: Date = new Date()): string {
   const who = data.actorName || "Someone";
   const task = `“${data.taskTitle}”`;
   const amount = data.amount === undefined ? "" : ` for ${formatBudget(data.amount)}`;
@@ -296,9 +372,9 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
     case "review-received":
       return `${who} reviewed you — write yours to see it.`;
     case "reviews-published":
-      return `Your reviews of ${task} are published.`;
+      return publishedWords(who, task, data);
     case "review-reminder":
-      return `Leave a review of ${task}: the time to review ends in ${data.daysLeft ?? 7} ${data.daysLeft === 1 ? "day" : "days"}.`;
+      return reminderWords(task, data, now);
     case "report-outcome":
       return describeReportOutcome(data);
     case "moderation-action":

@@ -186,8 +186,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       webUrl: config.webUrl,
       apiUrl: config.publicUrl,
       secret: config.authSecret,
-      // Without PUBLIC_URL, links lead where the person who caused the email reached the site.
+      // Without PUBLIC_URL, links lead where the person told last used the site (decision 033).
       followRequest: !config.publicUrlConfigured,
+      acceptsSite: (origin) => origins.siteOrigin(new URL(origin).host, config.publicUrl) === origin,
     },
     options.emailGaps,
   );

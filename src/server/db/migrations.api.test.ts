@@ -54,6 +54,7 @@ describe("migrations", () => {
       "0019-provider-calls",
       "0020-checkout-address",
       "0021-payout-accounts",
+      "0023-email-sites",
       "0025-invitations",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
@@ -216,6 +217,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0019-provider-calls",
       "0020-checkout-address",
       "0021-payout-accounts",
+      "0023-email-sites",
       "0025-invitations",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
@@ -288,6 +290,7 @@ describe("upgrading a database that already holds bids", () => {
       "0019-provider-calls",
       "0020-checkout-address",
       "0021-payout-accounts",
+      "0023-email-sites",
       "0025-invitations",
     ]);
 
@@ -368,6 +371,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
       "0019-provider-calls",
       "0020-checkout-address",
       "0021-payout-accounts",
+      "0023-email-sites",
       "0025-invitations",
     ]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
@@ -673,6 +677,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0019-provider-calls",
         "0020-checkout-address",
         "0021-payout-accounts",
+        "0023-email-sites",
         "0025-invitations",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.

@@ -175,6 +175,13 @@ export interface NotificationPreferenceTable {
   channel: string;
 }
 
+/** The address a person last used the site at, for their emails' links (email/email-sites.ts, migration 0023). */
+export interface EmailSiteTable {
+  user_id: string;
+  origin: string;
+  seen_at: string;
+}
+
 /** An email to send (email/outbox.ts). */
 export interface OutboxTable {
   id: Generated<number>;
@@ -474,6 +481,7 @@ export interface DB {
   notifications: NotificationTable;
   notification_preferences: NotificationPreferenceTable;
   outbox: OutboxTable;
+  email_sites: EmailSiteTable;
   staff_roles: StaffRoleTable;
   reports: ReportTable;
   sanctions: SanctionTable;

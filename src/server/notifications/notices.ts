@@ -11,6 +11,7 @@ import {
 import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
 import { dropWaitingEmails } from "../email/outbox.ts";
+import { rememberSite } from "../email/site-repository.ts";
 import { readUnsubscribeToken } from "../email/unsubscribe-token.ts";
 import { HttpProblem } from "../http/problem.ts";
 import {
@@ -126,4 +127,12 @@ export function pruneOldNotices(db: Kysely<DB>, log: FastifyBaseLogger): () => v
   const timer = setInterval(prune, PRUNE_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * Where the person uses the site now (decision 033): every signed-in page opens the live stream,
+ * which keeps its address, if it is one the server itself accepts, for the links of their emails.
+ */
+export async function noteSiteOf(db: Kysely<DB>, viewer: Viewer, origin: string | null): Promise<void> {
+  if (origin !== null) await rememberSite(db, viewer.id, origin);
 }

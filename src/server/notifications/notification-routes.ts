@@ -28,6 +28,7 @@ import {
   findNoticesAfter,
   findPreferences,
   newestNoticeId,
+  noteSiteOf,
   readAllNotices,
   readNotice,
   unsubscribe,
@@ -183,6 +184,16 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
   registerEventStream(app, deps);
 }
 
+/**
+ * The address a request reached the site at, when PUBLIC_URL is unset and its Host is one this
+ * server accepts (decision 008); null otherwise: another name pointed at this machine is never kept.
+ */
+function acceptedSite(deps: AppDeps, host: string | undefined): string | null {
+  if (deps.config.publicUrlConfigured || host === undefined) return null;
+  const asked = `http://${host}`;
+  return deps.origins.siteOrigin(host, deps.config.publicUrl) === asked ? asked : null;
+}
+
 const HEARTBEAT_MS = 25_000;
 /** Notices read at a time; a stream that resumes after many reads batch after batch. */
 const STREAM_BATCH = 50;
@@ -230,6 +241,7 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
       const resumeFrom = Number.parseInt(String(request.headers["last-event-id"] ?? ""), 10);
       let lastId: number;
       try {
+        await noteSiteOf(db, viewer, acceptedSite(deps, request.headers.host));
         lastId = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await newestNoticeId(db, viewer.id);
       } catch (error) {
         release();

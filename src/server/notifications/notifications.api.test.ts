@@ -148,6 +148,30 @@ describe("a notice for every event", () => {
     expect((await noticesOf(alice)).length).toBe(before);
   });
 
+  it("an outcome reads the notices it settles, each person's own about that task only", async () => {
+    const taskId = await postTask(ctx.app, poster, { title: "Menu card", budget: 300 });
+    const elsewhere = await postTask(ctx.app, poster, { title: "Other card", budget: 300 });
+    const hired = await bid(alice, taskId, 90);
+    await bid(bob, taskId, 80);
+    await bid(bob, elsewhere, 80);
+    for (const id of [taskId, elsewhere]) {
+      const title = id === taskId ? "Menu card" : "Other card";
+      const changed = await call(poster, "PUT", `/api/tasks/${id}`, taskInput({ title, budget: 250 }));
+      expect(changed.statusCode, changed.body).toBe(200);
+    }
+    const unreadOf = async (user: TestUser) =>
+      (await noticesOf(user))
+        .filter((notice) => !notice.read && [taskId, elsewhere].includes(notice.data.taskId))
+        .map((notice) => `${notice.kind} ${notice.data.taskTitle}`);
+    expect(await unreadOf(bob)).toEqual(["task-changed Other card", "task-changed Menu card"]);
+
+    // The hire is decided: "… changed after your bid" is over for both bidders, on this task only.
+    const accepted = await call(poster, "POST", `/api/tasks/${taskId}/accept`, { bidId: hired._id });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await unreadOf(alice)).toEqual(["bid-accepted Menu card"]);
+    expect(await unreadOf(bob)).toEqual(["bid-declined Menu card", "task-changed Other card"]);
+  });
+
   it("a deleted task tells its bidders, and the notice outlives the task", async () => {
     const taskId = await postTask(ctx.app, poster, { title: "Short-lived" });
     await bid(bob, taskId);

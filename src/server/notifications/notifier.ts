@@ -7,13 +7,15 @@ import {
   type NotificationData,
   type NotificationKind,
   notificationLink,
+  RESOLVED_BY,
 } from "../../contract/notifications.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { dropWaitingEmails, enqueueEmail, enqueueGatheredEmail, type OutboxWorker } from "../email/outbox.ts";
+import { findSites } from "../email/site-repository.ts";
 import { composeEmail } from "../email/templates.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH, unsubscribeToken } from "../email/unsubscribe-token.ts";
-import { linkBase } from "../http/request-site.ts";
+import { requestSite } from "../http/request-site.ts";
 import { EVENTS_CHANNEL, type EventHub } from "./event-hub.ts";
 
 /** Emails about changes to one task reach each bidder at most this often, each with every change since the last. */
@@ -71,6 +73,8 @@ export interface Notice {
    * else's words, only the moderators'.
    */
   mustEmail?: boolean;
+  /** The moment the notice tells of, when not now (a timed job's pass): its email's "ends in …" counts from it. */
+  now?: Date;
 }
 
 /** What a write hands the notices it causes to; they are written when its transaction ends. */
@@ -104,7 +108,12 @@ const SUBJECTS: Record<NotificationKind, (data: NotificationData) => string> = {
   "task-reopened": (data) => `“${data.taskTitle}” is open again — your offer is back in`,
   "bid-changed": (data) => `${data.actorName || "A bidder"} changed their offer on “${data.taskTitle}”`,
   "review-received": (data) => `${data.actorName || "Someone"} reviewed you — write yours to see it`,
-  "reviews-published": (data) => `Your reviews of “${data.taskTitle}” are published`,
+  "reviews-published": (data) =>
+    data.published === "theirs"
+      ? `${data.actorName || "Someone"} reviewed you on “${data.taskTitle}”`
+      : data.published === "mine"
+        ? `Your review of “${data.taskTitle}” is published`
+        : `Your reviews of “${data.taskTitle}” are published`,
   "review-reminder": (data) => `Leave a review of “${data.taskTitle}”`,
   "report-outcome": (data) =>
     data.outcome === "removed" ? "We removed what you reported" : "We looked at what you reported",
@@ -143,10 +152,18 @@ export class Notifier implements Transactor {
     private readonly outbox: OutboxWorker,
     /**
      * webUrl: the web app's pages; apiUrl: this server, where one-click unsubscribes are posted;
-     * followRequest: PUBLIC_URL is unset, so links lead to the address the request came to
-     * (http/request-site.ts) when the web app is served here.
+     * followRequest: PUBLIC_URL is unset, so links lead to the address the person told last used
+     * (email/site-repository.ts), else the one the request came to (http/request-site.ts), when the
+     * web app is served here. acceptsSite: whether an address kept earlier is still one of this
+     * machine's (decision 008: a laptop changes networks); without it, any kept one is.
      */
-    private readonly links: { webUrl: string; apiUrl: string; secret: string; followRequest: boolean },
+    private readonly links: {
+      webUrl: string;
+      apiUrl: string;
+      secret: string;
+      followRequest: boolean;
+      acceptsSite?: (origin: string) => boolean;
+    },
     gaps: Partial<EmailGaps> = {},
   ) {
     this.gaps = { taskChangesMs: GATHER_CHANGES_MS, offersMs: GATHER_OFFERS_MS, ...gaps };
@@ -181,13 +198,14 @@ export class Notifier implements Transactor {
   private async write(trx: Kysely<DB>, notices: Notice[]): Promise<void> {
     if (notices.length === 0) return;
     const userIds = [...new Set(notices.map((notice) => notice.userId))];
-    const [people, choices] = await Promise.all([
+    const [people, choices, sites] = await Promise.all([
       trx.selectFrom("user").select(["id", "name", "email", "emailVerified"]).where("id", "in", userIds).execute(),
       trx
         .selectFrom("notification_preferences")
         .select(["user_id", "kind", "channel"])
         .where("user_id", "in", userIds)
         .execute(),
+      this.links.followRequest ? findSites(trx, userIds) : new Map<string, string>(),
     ]);
     const channelOf = (notice: Notice): NotificationChannel =>
       (choices.find((choice) => choice.user_id === notice.userId && choice.kind === notice.kind)?.channel as
@@ -202,6 +220,7 @@ export class Notifier implements Transactor {
       const person = people.find((row) => row.id === notice.userId);
       if (channel === "off" || !person) continue;
       told.push(notice.userId);
+      await readResolvedNotices(trx, notice, now);
       await trx
         .insertInto("notifications")
         .values({
@@ -215,7 +234,7 @@ export class Notifier implements Transactor {
         .execute();
       // Only to a confirmed address: otherwise anyone could have QuickGig mail a stranger their words.
       if (channel !== "email" || !(person.emailVerified || notice.mustEmail)) continue;
-      const line = describeNotification(notice.kind, notice.data);
+      const line = describeNotification(notice.kind, notice.data, notice.now);
       const gathered = GATHERED[notice.kind];
       if (gathered) {
         // A poster editing a task again and again sends each bidder one email a while, with every
@@ -225,9 +244,10 @@ export class Notifier implements Transactor {
           line,
           gapMs: this.gaps[gathered.gap],
         };
-        await enqueueGatheredEmail(trx, gather, (lines) => this.email(notice, person, lines));
+        await enqueueGatheredEmail(trx, gather, (lines) => this.email(notice, person, lines, sites.get(notice.userId)));
       } else {
-        await enqueueEmail(trx, this.email(notice, person, [line, ...quoted(notice.quote)]));
+        const lines = [line, ...quoted(notice.quote)];
+        await enqueueEmail(trx, this.email(notice, person, lines, sites.get(notice.userId)));
       }
     }
     if (this.database.dialect === "postgres") await this.announce(trx, told);
@@ -240,12 +260,25 @@ export class Notifier implements Transactor {
     }
   }
 
-  private email(notice: Notice, person: { name: string; email: string }, lines: string[]) {
+  /**
+   * One rule for every notice's email, whoever or whatever causes it (a request, a timed job):
+   * PUBLIC_URL when set; else the address the person told last used the site at, while it is still
+   * one of this machine's; else the one the request came to; else the default.
+   */
+  private siteFor(kept: string | undefined): string | undefined {
+    const { followRequest, acceptsSite } = this.links;
+    if (!followRequest) return undefined;
+    if (kept !== undefined && (acceptsSite?.(kept) ?? true)) return kept;
+    return requestSite();
+  }
+
+  private email(notice: Notice, person: { name: string; email: string }, lines: string[], kept?: string) {
     const link = notice.link?.path ?? notificationLink(notice.kind, notice.data);
     const token = unsubscribeToken(this.links.secret, notice.userId, notice.kind);
-    const { webUrl, apiUrl, followRequest } = this.links;
-    const web = linkBase(webUrl, followRequest && webUrl === apiUrl);
-    const api = linkBase(apiUrl, followRequest);
+    const { webUrl, apiUrl } = this.links;
+    const site = this.siteFor(kept);
+    const web = (webUrl === apiUrl ? site : undefined) ?? webUrl;
+    const api = site ?? apiUrl;
     // A digest of offers says how many it holds.
     const subject =
       notice.kind === "bid-new" && lines.length > 1
@@ -264,6 +297,24 @@ export class Notifier implements Transactor {
       },
     });
   }
+}
+
+/**
+ * An outcome reads the earlier notices it settles (RESOLVED_BY: reviews published read "… reviewed
+ * you — write yours" and the reminder; a dispute settled reads its opening and proposals), the
+ * person's own about the same task, before it is written: the bell's count drops as it arrives.
+ */
+async function readResolvedNotices(trx: Kysely<DB>, notice: Notice, now: string): Promise<void> {
+  const resolved = RESOLVED_BY[notice.kind];
+  if (!resolved || notice.data.taskId === "") return;
+  await trx
+    .updateTable("notifications")
+    .set({ read_at: now })
+    .where("user_id", "=", notice.userId)
+    .where("task_id", "=", notice.data.taskId)
+    .where("kind", "in", [...resolved])
+    .where("read_at", "is", null)
+    .execute();
 }
 
 /** A message's words in its email, as its own paragraph: the first MESSAGE_EMAIL_MAX characters. */

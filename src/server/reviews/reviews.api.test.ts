@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeNotification } from "../../contract/notifications.ts";
 import { REVIEW_MESSAGES } from "../../contract/reputation.ts";
 import { buildApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/database.ts";
@@ -126,7 +127,7 @@ const secondProcess = publisherFor(jobs);
 async function noticesOf(database: Database, user: TestUser, kind: string, taskId?: string) {
   let query = database.db
     .selectFrom("notifications")
-    .select(["kind", "task_id", "data"])
+    .select(["kind", "task_id", "data", "read_at"])
     .where("user_id", "=", user.id)
     .where("kind", "=", kind);
   if (taskId) query = query.where("task_id", "=", taskId);
@@ -507,56 +508,89 @@ describe("the timed job, at the moments it runs", () => {
     const worker = await signUp(jobs.app, { name: "Wes Worker" });
     const taskId = await hire(jobs, client, worker, "complete", "Removed after the work");
     await jobsDb().db.updateTable("tasks").set({ status: "removed" }).where("id", "=", taskId).execute();
-    await firstProcess().runOnce(await momentOf([taskId], 0.6));
+    await firstProcess().runOnce(await momentOf([taskId], 0.8));
     for (const user of [client, worker]) {
       expect(await noticesOf(jobsDb(), user, "review-reminder", taskId)).toEqual([]);
     }
   });
 
-  it("reminds whoever has not reviewed halfway, once, then publishes the hidden review at the window's end", async () => {
+  it("reminds whoever has not reviewed when a quarter of the window is left, once, then publishes the hidden review at the window's end", async () => {
     const taskId = await hire(jobs, poster, freelancer, "complete", "Quick task");
     const written = await expectOk(post(jobs, poster, taskId, review(2, "Slow")), 201);
     expect(written.publishedAt).toBeNull();
     const reminders = async (user: TestUser) => noticesOf(jobsDb(), user, "review-reminder", taskId);
+    const [received] = await noticesOf(jobsDb(), freelancer, "review-received", taskId);
+    expect(received?.read_at).toBeNull();
 
-    // Before half the window: nothing.
-    await firstProcess().runOnce(await momentOf([taskId], 0.4));
+    // Before three quarters of the window: nothing.
+    await firstProcess().runOnce(await momentOf([taskId], 0.7));
     expect(await reminders(freelancer)).toEqual([]);
     expect(await hireOf(taskId)).toMatchObject({ reminded_at: null, reviews_closed_at: null });
 
-    // After half: whoever has not reviewed is reminded, with the days left (14 × 0.4 = 5.6, so 6).
-    await firstProcess().runOnce(await momentOf([taskId], 0.6));
+    // A quarter left: whoever has not reviewed is reminded, with the window's end; the words count
+    // the real time left (14 × 0.2 = 2.8 days: "2 days", never more than there is).
+    await firstProcess().runOnce(await momentOf([taskId], 0.8));
     const [reminder] = await reminders(freelancer);
-    expect(reminder?.data).toMatchObject({ taskTitle: "Quick task", daysLeft: 6 });
+    const end = await momentOf([taskId], 1);
+    expect(reminder?.data).toMatchObject({ taskTitle: "Quick task", reviewsEndAt: end.toISOString() });
     expect(await reminders(poster)).toEqual([]);
     const [email] = await emailsTo(freelancer, "Leave a review of “Quick task”", jobsDb());
-    expect(email).toContain("Leave a review of “Quick task”: the time to review ends in 6 days.");
+    expect(email).toContain("Leave a review of “Quick task”: the time to review ends in 2 days.");
     expect(email).toContain(`/task-details/${taskId}`);
+    // Read later, the same notice counts what is left then.
+    const words = (at: Date) => describeNotification("review-reminder", reminder?.data, at);
+    expect(words(new Date(end.getTime() - 83_000))).toBe(
+      "Leave a review of “Quick task”: the time to review ends in 1 minute.",
+    );
+    expect(words(new Date(end.getTime() - 23.5 * 60 * 60_000))).toBe(
+      "Leave a review of “Quick task”: the time to review ends in 23 hours.",
+    );
+    expect(words(end)).toBe("The time to review “Quick task” has ended.");
 
     // Once; and until the end, still hidden.
-    await firstProcess().runOnce(await momentOf([taskId], 0.7));
+    await firstProcess().runOnce(await momentOf([taskId], 0.9));
     await firstProcess().runOnce(new Date((await momentOf([taskId], 1)).getTime() - 1));
     expect(await reminders(freelancer)).toHaveLength(1);
     expect(await published(taskId)).toEqual([]);
     expect((await hireOf(taskId)).reviews_closed_at).toBeNull();
 
-    // At the end: published, the window closed, the stars in the freelancer's record, both told.
+    // At the end: published, the window closed, the stars in the freelancer's record, and each
+    // side told what happened to them: the author that theirs is out, the other that they were reviewed.
     await firstProcess().runOnce(await momentOf([taskId], 1));
     const [shown] = await published(taskId);
     expect(shown).toMatchObject({ _id: written._id, text: "Slow" });
     expect((await hireOf(taskId)).reviews_closed_at).not.toBeNull();
     expect(await profileOf(jobsDb(), freelancer)).toMatchObject({ rating_sum: 2, rating_count: 1, completed: 1 });
-    for (const user of [poster, freelancer]) {
-      expect(await noticesOf(jobsDb(), user, "reviews-published", taskId)).toHaveLength(1);
-    }
-    expect(await reminders(freelancer)).toHaveLength(1);
+    const [toAuthor] = await noticesOf(jobsDb(), poster, "reviews-published", taskId);
+    const [toSilent] = await noticesOf(jobsDb(), freelancer, "reviews-published", taskId);
+    expect(describeNotification("reviews-published", toAuthor?.data)).toBe(
+      "The time to review “Quick task” has ended: your review is published; Fay Freelancer wrote none.",
+    );
+    expect(describeNotification("reviews-published", toSilent?.data)).toBe(
+      "Quinn Client reviewed you on “Quick task”; the time to review has ended.",
+    );
+    const [silentEmail] = await emailsTo(freelancer, "Quinn Client reviewed you on “Quick task”", jobsDb());
+    expect(silentEmail).toContain("Quinn Client reviewed you on “Quick task”; the time to review has ended.");
+    expect(await emailsTo(freelancer, "Your reviews of “Quick task” are published", jobsDb())).toEqual([]);
+    // What those notices said is over: "… reviewed you — write yours" and the reminder are read.
+    expect((await noticesOf(jobsDb(), freelancer, "review-received", taskId))[0]?.read_at).not.toBeNull();
+    expect((await reminders(freelancer))[0]?.read_at).not.toBeNull();
+    expect(toSilent?.read_at).toBeNull();
     expectRefused(await post(jobs, freelancer, taskId, review(5, "Too late")), 409, REVIEW_MESSAGES.windowEnded);
     expect(await reviewsOf(freelancer, taskId, jobs)).toMatchObject({ canReview: false, waitingForMe: false });
   });
 
+  it("sends no reminder in the window's last sixteenth (a job that was down): too late to act on", async () => {
+    const taskId = await hire(jobs, poster, freelancer, "complete", "Late job");
+    await firstProcess().runOnce(await momentOf([taskId], 0.95));
+    for (const user of [poster, freelancer]) {
+      expect(await noticesOf(jobsDb(), user, "review-reminder", taskId)).toEqual([]);
+    }
+  });
+
   it("closes a window nobody used: both reminded, nothing published, nobody told of a publication", async () => {
     const taskId = await hire(jobs, poster, freelancer, "complete", "Silent task");
-    await firstProcess().runOnce(await momentOf([taskId], 0.5));
+    await firstProcess().runOnce(await momentOf([taskId], 0.75));
     await firstProcess().runOnce(await momentOf([taskId], 1));
     expect((await hireOf(taskId)).reviews_closed_at).not.toBeNull();
     expect(await published(taskId)).toEqual([]);
@@ -570,7 +604,7 @@ describe("the timed job, at the moments it runs", () => {
     const tasks = await Promise.all([1, 2, 3, 4, 5].map((n) => hire(jobs, poster, freelancer, "complete", `Two ${n}`)));
     const before = await profileOf(jobsDb(), freelancer);
     for (const taskId of tasks.slice(0, 4)) await expectOk(post(jobs, poster, taskId, review(4, "Fine")), 201);
-    for (const fraction of [0.6, 1]) {
+    for (const fraction of [0.8, 1]) {
       const moment = await momentOf(tasks, fraction);
       // On PostgreSQL both at once: the conditional claims decide. SQLite has one writer at a time
       // (a second process's pass fails on the lock and is tried again at its next run), so there

@@ -56,8 +56,6 @@ export function reviewsDueWithin(windowMs: number): ReviewsDue {
  * until both are in or the window ends, and then both are published together, in one transaction.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** When a hire's reviews stop being taken: its end plus the window. */
 export function windowEndOf(assignment: AssignmentRecord, windowMs: number): Date | null {
   return assignment.endedAt === null ? null : new Date(new Date(assignment.endedAt).getTime() + windowMs);
@@ -118,7 +116,9 @@ const about = (assignment: AssignmentRecord, taskTitle: string, extra: Partial<N
 
 /**
  * Publishes a hire's hidden reviews at one moment, in the caller's transaction: the client's stars
- * counted in the freelancer's record, and both sides told when anything was published.
+ * counted in the freelancer's record, and both sides told what was published. With both reviews
+ * in, both hear "Your reviews … are published"; at the window's end with one, its author hears
+ * that theirs is published, and the other that they were reviewed and the time to review is over.
  */
 async function publishHire(
   trx: Kysely<DB>,
@@ -130,13 +130,32 @@ async function publishHire(
   const published = await publishAssignmentReviews(trx, assignment.id, now);
   const ratings = published.filter((review) => review.role === "client").map((review) => review.rating);
   await addPublishedRatings(trx, assignment.freelancerId, ratings, now);
-  if (published.length > 0) {
+  if (published.length === 0) return 0;
+  const sides = [assignment.clientId, assignment.freelancerId];
+  const authors = await listAssignmentAuthors(trx, assignment.id);
+  if (sides.every((userId) => authors.includes(userId))) {
     const data = about(assignment, taskTitle);
-    notices.add(
-      { userId: assignment.clientId, kind: "reviews-published", data },
-      { userId: assignment.freelancerId, kind: "reviews-published", data },
-    );
+    notices.add(...sides.map((userId) => ({ userId, kind: "reviews-published" as const, data })));
+    return published.length;
   }
+  const clientWrote = authors.includes(assignment.clientId);
+  const author = clientWrote ? assignment.clientId : assignment.freelancerId;
+  const silent = clientWrote ? assignment.freelancerId : assignment.clientId;
+  const [authorName, silentName] = await Promise.all(
+    [author, silent].map(async (userId) => (await findPersonById(trx, userId))?.name ?? ""),
+  );
+  notices.add(
+    {
+      userId: author,
+      kind: "reviews-published",
+      data: about(assignment, taskTitle, { published: "mine", actorName: silentName }),
+    },
+    {
+      userId: silent,
+      kind: "reviews-published",
+      data: about(assignment, taskTitle, { published: "theirs", actorName: authorName }),
+    },
+  );
   return published.length;
 }
 
@@ -304,9 +323,15 @@ export async function closeEndedWindows(
 }
 
 /**
- * Halfway through the window, whoever has not reviewed yet is reminded, once (the hire's
- * reminded_at claimed as its window's close is).
+ * When a quarter of the window is left (3½ days of 14), whoever has not reviewed yet is reminded,
+ * once (the hire's reminded_at claimed as its window's close is). Not in the window's last
+ * sixteenth (under a day of 14): a job that was down meanwhile sends no reminder that comes too
+ * late to act on. The reminder keeps when the window ends, and its words count the time left
+ * from when they are read (contract/notifications.ts).
  */
+export const REMIND_WHEN_LEFT = 1 / 4;
+export const TOO_LATE_TO_REMIND = 1 / 16;
+
 export async function remindReviewers(
   run: Transactor,
   db: Kysely<DB>,
@@ -316,8 +341,8 @@ export async function remindReviewers(
   const due = await listRemindersDue(
     db,
     {
-      endedBefore: new Date(now.getTime() - windowMs / 2).toISOString(),
-      endedAfter: new Date(now.getTime() - windowMs).toISOString(),
+      endedBefore: new Date(now.getTime() - windowMs * (1 - REMIND_WHEN_LEFT)).toISOString(),
+      endedAfter: new Date(now.getTime() - windowMs * (1 - TOO_LATE_TO_REMIND)).toISOString(),
     },
     JOB_BATCH,
   );
@@ -330,14 +355,14 @@ export async function remindReviewers(
       // A task a moderator removed is nobody's to review now: no reminder leading to a page that answers 404.
       if (!assignment || !task || isRemoved(task)) return 0;
       const authors = await listAssignmentAuthors(trx, id);
-      const end = windowEndOf(assignment, windowMs)?.getTime() ?? now.getTime();
-      const daysLeft = Math.max(1, Math.ceil((end - now.getTime()) / DAY_MS));
+      const end = windowEndOf(assignment, windowMs) ?? now;
       const late = [assignment.clientId, assignment.freelancerId].filter((userId) => !authors.includes(userId));
       notices.add(
         ...late.map((userId) => ({
           userId,
           kind: "review-reminder" as const,
-          data: about(assignment, task.title, { daysLeft }),
+          data: about(assignment, task.title, { reviewsEndAt: end.toISOString() }),
+          now,
         })),
       );
       return late.length;

@@ -1,4 +1,4 @@
-import { waitFor, within } from "@testing-library/react";
+import { cleanup, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import type { MockMessage, MockStore } from "../../mocks/store.ts";
 import { AISHA, taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
+import { receiveNotice } from "../notifications/live-updates.ts";
 
 /** The bakery's landing page (the demo client's), and Maya's thread with the client about it. */
 function bakeryThread(db: MockStore) {
@@ -26,8 +27,13 @@ function bakeryThread(db: MockStore) {
   return { task, maya, client: userId(db, DEMO_CLIENT), say, path: `/dashboard/messages/${task._id}/${maya}` };
 }
 
-// Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
-beforeEach(() => toast.dismiss());
+// Toasts and dialogs are kept by modules that outlive a test: none carries over to the next; nor do drafts.
+beforeEach(() => {
+  toast.dismiss();
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith("quickgig:message-draft:")) localStorage.removeItem(key);
+  }
+});
 
 describe("Messages", () => {
   it("says when there are no conversations yet", async () => {
@@ -175,5 +181,70 @@ describe("Messages", () => {
     expect(await screen.findByText("Message must be at most 5,000 characters")).toBeTruthy();
     expect(box.getAttribute("aria-invalid")).toBe("true");
     expect(db.messages.length).toBe(before);
+  });
+
+  it("sends with Enter, starts a new line with Shift+Enter", async () => {
+    const db = freshMockApi();
+    const thread = bakeryThread(db);
+    const { screen, user } = await renderRoute(thread.path, { as: DEMO_CLIENT, db });
+    const box = (await screen.findByLabelText("Your message")) as HTMLTextAreaElement;
+    expect(screen.getByText("Enter sends; Shift+Enter starts a new line.")).toBeTruthy();
+    await user.type(box, "First line{Shift>}{Enter}{/Shift}Second line");
+    expect(box.value).toBe("First line\nSecond line");
+    expect(db.messages).toHaveLength(0);
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(db.messages).toHaveLength(1));
+    expect(db.messages[0]).toMatchObject({ senderId: thread.client, body: "First line\nSecond line" });
+    await waitFor(() => expect(box.value).toBe(""));
+    // Enter on an empty box sends nothing: it says what is missing.
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText("Message is required")).toBeTruthy();
+    expect(db.messages).toHaveLength(1);
+  });
+
+  it("keeps the draft of each thread across a reload, for its writer only, until it is sent", async () => {
+    const db = freshMockApi();
+    const thread = bakeryThread(db);
+    const first = await renderRoute(thread.path, { as: DEMO_CLIENT, db });
+    await first.user.type(await first.screen.findByLabelText("Your message"), "Half a thought");
+    cleanup();
+
+    // The page again (a reload): the draft is back.
+    const again = await renderRoute(thread.path, { as: DEMO_CLIENT, db });
+    const box = (await again.screen.findByLabelText("Your message")) as HTMLTextAreaElement;
+    expect(box.value).toBe("Half a thought");
+    cleanup();
+
+    // Someone else signed in on this browser, in the same thread: none of it.
+    const other = await renderRoute(thread.path, { as: DEMO_FREELANCER, db });
+    expect(((await other.screen.findByLabelText("Your message")) as HTMLTextAreaElement).value).toBe("");
+    cleanup();
+
+    // Sent: gone, a reload shows an empty box.
+    const sending = await renderRoute(thread.path, { as: DEMO_CLIENT, db });
+    await sending.user.type(await sending.screen.findByLabelText("Your message"), " and the rest{Enter}");
+    await waitFor(() => expect(db.messages.at(-1)?.body).toBe("Half a thought and the rest"));
+    cleanup();
+    const after = await renderRoute(thread.path, { as: DEMO_CLIENT, db });
+    expect(((await after.screen.findByLabelText("Your message")) as HTMLTextAreaElement).value).toBe("");
+  });
+
+  it("makes no toast for a message in the thread on screen, and one for a message in another thread", async () => {
+    const db = freshMockApi();
+    const thread = bakeryThread(db);
+    const { screen } = await renderRoute(thread.path, { as: DEMO_CLIENT, db });
+    expect(await screen.findByRole("heading", { level: 1, name: "Messages with Maya Patel" })).toBeTruthy();
+    const message = (id: number, bidderId: string, actorName: string) => ({
+      id,
+      kind: "message-new" as const,
+      data: { taskId: thread.task._id, taskTitle: thread.task.title, bidderId, actorName },
+      createdAt: db.now(),
+      read: false,
+    });
+    receiveNotice(message(900, thread.maya, "Maya Patel"));
+    const aisha = db.person(userId(db, AISHA)).name;
+    receiveNotice(message(901, userId(db, AISHA), aisha));
+    expect(await screen.findByText(`${aisha} sent you a message about “${thread.task.title}”.`)).toBeTruthy();
+    expect(screen.queryByText(`Maya Patel sent you a message about “${thread.task.title}”.`)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { ChevronLeft } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import { LIMITS } from "../../../contract/limits.ts";
 import { LongTextField } from "../../components/long-text-field.tsx";
@@ -14,7 +14,7 @@ import { usePageTitle } from "../../lib/title.ts";
 import { isSameEmail, requireUser } from "../accounts/public.ts";
 import { listBids } from "../bids/public.ts";
 import { ReportButton } from "../moderation/public.ts";
-import { useUnreadCounts } from "../notifications/public.ts";
+import { showThread, useUnreadCounts } from "../notifications/public.ts";
 import { getTask } from "../tasks/public.ts";
 import { listMessages, listThreads, type Message, markThreadRead, sendMessage, type Thread } from "./messages-api.ts";
 
@@ -34,7 +34,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? (await listBids(taskId, request.signal)).bids.find((bid) => bid.bidderId === bidderId)?.userName
         : task.userName;
       const otherId = poster ? bidderId : task.ownerId;
-      return { view: "thread" as const, taskId, bidderId, messages, taskTitle: task.title, otherName, otherId };
+      return {
+        view: "thread" as const,
+        taskId,
+        bidderId,
+        messages,
+        taskTitle: task.title,
+        otherName,
+        otherId,
+        userId: user.id,
+      };
     }
     return { view: "list" as const, threads: await listThreads(request.signal) };
   } catch (error) {
@@ -99,7 +108,41 @@ function Threads({ threads }: { threads: Thread[] }) {
   );
 }
 
-function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: string; initial: Message[] }) {
+/**
+ * What someone is writing in a thread, kept in this browser until it is sent: per person and
+ * thread, so a reload keeps it and another person signed in here later never sees it.
+ */
+const draftKey = (userId: string, taskId: string, bidderId: string) =>
+  `quickgig:message-draft:${userId}:${taskId}:${bidderId}`;
+
+function readDraft(key: string): string {
+  try {
+    return localStorage.getItem(key) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+function keepDraft(key: string, text: string) {
+  try {
+    if (text === "") localStorage.removeItem(key);
+    else localStorage.setItem(key, text);
+  } catch {
+    // Storage full or refused (a private window): the draft lives only on the page.
+  }
+}
+
+function ThreadView({
+  taskId,
+  bidderId,
+  userId,
+  initial,
+}: {
+  taskId: string;
+  bidderId: string;
+  userId: string;
+  initial: Message[];
+}) {
   const [messages, setMessages] = useState(initial);
   // The thread read again (a notice said a message came, and the dashboard read its page again):
   // shown as it now is, in the same render.
@@ -108,7 +151,8 @@ function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: s
     setRead(initial);
     setMessages(initial);
   }
-  const [text, setText] = useState("");
+  const draft = draftKey(userId, taskId, bidderId);
+  const [text, setText] = useState(() => readDraft(draft));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const end = useRef<HTMLLIElement>(null);
@@ -118,6 +162,8 @@ function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: s
   useEffect(() => {
     end.current?.scrollIntoView({ block: "nearest" });
   }, [messages.length]);
+  // On screen: its messages come here, with no toast about them (notification-bell.tsx).
+  useEffect(() => showThread(taskId, bidderId), [taskId, bidderId]);
   // Shown, so read: once when the thread opens, and again whenever the other person's newest message is new.
   const newestFromOther = messages.findLast((message) => !message.mine)?._id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: marks read again only when another message is shown
@@ -140,11 +186,24 @@ function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: s
       const sent = await sendMessage(taskId, bidderId, text.trim());
       setMessages((current) => [...current, sent]);
       setText("");
+      keepDraft(draft, "");
     } catch (failure) {
       notify.error(errorMessage(failure));
     } finally {
       setBusy(false);
     }
+  }
+
+  function write(value: string) {
+    setText(value);
+    keepDraft(draft, value);
+  }
+
+  // Enter sends, Shift+Enter starts a new line; Enter that ends a composition (an IME) only ends it.
+  function sendOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
   }
 
   return (
@@ -180,15 +239,17 @@ function ThreadView({ taskId, bidderId, initial }: { taskId: string; bidderId: s
           label="Your message"
           className="input min-h-20"
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => write(event.target.value)}
+          onKeyDown={sendOnEnter}
           error={error ?? undefined}
           length={text.length}
           limit={LIMITS.messageMax}
         />
-        <div>
+        <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Sending…" : "Send"}
           </button>
+          <p className="muted text-xs">Enter sends; Shift+Enter starts a new line.</p>
         </div>
       </form>
     </div>
@@ -250,6 +311,7 @@ export function Component() {
         key={`${data.taskId}/${data.bidderId}`}
         taskId={data.taskId}
         bidderId={data.bidderId}
+        userId={data.userId}
         initial={data.messages}
       />
     </div>

@@ -73,3 +73,24 @@ export function openEventStream(): () => void {
     setUnreadCounts(null);
   };
 }
+
+/** The message threads on screen in this tab, by "taskId/bidderId" (a thread may be mounted twice for a moment). */
+const shownThreads = new Map<string, number>();
+const threadKey = (taskId: string, bidderId: string) => `${taskId}/${bidderId}`;
+
+/** A thread's page says it is on screen; returns what says it has gone. Its messages need no toast. */
+export function showThread(taskId: string, bidderId: string): () => void {
+  const key = threadKey(taskId, bidderId);
+  shownThreads.set(key, (shownThreads.get(key) ?? 0) + 1);
+  return () => {
+    const count = (shownThreads.get(key) ?? 1) - 1;
+    if (count > 0) shownThreads.set(key, count);
+    else shownThreads.delete(key);
+  };
+}
+
+/** Whether the notice is a message in a thread this tab shows: the thread itself already says it. */
+export function isAboutShownThread(notice: Notification): boolean {
+  const { taskId, bidderId } = notice.data;
+  return notice.kind === "message-new" && bidderId !== undefined && shownThreads.has(threadKey(taskId, bidderId));
+}

@@ -4,10 +4,12 @@ import { Link } from "react-router";
 import type { Notification } from "../../../contract/notifications.ts";
 import { paths } from "../../config/paths.ts";
 import { notify } from "../../lib/notify.ts";
-import { formatCount, onNotice, openEventStream, useUnreadCounts } from "./live-updates.ts";
+import { formatCount, isAboutShownThread, onNotice, openEventStream, useUnreadCounts } from "./live-updates.ts";
 
 /** The contract's wording, loaded with the first notice: it brings zod along, which the header does not need. */
 async function toastNotice(notice: Notification) {
+  // A message in the thread on screen: it is already there to read.
+  if (isAboutShownThread(notice)) return;
   const { describeNotification } = await import("../../../contract/notifications.ts");
   notify.info(describeNotification(notice.kind, notice.data));
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { MockNotice } from "../../mocks/store.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
-import { setUnreadCounts } from "./live-updates.ts";
+import { receiveNotice, setUnreadCounts } from "./live-updates.ts";
 
 describe("Notifications", () => {
   it("lists what happened with links, and marks everything read", async () => {
@@ -85,5 +85,34 @@ describe("Notifications", () => {
     } satisfies MockNotice);
     act(() => setUnreadCounts({ notifications: 1, messages: 0 }));
     expect(await screen.findByText(`“${task.title}” was marked completed by the client.`)).toBeTruthy();
+  });
+
+  it("reads a notice live when its outcome arrives: reviews published read “… reviewed you — write yours”", async () => {
+    const db = freshMockApi();
+    const maya = db.users.find((user) => user.email === DEMO_FREELANCER);
+    const [task, other] = db.tasks;
+    if (!maya || !task || !other) throw new Error("no demo data");
+    const told = (id: number, kind: MockNotice["kind"], on: typeof task) =>
+      ({
+        id,
+        userId: maya.id,
+        kind,
+        data: { taskId: on._id, taskTitle: on.title, actorName: "Demo Client" },
+        read: false,
+        createdAt: db.now(),
+      }) satisfies MockNotice;
+    db.notices.push(told(1, "review-received", task), told(2, "review-received", other));
+    const { screen } = await renderRoute("/dashboard/notifications", { as: DEMO_FREELANCER, db });
+    const list = await screen.findByRole("list", { name: "Notifications" });
+    expect(within(list).getAllByText("New")).toHaveLength(2);
+    // What the stream brings once both reviews of the first task are out (the server read the first notice).
+    const { userId: _, ...outcome } = told(3, "reviews-published", task);
+    act(() => receiveNotice(outcome));
+    expect(await within(list).findByText(`Your reviews of “${task.title}” are published.`)).toBeTruthy();
+    // Newest first: the outcome, the other task's notice (not settled by it), the settled one.
+    const items = within(list).getAllByRole("listitem");
+    expect(items.map((item) => within(item).queryByText("New") !== null)).toEqual([true, true, false]);
+    expect(items[1]?.textContent).toContain(`Demo Client reviewed you`);
+    expect(items[2]?.textContent).toContain(`Demo Client reviewed you`);
   });
 });

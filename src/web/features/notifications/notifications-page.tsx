@@ -24,7 +24,12 @@ import {
 import { useEffect, useState } from "react";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { LIMITS } from "../../../contract/limits.ts";
-import { describeNotification, type NotificationKind, notificationLink } from "../../../contract/notifications.ts";
+import {
+  describeNotification,
+  type NotificationKind,
+  notificationLink,
+  resolves,
+} from "../../../contract/notifications.ts";
 import { PageHeader } from "../../components/page-header.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
@@ -154,7 +159,15 @@ export function Component() {
   useEffect(
     () =>
       onNotice((notice) =>
-        setNotices((current) => (current.some((shown) => shown.id === notice.id) ? current : [notice, ...current])),
+        setNotices((current) =>
+          current.some((shown) => shown.id === notice.id)
+            ? current
+            : // An outcome reads what it settles (reviews published read "… reviewed you"), as the server did.
+              [
+                notice,
+                ...current.map((shown) => (!shown.read && resolves(notice, shown) ? { ...shown, read: true } : shown)),
+              ],
+        ),
       ),
     [],
   );
