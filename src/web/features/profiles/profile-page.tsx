@@ -9,7 +9,7 @@ import { paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { loadSession, useSession } from "../accounts/public.ts";
-import { ReportButton } from "../moderation/public.ts";
+import { ReportButton, StaffRecordLink } from "../moderation/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
 import { Stars } from "../reviews/public.ts";
 import { explainAverage, explainCancellation, explainCompletion, formatMonth, plural } from "./explain.ts";
@@ -236,7 +236,8 @@ export function ProfileView({ profile, query, reviews, total, pages, loading }: 
           )}
           {session.user && !own && (
             <p className="mt-4">
-              <ReportButton kind="profile" id={profile.id} />
+              <ReportButton kind="profile" id={profile.id} />{" "}
+              <StaffRecordLink userId={profile.id} name={profile.name} />
             </p>
           )}
         </div>
