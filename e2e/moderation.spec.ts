@@ -32,7 +32,7 @@ async function liveWindow(
 
 const decisions = (page: Page) => page.getByRole("list", { name: "Decisions about you, newest first" });
 
-test("a freelancer reports a scam task; a moderator removes it and limits its poster; the reporter is told; the poster sees the rule, cannot post, appeals; the moderator restores; the poster can post again", async ({
+test("a freelancer reports a scam task; a moderator removes it and limits its poster; the reporter is told; the poster sees the rule, cannot post, appeals the decision once; the moderator restores it all; the poster can post again and the reporter is told the task is back", async ({
   browser,
   makeUser,
 }) => {
@@ -91,47 +91,73 @@ test("a freelancer reports a scam task; a moderator removes it and limits its po
   await reporter.goto(`/task-details/${taskId}`);
   await expect(reporter.getByText("This task was removed for breaking the house rules.")).toBeVisible();
 
-  // The poster's page shows both decisions, the rule and the note, without a reload.
-  await expect(decisions(posterPage).getByRole("heading", { name: "Account limited" })).toBeVisible();
-  await expect(decisions(posterPage).getByRole("heading", { name: "Content removed" })).toBeVisible();
+  // The poster's page shows the decision, one card for both its effects, the rule and the note, without a reload.
+  const decision = decisions(posterPage)
+    .getByRole("listitem")
+    .filter({ hasText: "Content removed and account limited" });
+  await expect(
+    decisions(posterPage).getByRole("heading", { name: "Content removed and account limited" }),
+  ).toBeVisible();
+  await expect(decisions(posterPage).getByRole("button", { name: /^Appeal/ })).toHaveCount(1);
   await expect(decisions(posterPage).getByRole("link", { name: "Be honest" }).first()).toBeVisible();
   await expect(
     decisions(posterPage).getByText("An upfront fee paid by gift card is a known scam.").first(),
   ).toBeVisible();
   await posterPage.screenshot({ path: test.info().outputPath("standing-phone-dark.png"), fullPage: true });
 
-  // They cannot post: Add Task says so and why, and the server refuses naming the rule.
+  // They cannot post: Add Task says so and why, its form disabled before they type, and the server refuses naming the rule.
   const addTask = await windowFor(browser, poster);
   await addTask.goto("/dashboard/add-task");
   await expect(addTask.getByText("Your account is limited")).toBeVisible();
+  await expect(addTask.getByLabel("Task Title")).toBeDisabled();
+  await expect(addTask.getByRole("button", { name: "Add Task" })).toBeDisabled();
   const refused = await poster.api.post("/api/tasks", {
     data: { title: "Another try", category: "Design", description: "x", deadline: "2099-01-01", budget: 10 },
   });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).detail).toContain("“Be honest”");
 
-  // They appeal the limit, once.
-  await decisions(posterPage).getByRole("button", { name: "Appeal: Account limited" }).click();
+  // They appeal the decision, once.
+  await decision.getByRole("button", { name: "Appeal: Content removed and account limited" }).click();
   await posterPage.getByLabel("Your appeal").fill("It was a mistake in my wording; I will post real tasks only.");
   await posterPage.getByRole("button", { name: "Send appeal" }).click();
   await expect(toast(posterPage, "Your appeal is sent. A moderator will look at it.")).toBeVisible();
-  await expect(posterPage.getByRole("button", { name: "Appeal: Account limited" })).toHaveCount(0);
+  await expect(decisions(posterPage).getByRole("button", { name: /^Appeal/ })).toHaveCount(0);
 
-  // The moderator opens the queue again: the appeal waits there; they restore.
+  // The moderator opens the queue again: one appeal waits there, of both; they restore it all.
   await queue.goto("/admin");
   const appeal = queue.getByRole("article", { name: `${poster.name}'s appeal` });
   await expect(appeal).toContainText("It was a mistake in my wording");
+  await expect(appeal.getByRole("heading", { level: 3 })).toHaveText(`${poster.name} appeals a removal and limit`);
+  await expect(appeal.getByRole("checkbox")).toHaveCount(2);
   await appeal.getByLabel("Your answer").fill("Lifted: post real work only from now on.");
   await appeal.getByRole("button", { name: "Restore" }).click();
   await expect(toast(queue, /Restored/)).toBeVisible();
   await expect(appeal).toHaveCount(0);
 
-  // The poster's page says the limit is lifted, in place; Add Task has no notice; they post again.
-  const limited = decisions(posterPage).getByRole("listitem").filter({ hasText: "Account limited" });
-  await expect(limited.getByText("Lifted", { exact: true })).toBeVisible();
-  await expect(limited).toContainText("Lifted: post real work only from now on.");
-  await addTask.reload();
-  await expect(addTask.getByRole("heading", { name: "Add Task" })).toBeVisible();
+  // The poster's page says the decision is lifted, in place; Add Task, still open, has its form back
+  // without a reload; they post again.
+  await expect(decision.getByText("Lifted", { exact: true })).toBeVisible();
+  await expect(decision).toContainText("Lifted: post real work only from now on.");
   await expect(addTask.getByText("Your account is limited")).toHaveCount(0);
+  await expect(addTask.getByLabel("Task Title")).toBeEnabled();
   await poster.createTask({ title: `A real task ${uniqueId()}` });
+
+  // The task is back, and its reporter is told so, without a reload.
+  await expect(
+    told.getByText(
+      `We put back the task “${title}”, which you reported as a scam: looked at again, it does not break the house rules.`,
+    ),
+  ).toBeVisible();
+  await reporter.goto(`/task-details/${taskId}`);
+  await expect(reporter.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+  // The moderator finds the poster's page from the audit log: nothing in force, the decision in their history.
+  await queue.goto("/admin/audit");
+  await queue
+    .getByRole("link", { name: `${poster.name}'s record` })
+    .first()
+    .click();
+  await expect(queue.getByRole("heading", { level: 1, name: poster.name })).toBeVisible();
+  await expect(queue.getByText("Nothing in force: no removal, limit or suspension stands.")).toBeVisible();
 });

@@ -97,14 +97,21 @@ export const ReportGroupSchema = z.object({
 });
 export type ReportGroup = z.infer<typeof ReportGroupSchema>;
 
-/** An appeal waiting for a moderator. */
+const AppealedSanctionSchema = SanctionBriefSchema.extend({
+  note: z.string(),
+  targetKind: z.enum(REPORT_TARGETS),
+  targetId: z.string(),
+  targetTitle: z.string(),
+});
+
+/**
+ * An appeal waiting for a moderator: of one decision (decision 032), whose first sanction names it
+ * (`sanction`, the id its answer goes to) and whose every effect still in force it asks to undo
+ * (`effects`, "remove + limit" is two).
+ */
 export const AppealItemSchema = z.object({
-  sanction: SanctionBriefSchema.extend({
-    note: z.string(),
-    targetKind: z.enum(REPORT_TARGETS),
-    targetId: z.string(),
-    targetTitle: z.string(),
-  }),
+  sanction: AppealedSanctionSchema,
+  effects: z.array(AppealedSanctionSchema).describe("The decision's sanctions the appeal is about, its first first"),
   person: PersonRefSchema,
   text: z.string(),
   appealedAt: z.string(),
@@ -148,6 +155,14 @@ export const RestoreInputSchema = z.object({ note: requiredText("Note", MODERATI
 export const AppealDecisionSchema = z.object({
   decision: z.enum(["restore", "uphold"], { error: "Decision must be restore or uphold" }),
   note: requiredText("Note", MODERATION_LIMITS.moderatorNoteMax),
+  effects: z
+    .array(IdSchema("Sanction id"), { error: "effects must be a list of sanction ids" })
+    .min(1, "Choose at least one effect to undo, or uphold the decision")
+    .max(SANCTION_KINDS.length, `At most ${SANCTION_KINDS.length} effects`)
+    .optional()
+    .describe(
+      "On restore, which of the decision's sanctions to undo (the others are upheld); left out: every one of them",
+    ),
 });
 export const SanctionIdParamsSchema = z.object({ id: IdSchema("Sanction id") });
 
@@ -212,8 +227,29 @@ export const SanctionViewSchema = z.object({
     })
     .nullable(),
   canAppeal: z.boolean(),
+  decisionId: z
+    .string()
+    .optional()
+    .describe(
+      "The decision this sanction is one effect of (its first sanction's id): one appeal per decision, sent to this id. Left out: a decision of its own",
+    ),
 });
 export type SanctionView = z.infer<typeof SanctionViewSchema>;
+
+/** GET /api/admin/people/{id}: a person as moderators see them: their sanctions in force and every decision about them. */
+export const PersonStandingSchema = z.object({
+  person: PersonRefSchema,
+  role: z.enum(STAFF_ROLES).nullable(),
+  inForce: z
+    .array(SanctionViewSchema.extend({ targetId: z.string() }))
+    .describe("Limits and suspensions not lifted, newest first"),
+  history: z
+    .array(SanctionViewSchema.extend({ targetId: z.string() }))
+    .describe("Every sanction of theirs, newest first"),
+  canLift: z.boolean().describe("Whether the reader may lift them (admins)"),
+});
+export type PersonStanding = z.infer<typeof PersonStandingSchema>;
+export const PersonIdParamsSchema = z.object({ id: IdSchema("Person id") });
 
 /** GET /api/me/standing: the viewer's role, whether they are limited, and every sanction of theirs. */
 export const StandingSchema = z.object({

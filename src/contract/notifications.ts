@@ -164,7 +164,7 @@ export const NotificationDataSchema = z.object({
   targetKind: z.enum(REPORT_TARGETS).optional(),
   /** report-outcome: the reporter's reason, and whether the content was removed, deleted by its author first, or stays up. */
   reason: z.enum(REPORT_REASONS).optional(),
-  outcome: z.enum(["removed", "deleted", "stays"]).optional(),
+  outcome: z.enum(["removed", "deleted", "stays", "restored"]).optional(),
   /** moderation-action, moderation-lifted, appeal-decided: the sanction, its rule and its id. */
   sanction: z.enum(SANCTION_KINDS).optional(),
   rule: z.string().optional(),
@@ -434,6 +434,10 @@ function describeReportOutcome(data: NotificationData): string {
   const reported = `you reported${as ? ` ${as}` : ""}`;
   if (data.outcome === "removed") return `We removed ${target}, which ${reported}. Thank you for telling us.`;
   if (data.outcome === "deleted") return `We looked at ${target}, which ${reported}: its author has deleted it.`;
+  // After an appeal (decision 032): the reporter hears that what they reported is back, never why.
+  if (data.outcome === "restored") {
+    return `We put back ${target}, which ${reported}: looked at again, it does not break the house rules.`;
+  }
   return `We looked at ${target}, which ${reported}, and it stays up: it does not break the house rules.`;
 }
 
@@ -482,7 +486,7 @@ export function notificationLink(kind: NotificationKind, data: NotificationData)
     return STANDING_PATH;
   }
   if (kind === "report-outcome") {
-    if (data.outcome !== "stays") return null;
+    if (data.outcome !== "stays" && data.outcome !== "restored") return null;
     if (data.targetKind === "profile") return data.userId ? `/users/${data.userId}` : null;
   }
   if (kind === "message-new" && data.bidderId) return `/dashboard/messages/${data.taskId}/${data.bidderId}`;

@@ -167,6 +167,12 @@ const matrix: Record<string, Row> = {
     body: () => ({ decision: "restore", note: "Lifted" }),
     refused: { user: () => bidder, status: 403 },
   },
+  // Lifting from a person's page (issue 45): admins only.
+  "POST /api/admin/sanctions/{id}/lift": {
+    id: () => sanctionId,
+    body: () => ({ note: "Lifted" }),
+    refused: { user: () => moderator, status: 403 },
+  },
   "POST /api/admin/roles": {
     body: () => ({ email: stranger.email, role: "admin" }),
     refused: { user: () => moderator, status: 403 },
@@ -372,6 +378,7 @@ const visitorReads: Record<string, 200 | 401> = {
   "GET /api/admin/audit": 401,
   "GET /api/admin/roles": 401,
   "GET /api/admin/disputes": 401,
+  "GET /api/admin/people/{id}": 401,
   "GET /api/payments/{id}": 401,
   "GET /api/me/payments": 401,
   "GET /api/me/payments.csv": 401,
@@ -430,6 +437,9 @@ const adminRoutes: Record<string, { id?: () => string; body?: () => object; admi
   },
   "POST /api/admin/sanctions/{id}/restore": { id: () => sanctionId, body: () => ({ note: "Lifted" }) },
   "POST /api/admin/appeals/{id}": { id: () => sanctionId, body: () => ({ decision: "uphold", note: "Stays" }) },
+  // A person's page (issue 45): every moderator reads it; only an admin lifts.
+  "GET /api/admin/people/{id}": { id: () => owner.id },
+  "POST /api/admin/sanctions/{id}/lift": { adminOnly: true, id: () => sanctionId, body: () => ({ note: "Lifted" }) },
   // Payment disputes (issue 44): every moderator reads them, an admin decides them.
   "GET /api/admin/disputes": {},
   "POST /api/admin/disputes/{id}": {

@@ -580,6 +580,16 @@ const routes: Array<[string, fc.Arbitrary<() => Promise<LightMyRequestResponse>>
     ),
   ],
   [
+    "POST /api/admin/sanctions/:id/lift and GET /api/admin/people/:id",
+    fc.tuple(fc.boolean(), moderationId, noteBody, asWhom).map(
+      ([read, i, b, who]) =>
+        () =>
+          read
+            ? send("GET", `/api/admin/people/${moderationPath(i)}`, who())
+            : send("POST", `/api/admin/sanctions/${moderationPath(i)}/lift`, who(), b),
+    ),
+  ],
+  [
     "POST /api/admin/appeals/:id",
     fc
       .tuple(

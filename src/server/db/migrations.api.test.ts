@@ -54,6 +54,7 @@ describe("migrations", () => {
       "0019-provider-calls",
       "0020-checkout-address",
       "0021-payout-accounts",
+      "0022-sanction-decisions",
       "0023-email-sites",
       "0025-invitations",
     ]);
@@ -217,6 +218,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0019-provider-calls",
       "0020-checkout-address",
       "0021-payout-accounts",
+      "0022-sanction-decisions",
       "0023-email-sites",
       "0025-invitations",
     ]);
@@ -290,6 +292,7 @@ describe("upgrading a database that already holds bids", () => {
       "0019-provider-calls",
       "0020-checkout-address",
       "0021-payout-accounts",
+      "0022-sanction-decisions",
       "0023-email-sites",
       "0025-invitations",
     ]);
@@ -371,6 +374,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
       "0019-provider-calls",
       "0020-checkout-address",
       "0021-payout-accounts",
+      "0022-sanction-decisions",
       "0023-email-sites",
       "0025-invitations",
     ]);
@@ -677,6 +681,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0019-provider-calls",
         "0020-checkout-address",
         "0021-payout-accounts",
+        "0022-sanction-decisions",
         "0023-email-sites",
         "0025-invitations",
       ]);

@@ -321,6 +321,8 @@ export interface SanctionTable {
   appeal_outcome: ColumnType<string | null, string | null | undefined, string | null>;
   appeal_decided_at: ColumnType<string | null, string | null | undefined, string | null>;
   appeal_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The decision this sanction is one effect of: the id of its first sanction (migration 0022). */
+  decision_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The append-only audit log (migration 0015): the database refuses updates and deletes. */

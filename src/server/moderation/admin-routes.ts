@@ -7,6 +7,8 @@ import {
   AuditQuerySchema,
   DecisionInputSchema,
   DecisionResultSchema,
+  PersonIdParamsSchema,
+  PersonStandingSchema,
   QueueSchema,
   RestoreInputSchema,
   RoleInputSchema,
@@ -25,6 +27,7 @@ import type { AppDeps } from "../app-deps.ts";
 import { presentAuditPage } from "./audit.ts";
 import { decide, decideAppeal, restoreSanction } from "./decisions.ts";
 import { decidePaymentDispute, presentDisputeQueue } from "./payment-disputes.ts";
+import { presentPersonStanding } from "./people.ts";
 import { presentQueue } from "./reports.ts";
 import { grantRole, listStaff, requireRole } from "./roles.ts";
 
@@ -168,8 +171,50 @@ export function registerAdminRoutes(root: FastifyInstance, deps: AppDeps) {
       },
       async (request) => {
         const viewer = await requireViewer(deps.sessions, request);
-        const { decision, note } = request.body;
-        return decideAppeal(deps.notifier, db, deps.reportables, viewer, request.params.id, decision, note);
+        return decideAppeal(deps.notifier, db, deps.reportables, viewer, request.params.id, request.body);
+      },
+    );
+
+    app.get(
+      "/api/admin/people/:id",
+      {
+        config: staff,
+        schema: {
+          tags: ["moderation"],
+          summary:
+            "A person as moderators see them: their sanctions in force, every decision about them (newest first), and whether the reader may lift (admins)",
+          params: PersonIdParamsSchema,
+          response: { 200: PersonStandingSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema },
+        },
+      },
+      async (request) => presentPersonStanding(db, await requireViewer(deps.sessions, request), request.params.id),
+    );
+
+    app.post(
+      "/api/admin/sanctions/:id/lift",
+      {
+        config: { ...staff, staffRole: "admin" },
+        schema: {
+          tags: ["moderation"],
+          summary:
+            "Lift a sanction from the person's page (admins only), with a note: undone as a restore is (content back, a limit or suspension over), audited, the person told",
+          params: SanctionIdParamsSchema,
+          body: RestoreInputSchema,
+          response: { 200: DecisionResultSchema, ...problems },
+        },
+      },
+      async (request) => {
+        const viewer = await requireViewer(deps.sessions, request);
+        const result = await restoreSanction(
+          deps.notifier,
+          db,
+          deps.reportables,
+          viewer,
+          request.params.id,
+          request.body.note,
+        );
+        request.log.info({ sanctionId: request.params.id }, "sanction lifted by an admin");
+        return result;
       },
     );
 

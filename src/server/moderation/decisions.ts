@@ -16,9 +16,11 @@ import { HttpProblem } from "../http/problem.ts";
 import type { Notices, Transactor } from "../notifications/notifier.ts";
 import {
   answerAppeal,
+  answerDecisionAppeal,
   findSanctionById,
   insertSanction,
   liftSanction,
+  listDecisionOf,
   type SanctionRow,
 } from "../standing/sanction-repository.ts";
 import { appealLink } from "./appeal-token.ts";
@@ -30,6 +32,7 @@ import {
   findReportedAuthor,
   type LogRow,
   listOpenReportIds,
+  listReportersOfRemoved,
   type NewLogEntry,
 } from "./moderation-repository.ts";
 import { parsePeople, parseSnapshot } from "./reports.ts";
@@ -134,6 +137,8 @@ export async function decide(
       };
       entries.push(await appendLog(trx, entry, now));
     };
+    // One decision, one appeal (decision 032): its sanctions share the id of its first.
+    let decisionId: string | undefined;
     /** A sanction on the author, its audit entry, and the author told the rule and the note. */
     const sanction = async (kind: SanctionKind, previousState: string | null, effect: () => Promise<void>) => {
       const id = await insertSanction(
@@ -149,9 +154,11 @@ export async function decide(
           targetTitle: about.taskTitle,
           previousState,
           createdBy: viewer.id,
+          ...(decisionId ? { decisionId } : {}),
         },
         now,
       );
+      decisionId ??= id;
       await effect();
       await log(kind, id);
       notices.add({
@@ -248,10 +255,15 @@ function sanctionLog(viewer: Viewer, row: SanctionRow, action: AuditAction, note
   };
 }
 
-/** Lifts the sanction and undoes its effect (content visible again, its task's status back). */
+/**
+ * Lifts the sanction and undoes its effect (content visible again, its task's status back, a limit
+ * or a suspension no longer refusing); those who reported content put back are told it is. Money a
+ * suspension sent to the disputes' queue stays there: an admin decides it (payments' own rules).
+ */
 async function lift(
   contents: ReportableContents,
   trx: Kysely<DB>,
+  notices: Notices,
   viewer: Viewer,
   row: SanctionRow,
   now: Date,
@@ -259,8 +271,28 @@ async function lift(
   if (!(await liftSanction(trx, row.id, viewer.id, now))) return false;
   if (row.kind === "remove") {
     await contents.of(row.target_kind as TargetRef["kind"]).restore(trx, row.target_id, row.previous_state);
+    await tellReportersRestored(trx, notices, row);
   }
   return true;
+}
+
+/** Whoever reported content that was removed and is now back learns it is back, never why (decision 032). */
+async function tellReportersRestored(trx: Kysely<DB>, notices: Notices, row: SanctionRow): Promise<void> {
+  const reporters = await listReportersOfRemoved(trx, { kind: row.target_kind, id: row.target_id });
+  notices.add(
+    ...reporters.map((report) => ({
+      userId: report.reporterId,
+      kind: "report-outcome" as const,
+      data: {
+        taskId: row.task_id ?? "",
+        taskTitle: row.target_title,
+        targetKind: row.target_kind as TargetRef["kind"],
+        reason: report.reason as ReportReason,
+        outcome: "restored" as const,
+        ...(row.target_kind === "profile" ? { userId: row.user_id } : {}),
+      },
+    })),
+  );
 }
 
 /** POST /api/admin/sanctions/{id}/restore: lifted once; an appeal waiting is answered with it. */
@@ -277,7 +309,9 @@ export async function restoreSanction(
   const text = note.trim();
   return run.transaction(async (trx, notices) => {
     const now = new Date();
-    if (!(await lift(contents, trx, viewer, row, now))) throw new HttpProblem(409, MODERATION_MESSAGES.alreadyLifted);
+    if (!(await lift(contents, trx, notices, viewer, row, now))) {
+      throw new HttpProblem(409, MODERATION_MESSAGES.alreadyLifted);
+    }
     await answerAppeal(trx, row.id, "restored", text, now);
     const entry = await appendLog(trx, sanctionLog(viewer, row, "restore", text), now);
     notices.add({ userId: row.user_id, kind: "moderation-lifted", data: sanctionNoticeData(row), quote: text });
@@ -285,32 +319,54 @@ export async function restoreSanction(
   });
 }
 
-/** POST /api/admin/appeals/{id}: restore (lift it) or uphold, once; the person is told either way. */
+/**
+ * POST /api/admin/appeals/{id}: the appeal of a decision (any of its sanctions' ids), answered once
+ * (decision 032). Restore undoes every effect of the decision still in force, or those the
+ * moderator chose (`effects`; the others upheld), in one transaction with an audit entry and a
+ * notice each; uphold keeps them all. Of two answers at once, the second is 409 with nothing done.
+ */
 export async function decideAppeal(
   run: Transactor,
   db: Kysely<DB>,
   contents: ReportableContents,
   viewer: Viewer,
   id: string,
-  decision: "restore" | "uphold",
-  note: string,
+  input: { decision: "restore" | "uphold"; note: string; effects?: string[] | undefined },
 ): Promise<Result> {
-  const row = await sanctionToDecide(contents, db, viewer, id);
-  if (row.appealed_at === null || row.appeal_outcome !== null) throw new HttpProblem(409, MODERATION_MESSAGES.noAppeal);
-  const text = note.trim();
-  const outcome = decision === "restore" ? "restored" : "upheld";
+  await sanctionToDecide(contents, db, viewer, id);
+  const waiting = (await listDecisionOf(db, id)).filter(
+    (row) => row.appealed_at !== null && row.appeal_outcome === null,
+  );
+  if (waiting.length === 0) throw new HttpProblem(409, MODERATION_MESSAGES.noAppeal);
+  const chosen = input.effects;
+  if (chosen?.some((effect) => !waiting.some((row) => row.id === effect))) {
+    throw new HttpProblem(400, MODERATION_MESSAGES.notInDecision);
+  }
+  const undo = input.decision === "restore" ? waiting.filter((row) => !chosen || chosen.includes(row.id)) : [];
+  const keep = waiting.filter((row) => !undo.includes(row));
+  const text = input.note.trim();
   return run.transaction(async (trx, notices) => {
     const now = new Date();
-    if (!(await answerAppeal(trx, row.id, outcome, text, now)))
-      throw new HttpProblem(409, MODERATION_MESSAGES.noAppeal);
-    if (decision === "restore") await lift(contents, trx, viewer, row, now);
-    const entry = await appendLog(trx, sanctionLog(viewer, row, decision, text), now);
-    notices.add({
-      userId: row.user_id,
-      kind: "appeal-decided",
-      data: { ...sanctionNoticeData(row), decision: outcome },
-      quote: text,
-    });
-    return { entries: [presentEntry(entry)] };
+    const ids = (rows: SanctionRow[]) => rows.map((row) => row.id);
+    // The answer first, only where none was given: a second answer at once finds none left (409).
+    const answered =
+      (undo.length > 0 ? await answerDecisionAppeal(trx, ids(undo), "restored", text, now) : 0) +
+      (keep.length > 0 ? await answerDecisionAppeal(trx, ids(keep), "upheld", text, now) : 0);
+    if (answered < waiting.length) throw new HttpProblem(409, MODERATION_MESSAGES.noAppeal);
+    const entries: AuditEntry[] = [];
+    for (const row of [...undo, ...keep]) {
+      const restores = undo.includes(row);
+      // One lifted a moment ago by an admin (the person's page) is lifted already: nothing more to undo.
+      if (restores) await lift(contents, trx, notices, viewer, row, now);
+      const entry = await appendLog(trx, sanctionLog(viewer, row, restores ? "restore" : "uphold", text), now);
+      entries.push(presentEntry(entry));
+      notices.add({
+        userId: row.user_id,
+        kind: "appeal-decided",
+        data: { ...sanctionNoticeData(row), decision: restores ? "restored" : "upheld" },
+        quote: text,
+      });
+    }
+    return { entries };
   });
 }

@@ -107,6 +107,26 @@ export async function closeReports(
   return rows.map((row) => ({ id: row.id, reporterId: row.reporter_id, reason: row.reason }));
 }
 
+/** Those whose reports of this target closed with it removed, each once (their first report's reason). */
+export async function listReportersOfRemoved(
+  db: Kysely<DB>,
+  target: { kind: string; id: string },
+): Promise<Array<{ reporterId: string; reason: string }>> {
+  const rows = await db
+    .selectFrom("reports")
+    .select(["reporter_id", "reason"])
+    .where("target_kind", "=", target.kind)
+    .where("target_id", "=", target.id)
+    .where("status", "=", "closed")
+    .where("outcome", "=", "removed")
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  const seen = new Map<string, string>();
+  for (const row of rows) if (!seen.has(row.reporter_id)) seen.set(row.reporter_id, row.reason);
+  return [...seen].map(([reporterId, reason]) => ({ reporterId, reason }));
+}
+
 /** The targets with open reports, the longest waiting first, and when each was first reported. */
 export async function listOpenTargets(db: Kysely<DB>, limit: number) {
   return db
@@ -290,6 +310,11 @@ export async function setRole(
       conflict.column("user_id").doUpdateSet({ role, granted_by: grantedBy, granted_at: now.toISOString() }),
     )
     .execute();
+}
+
+/** A person by their id, as moderators see them (their page). */
+export async function findPersonById(db: Kysely<DB>, id: string) {
+  return db.selectFrom("user").select(["id", "name", "image"]).where("id", "=", id).executeTakeFirst();
 }
 
 /** A person by their email, as typed (emails are kept lower-case; the comparison ignores case anyway). */

@@ -82,15 +82,33 @@ function presentBrief(row: SanctionRow) {
   };
 }
 
-function presentAppeal(row: SanctionRow): AppealItem {
+function presentAppealed(row: SanctionRow) {
   return {
-    sanction: {
-      ...presentBrief(row),
-      note: row.note,
-      targetKind: row.target_kind as ReportTarget,
-      targetId: row.target_id,
-      targetTitle: row.target_title,
-    },
+    ...presentBrief(row),
+    note: row.note,
+    targetKind: row.target_kind as ReportTarget,
+    targetId: row.target_id,
+    targetTitle: row.target_title,
+  };
+}
+
+/** One appeal per decision (decision 032): its sanctions waiting, the decision's first naming it. */
+function presentAppeals(rows: SanctionRow[]): AppealItem[] {
+  const decisions = new Map<string, SanctionRow[]>();
+  for (const row of rows) {
+    const key = row.decision_id ?? row.id;
+    decisions.set(key, [...(decisions.get(key) ?? []), row]);
+  }
+  return [...decisions].map(([key, group]) => {
+    const effects = [...group].sort((a, b) => Number(b.id === key) - Number(a.id === key));
+    return presentAppeal(effects[0] as SanctionRow, effects);
+  });
+}
+
+function presentAppeal(row: SanctionRow, effects: SanctionRow[]): AppealItem {
+  return {
+    sanction: presentAppealed(row),
+    effects: effects.map(presentAppealed),
     person: personRef({ id: row.user_id, name: row.user_name, image: row.user_image }),
     text: row.appeal_text ?? "",
     appealedAt: row.appealed_at ?? "",
@@ -156,5 +174,5 @@ export async function presentQueue(db: Kysely<DB>, contents: ReportableContents)
       },
     });
   }
-  return { reports: presented, appeals: appeals.map(presentAppeal) };
+  return { reports: presented, appeals: presentAppeals(appeals) };
 }

@@ -11,7 +11,13 @@ import type { NotificationData } from "../../contract/notifications.ts";
 import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
-import { findSanctionById, listSanctionsOf, recordAppeal, type SanctionRow } from "../standing/sanction-repository.ts";
+import {
+  findSanctionById,
+  listDecisionOf,
+  listSanctionsOf,
+  recordDecisionAppeal,
+  type SanctionRow,
+} from "../standing/sanction-repository.ts";
 import { sanctionInForce } from "../standing/standing.ts";
 import { readAppealToken } from "./appeal-token.ts";
 import { roleOf } from "./roles.ts";
@@ -42,6 +48,7 @@ export function presentSanctionView(row: SanctionRow): SanctionView {
             note: row.appeal_note,
           },
     canAppeal: row.lifted_at === null && row.appealed_at === null,
+    decisionId: row.decision_id ?? row.id,
   };
 }
 
@@ -68,24 +75,33 @@ export async function presentStanding(db: Kysely<DB>, viewer: Viewer): Promise<S
   return { role, limited: sanctions.find((sanction) => sanction._id === limit?.id) ?? null, sanctions };
 }
 
+/**
+ * The one appeal of the decision this sanction is part of (decision 032): "remove + limit" is one
+ * decision, appealed once, on each of its sanctions still in force.
+ */
 async function takeAppeal(db: Kysely<DB>, row: SanctionRow, text: string): Promise<SanctionView> {
-  if (row.appealed_at !== null) throw new HttpProblem(409, MODERATION_MESSAGES.alreadyAppealed);
-  if (row.lifted_at !== null) throw new HttpProblem(409, MODERATION_MESSAGES.alreadyLifted);
+  const decision = await listDecisionOf(db, row.id);
+  if (decision.some((one) => one.appealed_at !== null)) throw new HttpProblem(409, MODERATION_MESSAGES.alreadyAppealed);
+  const inForce = decision.filter((one) => one.lifted_at === null);
+  if (inForce.length === 0) throw new HttpProblem(409, MODERATION_MESSAGES.alreadyLifted);
   // Two at once: one is taken.
-  if (!(await recordAppeal(db, row.id, text.trim()))) throw new HttpProblem(409, MODERATION_MESSAGES.alreadyAppealed);
+  const ids = inForce.map((one) => one.id);
+  if (!(await recordDecisionAppeal(db, ids, text.trim()))) {
+    throw new HttpProblem(409, MODERATION_MESSAGES.alreadyAppealed);
+  }
   const appealed = await findSanctionById(db, row.id);
   if (!appealed) throw new HttpProblem(404, MODERATION_MESSAGES.sanctionNotFound);
   return presentSanctionView(appealed);
 }
 
-/** POST /api/sanctions/{id}/appeal: one's own sanction, once. Anyone else's is as if it did not exist. */
+/** POST /api/sanctions/{id}/appeal: one's own decision (any of its sanctions' ids), once. Anyone else's is as if it did not exist. */
 export async function appealSanction(db: Kysely<DB>, viewer: Viewer, id: string, text: string): Promise<SanctionView> {
   const row = await findSanctionById(db, id);
   if (!row || row.user_id !== viewer.id) throw new HttpProblem(404, MODERATION_MESSAGES.sanctionNotFound);
   return takeAppeal(db, row, text);
 }
 
-/** POST /api/appeals: the suspended person's appeal, from the link of their suspension's email. */
+/** POST /api/appeals: the suspended person's appeal, from the link of their suspension's email: of the whole decision. */
 export async function appealByToken(
   db: Kysely<DB>,
   secret: string,

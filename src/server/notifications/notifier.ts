@@ -116,7 +116,11 @@ const SUBJECTS: Record<NotificationKind, (data: NotificationData) => string> = {
         : `Your reviews of “${data.taskTitle}” are published`,
   "review-reminder": (data) => `Leave a review of “${data.taskTitle}”`,
   "report-outcome": (data) =>
-    data.outcome === "removed" ? "We removed what you reported" : "We looked at what you reported",
+    data.outcome === "removed"
+      ? "We removed what you reported"
+      : data.outcome === "restored"
+        ? "What you reported is back up"
+        : "We looked at what you reported",
   "moderation-action": (data) =>
     data.sanction === "limit"
       ? "Your QuickGig account is limited"

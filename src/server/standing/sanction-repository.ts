@@ -18,6 +18,8 @@ export interface NewSanction {
   targetTitle: string;
   previousState: string | null;
   createdBy: string;
+  /** The decision's first sanction, for its others; the first is its own (migration 0022). */
+  decisionId?: string;
 }
 
 export async function insertSanction(trx: Kysely<DB>, sanction: NewSanction, now = new Date()): Promise<string> {
@@ -37,6 +39,7 @@ export async function insertSanction(trx: Kysely<DB>, sanction: NewSanction, now
       previous_state: sanction.previousState,
       created_by: sanction.createdBy,
       created_at: now.toISOString(),
+      decision_id: sanction.decisionId ?? id,
     })
     .execute();
   return id;
@@ -54,6 +57,23 @@ export type SanctionRow = Awaited<ReturnType<ReturnType<typeof selectSanctions>[
 
 export async function findSanctionById(db: Kysely<DB>, id: string): Promise<SanctionRow | undefined> {
   return selectSanctions(db).where("sanctions.id", "=", id).executeTakeFirst();
+}
+
+/** The sanctions of the decision this sanction is one of (its own first, then in the order made); none for an unknown id. */
+export async function listDecisionOf(db: Kysely<DB>, sanctionId: string): Promise<SanctionRow[]> {
+  const row = await db
+    .selectFrom("sanctions")
+    .select(["id", "decision_id"])
+    .where("id", "=", sanctionId)
+    .executeTakeFirst();
+  if (!row) return [];
+  const decisionId = row.decision_id ?? row.id;
+  const rows = await selectSanctions(db)
+    .where((eb) => eb.or([eb("sanctions.decision_id", "=", decisionId), eb("sanctions.id", "=", decisionId)]))
+    .orderBy("sanctions.created_at", "asc")
+    .orderBy("sanctions.id", "asc")
+    .execute();
+  return rows.sort((a, b) => Number(b.id === decisionId) - Number(a.id === decisionId));
 }
 
 /** These people's sanctions, newest first. */
@@ -97,6 +117,46 @@ export async function recordAppeal(db: Kysely<DB>, id: string, text: string, now
     .where("appealed_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The person's one appeal of a decision: written on each of its sanctions still in force; false
+ * when the decision was appealed already (a moment before, say) or nothing of it is in force.
+ */
+export async function recordDecisionAppeal(
+  db: Kysely<DB>,
+  ids: string[],
+  text: string,
+  now = new Date(),
+): Promise<boolean> {
+  // One statement: of two appeals at once, the second finds every row taken (PostgreSQL re-reads
+  // a row it waited for; SQLite runs them one after the other).
+  const result = await db
+    .updateTable("sanctions")
+    .set({ appeal_text: text, appealed_at: now.toISOString() })
+    .where("id", "in", ids)
+    .where("appealed_at", "is", null)
+    .where("lifted_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A moderator's answer to a decision's waiting appeal, on each of its sanctions appealed; how many it answered (0: answered already). */
+export async function answerDecisionAppeal(
+  trx: Kysely<DB>,
+  ids: string[],
+  outcome: "restored" | "upheld",
+  note: string,
+  now = new Date(),
+): Promise<number> {
+  const result = await trx
+    .updateTable("sanctions")
+    .set({ appeal_outcome: outcome, appeal_note: note, appeal_decided_at: now.toISOString() })
+    .where("id", "in", ids)
+    .where("appealed_at", "is not", null)
+    .where("appeal_outcome", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** A moderator's answer to a waiting appeal; false when it was answered already. */

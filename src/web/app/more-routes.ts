@@ -18,6 +18,7 @@ export const moreRoutes: RouteObject[] = [
   { path: "admin", lazy: () => import("../features/admin/queue-page.tsx") },
   { path: "admin/audit", lazy: () => import("../features/admin/audit-page.tsx") },
   { path: "admin/roles", lazy: () => import("../features/admin/roles-page.tsx") },
+  { path: "admin/people/:id", lazy: () => import("../features/admin/person-page.tsx") },
   { path: "pay/:id", lazy: () => import("../features/payments/checkout-page.tsx") },
   { path: "payments/:id", lazy: () => import("../features/payments/receipt-page.tsx") },
   {

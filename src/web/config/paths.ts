@@ -27,6 +27,8 @@ export const paths = {
   pay: (paymentId: string) => `/pay/${encodeURIComponent(paymentId)}`,
   /** A payment's receipt, printable, where a dispute is opened and answered (the task page links to it). */
   receipt: (paymentId: string) => `/payments/${encodeURIComponent(paymentId)}`,
+  /** A person as moderators see them: sanctions in force, history, Lift (the profile links to it for staff). */
+  adminPerson: (id: string) => `/admin/people/${encodeURIComponent(id)}`,
 } as const;
 
 /** Route patterns for the router; they match the builders above. */
@@ -34,6 +36,7 @@ export const routePatterns = {
   taskDetails: "/task-details/:id",
   updateTask: "/dashboard/update-task/:id",
   user: "/users/:id",
+  adminPerson: "/admin/people/:id",
 } as const;
 
 /** The login page that returns to `redirectTo` afterwards (when it is a path of this site). */

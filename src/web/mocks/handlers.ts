@@ -323,10 +323,15 @@ export function createHandlers(store = new MockStore()) {
       MODERATION_MESSAGES.sanctionNotFound,
     );
   const appealOf = async (id: string, text: string) => {
-    const { sanction } = sanctionById(id);
-    sanction.appeal = { text, appealedAt: store.now(), outcome: null, decidedAt: null, note: null };
-    sanction.canAppeal = false;
-    return created(sanction);
+    const appeal = { text, appealedAt: store.now(), outcome: null, decidedAt: null, note: null };
+    return created(Object.assign(sanctionById(id).sanction, { appeal, canAppeal: false }));
+  };
+  const restoreSanction = async ({ id, body }: Input) => {
+    const { userId, sanction } = sanctionById(id);
+    sanction.liftedAt = store.now();
+    const { note } = parse(RestoreInputSchema, await body());
+    const act = { targetId: id, note, rule: sanction.rule, subjectId: userId, sanctionId: id };
+    return { entries: [audit({ ...act, action: "restore" as const, targetKind: "sanction" as const })] };
   };
   const paymentOf = (id: string) => byId(store.payments, id, "This payment does not exist.");
   const sideOf = (payment: Payment): Party => (payment.client.id === store.viewerId ? "client" : "freelancer");
@@ -811,12 +816,11 @@ export function createHandlers(store = new MockStore()) {
       );
       return { entries };
     }),
-    route("POST /admin/sanctions/:id/restore", async ({ id, body }) => {
-      const { userId, sanction } = sanctionById(id);
-      sanction.liftedAt = store.now();
-      const { note } = parse(RestoreInputSchema, await body());
-      const act = { targetId: id, note, rule: sanction.rule, subjectId: userId, sanctionId: id };
-      return { entries: [audit({ ...act, action: "restore", targetKind: "sanction" })] };
+    ...(["restore", "lift"] as const).map((verb) => route(`POST /admin/sanctions/:id/${verb}`, restoreSanction)),
+    route("GET /admin/people/:id", ({ id }) => {
+      const history = (store.sanctions.get(id) ?? []).map((one) => ({ ...one, targetId: id }));
+      const inForce = history.filter((one) => !one.liftedAt);
+      return { person: store.person(id), role: null, history, inForce, canLift: true };
     }),
     route("POST /admin/appeals/:id", async ({ id, body }) => {
       const { decision, note } = parse(AppealDecisionSchema, await body());

@@ -13,7 +13,7 @@ import { notify } from "../../lib/notify.ts";
 import { ProfileSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { useAfterFirstPaint } from "../../lib/use-after-first-paint.ts";
-import { LimitBanner } from "../moderation/public.ts";
+import { LimitGate } from "../moderation/public.ts";
 import { EmailPreferences, getPreferences } from "../notifications/public.ts";
 import { AboutForm, loadAbout } from "../profiles/public.ts";
 import { updateProfile } from "./auth-api.ts";
@@ -136,19 +136,19 @@ export function Component() {
           <p className="muted break-all">{user.email}</p>
         </div>
         <AccountLinks key={`links-${user.id}`} />
-        {/* A limited person cannot change what the public reads (name, photo, about): told so before they type (issue 42). */}
-        <LimitBanner className="mt-8" />
-        <h2 className="mt-8 text-lg font-semibold">Edit your profile</h2>
-        <ProfileForm user={user} />
-        {about ? (
-          <AboutForm key={user.id} userId={user.id} initial={about} />
-        ) : (
-          aboutError && (
-            <p role="alert" className="field-error mt-10">
-              What you say about yourself could not be loaded: {aboutError}
-            </p>
-          )
-        )}
+        {/* A limited person cannot change what the public reads (name, photo, about): told so, and those forms disabled, before they type (issues 42, 45). */}
+        <LimitGate className="mt-8">
+          <h2 className="mt-8 text-lg font-semibold">Edit your profile</h2>
+          <ProfileForm user={user} />
+          {about && <AboutForm key={user.id} userId={user.id} initial={about} />}
+        </LimitGate>
+        {about
+          ? null
+          : aboutError && (
+              <p role="alert" className="field-error mt-10">
+                What you say about yourself could not be loaded: {aboutError}
+              </p>
+            )}
         {preferences ? (
           <EmailPreferences initial={preferences} />
         ) : (

@@ -3,6 +3,7 @@ import type {
   AuditAction,
   AuditEntry,
   DecisionInput,
+  PersonStanding,
   Queue,
   ReportGroup,
   StaffRole,
@@ -10,7 +11,7 @@ import type {
 import type { DisputeDecisionInput, DisputeQueue, Payment } from "../../../contract/payments.ts";
 import { apiJson } from "../../lib/api.ts";
 
-export type { AppealItem, AuditEntry, DisputeQueue, Payment, Queue, ReportGroup };
+export type { AppealItem, AuditEntry, DisputeQueue, Payment, PersonStanding, Queue, ReportGroup };
 
 export interface StaffMember {
   id: string;
@@ -53,11 +54,22 @@ export function restoreSanction(id: string, note: string): Promise<{ entries: Au
   return apiJson(`/api/admin/sanctions/${encodeURIComponent(id)}/restore`, { method: "POST", body: { note } });
 }
 
-export function decideAppeal(id: string, decision: "restore" | "uphold", note: string) {
+/** The answer to a decision's appeal; on restore, `effects` are the sanctions undone (all when left out). */
+export function decideAppeal(id: string, decision: "restore" | "uphold", note: string, effects?: string[]) {
   return apiJson<{ entries: AuditEntry[] }>(`/api/admin/appeals/${encodeURIComponent(id)}`, {
     method: "POST",
-    body: { decision, note },
+    body: { decision, note, ...(effects ? { effects } : {}) },
   });
+}
+
+/** A person as moderators see them: sanctions in force, every decision, whether the reader may lift. */
+export function getPerson(id: string, signal?: AbortSignal): Promise<PersonStanding> {
+  return apiJson<PersonStanding>(`/api/admin/people/${encodeURIComponent(id)}`, { signal });
+}
+
+/** An admin's Lift of one sanction, with a note (audited; the person is told). */
+export function liftSanction(id: string, note: string): Promise<{ entries: AuditEntry[] }> {
+  return apiJson(`/api/admin/sanctions/${encodeURIComponent(id)}/lift`, { method: "POST", body: { note } });
 }
 
 export function getAudit(filter: AuditFilter, signal?: AbortSignal): Promise<{ entries: AuditEntry[]; total: number }> {

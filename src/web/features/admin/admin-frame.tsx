@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { morePaths } from "../../config/more-paths.ts";
+import { paths } from "../../config/paths.ts";
 
 const LINKS = [
   { to: morePaths.admin, label: "Queue", end: true },
@@ -48,5 +49,14 @@ export function AdminFrame({ title, intro, children }: { title: string; intro?: 
       <PageHeader title={title} intro={intro} />
       {children}
     </section>
+  );
+}
+
+/** The link from a card or an entry to the person's page: their sanctions in force, history, Lift. */
+export function PersonRecordLink({ id, name, short = false }: { id: string; name: string; short?: boolean }) {
+  return (
+    <Link to={paths.adminPerson(id)} className="link text-sm font-semibold" aria-label={`${name}'s record`}>
+      {short ? "Record" : "Their record: sanctions in force, history"}
+    </Link>
   );
 }

@@ -14,7 +14,7 @@ import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
 import { getAudit } from "./admin-api.ts";
-import { AdminFrame } from "./admin-frame.tsx";
+import { AdminFrame, PersonRecordLink } from "./admin-frame.tsx";
 import { TARGET_LABELS } from "./moderation-words.ts";
 import "../../lazy-screens.css";
 
@@ -155,6 +155,8 @@ function Entry({ entry, query }: { entry: AuditEntry; query: AuditQuery }) {
               >
                 {entry.subject.name}
               </Link>
+              {" · "}
+              <PersonRecordLink id={entry.subject.id} name={entry.subject.name} short />
             </dd>
           </>
         )}

@@ -3,6 +3,7 @@ import { http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
+  type AppealItem,
   type DecisionInput,
   MODERATION_MESSAGES,
   type Queue,
@@ -158,7 +159,7 @@ function queueFixture(db: MockStore): Queue {
       },
     ],
     appeals: [
-      {
+      oneDecision({
         sanction: {
           _id: "s-omar-limit",
           kind: "limit",
@@ -173,8 +174,8 @@ function queueFixture(db: MockStore): Queue {
         person: OMAR,
         text: "I wrote each of those offers myself; they start the same way because I describe my experience the same way. I am new here and bid on many tasks to get my first job. Please look again.",
         appealedAt: ago(2),
-      },
-      {
+      }),
+      oneDecision({
         sanction: {
           _id: "s-lucas-warn",
           kind: "warn",
@@ -189,7 +190,7 @@ function queueFixture(db: MockStore): Queue {
         person: lucas,
         text: "The client insulted me first.",
         appealedAt: ago(1),
-      },
+      }),
     ],
   };
 }
@@ -644,3 +645,8 @@ describe("Payment disputes in the queue", () => {
     expect(view.screen.queryByRole("region", { name: /Payment disputes/ })).toBeNull();
   });
 });
+
+/** The appeal of a decision with one sanction: its only effect. */
+function oneDecision(appeal: Omit<AppealItem, "effects">): AppealItem {
+  return { ...appeal, effects: [appeal.sanction] };
+}

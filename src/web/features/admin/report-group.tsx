@@ -7,6 +7,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
 import { restoreSanction } from "./admin-api.ts";
+import { PersonRecordLink } from "./admin-frame.tsx";
 import { DecisionForm } from "./decision-form.tsx";
 import { people, SANCTION_NOUNS, targetHeading, targetHref } from "./moderation-words.ts";
 import { NoteForm } from "./note-form.tsx";
@@ -162,6 +163,7 @@ export function ReportGroupCard({ group, onDone }: { group: ReportGroup; onDone:
         <h4 className="text-sm font-semibold">
           Author: <PersonLink id={group.author.id} name={group.author.name} />
         </h4>
+        <PersonRecordLink id={group.author.id} name={group.author.name} />
         <p className="muted mt-1 text-sm">
           {group.history.reports === 0
             ? "No earlier reports of their content."

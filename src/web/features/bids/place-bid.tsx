@@ -10,6 +10,7 @@ import { loginPath, paths } from "../../config/paths.ts";
 import { confirmAction } from "../../lib/dialogs.ts";
 import { formatBudget } from "../../lib/format.ts";
 import { notify } from "../../lib/notify.ts";
+import { useLimitReason } from "../moderation/public.ts";
 import { isStaleRefusal, useActionFailure } from "../tasks/public.ts";
 import { type Bid, moveTask, type Offer, placeBid, updateBid, withdrawBid } from "./bids-api.ts";
 
@@ -81,7 +82,9 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
   const revalidator = useRevalidator();
   const failed = useActionFailure(task);
   const reasonId = useId();
-  const reason = refusalReason(task, ownTask, myBid);
+  // A limited person may not bid or change a bid (issue 45): said before they open the form; withdrawing stays.
+  const limited = useLimitReason();
+  const reason = refusalReason(task, ownTask, myBid) ?? limited;
   const outcome = offerOutcome(task, myBid);
   const editable = myBid?.status === "pending" && task.status === "open";
   const working = myBid?.status === "accepted" && task.status === "assigned";
@@ -198,7 +201,12 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
           )}
           {editable && (
             <div className="mt-4 flex flex-wrap gap-2">
-              <button type="button" className="btn-secondary" onClick={() => setForm("edit")}>
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => setForm("edit")}
+                disabled={limited !== null}
+              >
                 <Pencil aria-hidden="true" className="size-4" /> Edit bid
               </button>
               <button type="button" className="btn-secondary" onClick={withdraw} disabled={withdrawing}>

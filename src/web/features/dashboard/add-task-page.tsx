@@ -7,7 +7,7 @@ import { notify } from "../../lib/notify.ts";
 import { CreateTaskSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
-import { LimitBanner } from "../moderation/public.ts";
+import { LimitGate } from "../moderation/public.ts";
 import { createTask, TaskForm } from "../tasks/public.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -35,28 +35,29 @@ export function Component() {
         title="Add Task"
         intro="Fill in the form below with what needs to be done, the category, your budget and the deadline."
       />
-      {/* A limited person is refused posting: told so before they fill in the form. */}
-      <LimitBanner className="mb-6" />
-      <TaskForm
-        schema={CreateTaskSchema}
-        defaultValues={EMPTY}
-        poster={poster}
-        submitLabel="Add Task"
-        busyLabel="Adding Task…"
-        onSubmit={async (values) => {
-          try {
-            const { insertedId } = await createTask(values);
-            // The new task's own page, where its offers will come (issue 45), not a cleared form.
-            if (insertedId) {
-              notify.success("Task added successfully");
-              await navigate(paths.taskDetails(insertedId));
+      {/* A limited person is refused posting: told so, and the form disabled, before they fill it in. */}
+      <LimitGate className="mb-6">
+        <TaskForm
+          schema={CreateTaskSchema}
+          defaultValues={EMPTY}
+          poster={poster}
+          submitLabel="Add Task"
+          busyLabel="Adding Task…"
+          onSubmit={async (values) => {
+            try {
+              const { insertedId } = await createTask(values);
+              // The new task's own page, where its offers will come (issue 45), not a cleared form.
+              if (insertedId) {
+                notify.success("Task added successfully");
+                await navigate(paths.taskDetails(insertedId));
+              }
+            } catch (error) {
+              notify.error(errorMessage(error));
+              throw error;
             }
-          } catch (error) {
-            notify.error(errorMessage(error));
-            throw error;
-          }
-        }}
-      />
+          }}
+        />
+      </LimitGate>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { toRouteError } from "../../lib/route-errors.ts";
 import { TaskInputSchema, updateTaskSchema } from "../../lib/schemas.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { isSameEmail, requireUser } from "../accounts/public.ts";
-import { LimitBanner } from "../moderation/public.ts";
+import { LimitGate } from "../moderation/public.ts";
 import { getTask, TaskForm, updateTask } from "../tasks/public.ts";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -67,51 +67,52 @@ export function Component() {
   return (
     <div>
       <PageHeader title="Update Task" intro={intro} />
-      {/* A limited poster is refused editing too (issue 42): told so before they change anything. */}
-      <LimitBanner className="mb-6" />
-      {!isBiddingOpen(task.deadline) && (
-        <p className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          The deadline has passed, so this task takes no bids. Choose a new deadline to open it to bids again.
-        </p>
-      )}
-      <TaskForm
-        key={task._id}
-        schema={updateTaskSchema(task.deadline)}
-        defaultValues={{
-          title: task.title,
-          category: category.success ? category.data : undefined,
-          description: task.description,
-          deadline: task.deadline,
-          budget: task.budget,
-          offersPublic: task.offersPublic,
-        }}
-        poster={loaded.poster}
-        submitLabel="Update Task"
-        busyLabel="Updating Task…"
-        status={
-          status && (
-            <p role="status" className="text-sm font-medium text-slate-700 dark:text-slate-300">
-              {status}
-            </p>
-          )
-        }
-        onSubmit={async (values) => {
-          setStatus(null);
-          try {
-            const { modifiedCount } = await updateTask(task._id, values);
-            if (modifiedCount > 0) {
-              void showAlert({ title: "Updated!", text: "Task updated successfully!", icon: "success" });
-              await navigate(paths.myPostedTasks);
-            } else {
-              setStatus(MESSAGES.noChanges);
-            }
-          } catch (error) {
-            if (error instanceof ApiError && error.status === 409) setLocked(error.detail);
-            else notify.error(errorMessage(error));
-            throw error;
+      {/* A limited poster is refused editing too (issue 42): told so, and the form disabled, before they change anything. */}
+      <LimitGate className="mb-6">
+        {!isBiddingOpen(task.deadline) && (
+          <p className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            The deadline has passed, so this task takes no bids. Choose a new deadline to open it to bids again.
+          </p>
+        )}
+        <TaskForm
+          key={task._id}
+          schema={updateTaskSchema(task.deadline)}
+          defaultValues={{
+            title: task.title,
+            category: category.success ? category.data : undefined,
+            description: task.description,
+            deadline: task.deadline,
+            budget: task.budget,
+            offersPublic: task.offersPublic,
+          }}
+          poster={loaded.poster}
+          submitLabel="Update Task"
+          busyLabel="Updating Task…"
+          status={
+            status && (
+              <p role="status" className="text-sm font-medium text-slate-700 dark:text-slate-300">
+                {status}
+              </p>
+            )
           }
-        }}
-      />
+          onSubmit={async (values) => {
+            setStatus(null);
+            try {
+              const { modifiedCount } = await updateTask(task._id, values);
+              if (modifiedCount > 0) {
+                void showAlert({ title: "Updated!", text: "Task updated successfully!", icon: "success" });
+                await navigate(paths.myPostedTasks);
+              } else {
+                setStatus(MESSAGES.noChanges);
+              }
+            } catch (error) {
+              if (error instanceof ApiError && error.status === 409) setLocked(error.detail);
+              else notify.error(errorMessage(error));
+              throw error;
+            }
+          }}
+        />
+      </LimitGate>
     </div>
   );
 }

@@ -3,12 +3,14 @@ import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LIMITED_CAN, MODERATION_MESSAGES, type SanctionView, type Standing } from "../../../contract/moderation.ts";
+import type { Notification } from "../../../contract/notifications.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
 import { problem } from "../../mocks/scenarios.ts";
 import type { MockStore } from "../../mocks/store.ts";
 import { LUCAS, taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
+import { receiveNotice } from "../notifications/live-updates.ts";
 
 // Toasts and dialogs are kept by modules that outlive a test: none carries over to the next.
 beforeEach(() => {
@@ -17,6 +19,20 @@ beforeEach(() => {
 });
 
 const REFUSAL = MODERATION_MESSAGES.limited("on-platform");
+
+/** Whether a field can be used: disabled itself or by a disabled fieldset around it. */
+const fieldOf = (element: HTMLElement) => ({
+  disabled: element.matches(":disabled") || element.closest("fieldset")?.disabled === true,
+});
+
+/** The notice the stream brings when a moderator lifts the limit. */
+const liftedNotice = (): Notification => ({
+  id: 9001,
+  kind: "moderation-lifted",
+  data: { taskId: "", taskTitle: "", sanction: "limit", rule: "on-platform" },
+  read: false,
+  createdAt: new Date().toISOString(),
+});
 
 /** Maya (or another demo person) is limited for asking a client to pay outside QuickGig. */
 function limitMaya(db: MockStore, email = DEMO_FREELANCER) {
@@ -48,8 +64,61 @@ describe("A limited person", () => {
     expect(within(banner).getByRole("link", { name: "See the decision and appeal it" }).getAttribute("href")).toBe(
       "/account/standing",
     );
-    // The form stays: the server has the last word.
-    expect(screen.getByRole("button", { name: "Add Task" })).toBeTruthy();
+    // Disabled before they type (issue 45), the notice saying why.
+    await waitFor(() => expect(fieldOf(screen.getByLabelText("Task Title")).disabled).toBe(true));
+    expect(fieldOf(screen.getByRole("button", { name: "Add Task" })).disabled).toBe(true);
+    expect(screen.getByLabelText("Task Title").closest("fieldset")?.getAttribute("aria-describedby")).toBe(
+      banner.parentElement?.id ?? banner.id,
+    );
+  });
+
+  it("has the form back as soon as the limit is lifted, with no reload", async () => {
+    const db = freshMockApi();
+    limitMaya(db);
+    const { screen } = await renderRoute("/dashboard/add-task", { as: DEMO_FREELANCER, db });
+    await screen.findByText(REFUSAL);
+    const [limit] = db.sanctions.get(userId(db, DEMO_FREELANCER)) ?? [];
+    Object.assign(limit ?? {}, { liftedAt: new Date().toISOString(), canAppeal: false });
+    act(() => receiveNotice(liftedNotice()));
+    await waitFor(() => expect(screen.queryByText(REFUSAL)).toBeNull());
+    expect(fieldOf(screen.getByRole("button", { name: "Add Task" })).disabled).toBe(false);
+    expect(fieldOf(screen.getByLabelText("Task Title")).disabled).toBe(false);
+  });
+
+  it("cannot open Place a Bid or Edit bid, told why on the task's page; withdrawing stays", async () => {
+    const db = freshMockApi();
+    limitMaya(db, LUCAS);
+    const task = taskTitled(db, "Social media plan");
+    const { screen } = await renderRoute(`/task-details/${task._id}`, { as: LUCAS, db });
+    const place = (await screen.findByRole("button", { name: "Place a Bid" })) as HTMLButtonElement;
+    await waitFor(() => expect(place.disabled).toBe(true));
+    const reason = document.getElementById(place.getAttribute("aria-describedby") ?? "");
+    expect(reason?.textContent).toBe(REFUSAL);
+  });
+
+  it("cannot type a question on a task's page: the notice, and the question box disabled", async () => {
+    const db = freshMockApi();
+    limitMaya(db, LUCAS);
+    const task = taskTitled(db, "Social media plan");
+    const { screen } = await renderRoute(`/task-details/${task._id}`, { as: LUCAS, db });
+    const box = (await screen.findByLabelText("Ask the client a question")) as HTMLTextAreaElement;
+    await waitFor(() => expect(fieldOf(box).disabled).toBe(true));
+    expect(fieldOf(screen.getByRole("button", { name: "Ask" })).disabled).toBe(true);
+    // The notice above the question box (the bid box says the same under its button).
+    const gate = box.closest("fieldset") as HTMLFieldSetElement;
+    const notice = document.getElementById(gate.getAttribute("aria-describedby") ?? "");
+    await waitFor(() => expect(notice?.textContent).toContain(REFUSAL));
+  });
+
+  it("cannot change their name, photo or what the public reads on their profile page", async () => {
+    const db = freshMockApi();
+    limitMaya(db, DEMO_CLIENT);
+    const profile = await renderRoute("/profile", { as: DEMO_CLIENT, db });
+    await profile.screen.findByText(REFUSAL);
+    const editing = profile.screen.getByRole("heading", { name: "Edit your profile" });
+    const gate = editing.closest("fieldset") as HTMLFieldSetElement;
+    expect(gate.disabled).toBe(true);
+    expect(gate.querySelectorAll("input, textarea, button").length).toBeGreaterThan(1);
   });
 
   it("is told on Update Task that a limit stops editing too", async () => {

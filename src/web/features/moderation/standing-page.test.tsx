@@ -178,6 +178,65 @@ describe("Account standing", () => {
     expect(within(card("Account limited")).queryByRole("button", { name: "Send appeal" })).toBeNull();
   });
 
+  it("shows a decision of two sanctions as one, with one Appeal that appeals the decision (issue 45)", async () => {
+    const { screen, user, db } = await openStanding(DEMO_FREELANCER, (db) => {
+      const limit = sanction(db, { _id: "s-both-limit", kind: "limit", decisionId: "s-both" });
+      sanction(db, {
+        _id: "s-both",
+        kind: "remove",
+        decisionId: "s-both",
+        targetKind: "task",
+        targetTitle: "Logo for my own shop",
+      });
+      return limit;
+    });
+    const list = screen.getByRole("list", { name: "Decisions about you, newest first" });
+    expect(
+      within(list)
+        .getAllByRole("heading", { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(["Content removed and account limited"]);
+    const decision = card("Content removed and account limited");
+    const effects = within(decision).getByRole("list", { name: "What this decision did" });
+    expect(effects.textContent).toContain("Content removed: in force");
+    expect(effects.textContent).toContain("Account limited: in force");
+    expect(within(list).getAllByRole("button", { name: /^Appeal/ })).toHaveLength(1);
+    await user.click(within(decision).getByRole("button", { name: "Appeal: Content removed and account limited" }));
+    await user.type(within(decision).getByLabelText("Your appeal"), "It was a deposit.");
+    await user.click(within(decision).getByRole("button", { name: "Send appeal" }));
+    expect(
+      await within(card("Content removed and account limited")).findByText("Waiting for a moderator."),
+    ).toBeTruthy();
+    // Sent to the decision (its first sanction's id), which stands for all of it.
+    const maya = db.sanctions.get(userId(db, DEMO_FREELANCER)) ?? [];
+    expect(maya.find((one) => one._id === "s-both")?.appeal?.text).toBe("It was a deposit.");
+    expect(within(list).queryByRole("button", { name: /^Appeal/ })).toBeNull();
+  });
+
+  it("says when an appeal restored part of a decision and kept the rest", async () => {
+    const decided = { text: "Please.", appealedAt: ago(2), decidedAt: ago(1), note: "The task may stay." };
+    const { screen } = await openStanding(DEMO_FREELANCER, (db) => {
+      const limit = sanction(db, {
+        _id: "s-part-limit",
+        kind: "limit",
+        decisionId: "s-part",
+        appeal: { ...decided, outcome: "upheld" },
+      });
+      sanction(db, {
+        _id: "s-part",
+        kind: "remove",
+        decisionId: "s-part",
+        liftedAt: ago(1),
+        appeal: { ...decided, outcome: "restored" },
+      });
+      return limit;
+    });
+    const decision = card("Content removed and account limited");
+    expect(within(decision).getByText("Accepted in part: the removal lifted, the limit stays.")).toBeTruthy();
+    expect(within(decision).getByText("In force")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Appeal/ })).toBeNull();
+  });
+
   it("says plainly when no moderator has acted", async () => {
     const { screen } = await openStanding(LUCAS);
     expect(screen.getByText("Nothing here: no moderator has acted on your account or your content.")).toBeTruthy();

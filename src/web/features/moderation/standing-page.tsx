@@ -27,7 +27,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The notices about decisions on the reader: the page reads their standing again in place. */
 const STANDING_NOTICES = ["moderation-action", "moderation-lifted", "appeal-decided"] as const;
 
-function AppealForm({ sanction }: { sanction: SanctionView }) {
+/** One decision of a moderator: its sanctions ("remove + limit" is two), appealed once (decision 032). */
+interface Decision {
+  id: string;
+  heading: string;
+  effects: SanctionView[];
+}
+
+/** The sanctions grouped by decision, in the order given (newest first), each decision's first first. */
+function byDecision(sanctions: SanctionView[]): Decision[] {
+  const decisions = new Map<string, SanctionView[]>();
+  for (const sanction of sanctions) {
+    const id = sanction.decisionId ?? sanction._id;
+    decisions.set(id, [...(decisions.get(id) ?? []), sanction]);
+  }
+  return [...decisions].map(([id, group]) => {
+    const effects = [...group].sort((a, b) => Number(b._id === id) - Number(a._id === id));
+    const [first, ...rest] = effects.map((effect) => SANCTION_HEADINGS[effect.kind]);
+    const heading = [first, ...rest.map((words) => words.charAt(0).toLowerCase() + words.slice(1))].join(" and ");
+    return { id, heading, effects };
+  });
+}
+
+const THE: Record<SanctionView["kind"], string> = {
+  remove: "the removal",
+  warn: "the warning",
+  limit: "the limit",
+  suspend: "the suspension",
+};
+
+function AppealForm({ decision }: { decision: Decision }) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +67,7 @@ function AppealForm({ sanction }: { sanction: SanctionView }) {
       <button
         type="button"
         className="btn-secondary mt-4"
-        aria-label={`Appeal: ${SANCTION_HEADINGS[sanction.kind]}`}
+        aria-label={`Appeal: ${decision.heading}`}
         onClick={() => setOpen(true)}
       >
         Appeal
@@ -55,7 +84,7 @@ function AppealForm({ sanction }: { sanction: SanctionView }) {
     setBusy(true);
     setError(null);
     try {
-      await appealSanction(sanction._id, text.trim());
+      await appealSanction(decision.id, text.trim());
       notify.success("Your appeal is sent. A moderator will look at it.");
       await revalidate();
     } catch (failure) {
@@ -80,7 +109,10 @@ function AppealForm({ sanction }: { sanction: SanctionView }) {
         placeholder="Why should this decision be changed?"
         autoFocus
       />
-      <p className="muted text-xs">A moderator reads it and lifts or keeps the decision. You can appeal it once.</p>
+      <p className="muted text-xs">
+        A moderator reads it and lifts or keeps the decision{decision.effects.length > 1 ? ", all of it or part" : ""}.
+        You can appeal it once.
+      </p>
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Sending…" : "Send appeal"}
@@ -93,13 +125,19 @@ function AppealForm({ sanction }: { sanction: SanctionView }) {
   );
 }
 
-function Appeal({ appeal }: { appeal: NonNullable<SanctionView["appeal"]> }) {
-  const outcome =
-    appeal.outcome === "restored"
-      ? "Accepted: the decision was lifted."
-      : appeal.outcome === "upheld"
-        ? "Looked at: the decision stays."
-        : "Waiting for a moderator.";
+/** What came of the appeal: all of the decision lifted, all of it kept, or part of each. */
+function outcomeOf(effects: SanctionView[]): string {
+  const appealed = effects.filter((effect) => effect.appeal);
+  const restored = appealed.filter((effect) => effect.appeal?.outcome === "restored");
+  const upheld = appealed.filter((effect) => effect.appeal?.outcome === "upheld");
+  if (restored.length + upheld.length < appealed.length) return "Waiting for a moderator.";
+  if (upheld.length === 0) return "Accepted: the decision was lifted.";
+  if (restored.length === 0) return "Looked at: the decision stays.";
+  const names = (list: SanctionView[]) => list.map((effect) => THE[effect.kind]).join(" and ");
+  return `Accepted in part: ${names(restored)} lifted, ${names(upheld)} stays.`;
+}
+
+function Appeal({ appeal, outcome }: { appeal: NonNullable<SanctionView["appeal"]>; outcome: string }) {
   return (
     <div className="mt-4 rounded-lg border-l-4 border-indigo-300 bg-slate-50 px-4 py-3 dark:border-indigo-700 dark:bg-slate-800/60">
       <p className="text-sm font-semibold">
@@ -123,18 +161,23 @@ function Appeal({ appeal }: { appeal: NonNullable<SanctionView["appeal"]> }) {
   );
 }
 
-function SanctionCard({ sanction }: { sanction: SanctionView }) {
-  const heading = SANCTION_HEADINGS[sanction.kind];
+function DecisionCard({ decision }: { decision: Decision }) {
+  const { heading, effects } = decision;
+  const sanction = effects[0] as SanctionView;
+  // Lifted when nothing of it is in force any more (a warning is never "in force").
+  const lifted = effects.every((effect) => effect.liftedAt !== null || effect.kind === "warn") && sanction.liftedAt;
+  const appealed = effects.find((effect) => effect.appeal)?.appeal;
+  const canAppeal = !appealed && effects.some((effect) => effect.canAppeal);
   return (
     <li className="card p-6" aria-label={`${heading}, ${formatDateTime(sanction.createdAt)}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{heading}</h2>
-        {sanction.liftedAt ? (
+        {lifted ? (
           <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-emerald-300 ring-inset dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800">
             Lifted
           </span>
         ) : (
-          sanction.kind !== "warn" && (
+          effects.some((effect) => effect.kind !== "warn") && (
             <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 ring-inset dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800">
               In force
             </span>
@@ -150,6 +193,25 @@ function SanctionCard({ sanction }: { sanction: SanctionView }) {
           </>
         )}
       </p>
+      {effects.length > 1 && (
+        <ul className="mt-3 grid gap-1 text-sm" aria-label="What this decision did">
+          {effects.map((effect) => (
+            <li key={effect._id}>
+              <span className="font-semibold">{SANCTION_HEADINGS[effect.kind]}</span>
+              {": "}
+              {effect.liftedAt ? (
+                <>
+                  lifted <time dateTime={effect.liftedAt}>{formatDateTime(effect.liftedAt)}</time>
+                </>
+              ) : effect.kind === "warn" ? (
+                "said"
+              ) : (
+                "in force"
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
       <dl className="mt-4 grid gap-3 text-sm">
         <div>
           <dt className="muted text-xs font-semibold tracking-wide uppercase">About</dt>
@@ -175,8 +237,8 @@ function SanctionCard({ sanction }: { sanction: SanctionView }) {
           </div>
         )}
       </dl>
-      {sanction.appeal && <Appeal appeal={sanction.appeal} />}
-      {sanction.canAppeal && <AppealForm sanction={sanction} />}
+      {appealed && <Appeal appeal={appealed} outcome={outcomeOf(effects)} />}
+      {canAppeal && <AppealForm decision={decision} />}
     </li>
   );
 }
@@ -210,8 +272,8 @@ export function Component() {
         <p className="card muted p-6">Nothing here: no moderator has acted on your account or your content.</p>
       ) : (
         <ol className="space-y-4" aria-label="Decisions about you, newest first">
-          {standing.sanctions.map((sanction) => (
-            <SanctionCard key={sanction._id} sanction={sanction} />
+          {byDecision(standing.sanctions).map((decision) => (
+            <DecisionCard key={decision.id} decision={decision} />
           ))}
         </ol>
       )}

@@ -10,7 +10,7 @@ import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { loadSession, useSession } from "../accounts/public.ts";
 import { InviteButton } from "../invites/public.ts";
-import { ReportButton } from "../moderation/public.ts";
+import { ReportButton, StaffRecordLink } from "../moderation/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
 import { Stars } from "../reviews/public.ts";
 import { explainAverage, explainCancellation, explainCompletion, formatMonth, plural } from "./explain.ts";
@@ -238,7 +238,8 @@ export function ProfileView({ profile, query, reviews, total, pages, loading }: 
           <InviteButton person={profile} className="mt-4" />
           {session.user && !own && (
             <p className="mt-4">
-              <ReportButton kind="profile" id={profile.id} />
+              <ReportButton kind="profile" id={profile.id} />{" "}
+              <StaffRecordLink userId={profile.id} name={profile.name} />
             </p>
           )}
         </div>

@@ -6,7 +6,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { loadSoon } from "../../lib/load-soon.ts";
 import { notify } from "../../lib/notify.ts";
-import { ReportSlot } from "../moderation/public.ts";
+import { LimitGate, ReportSlot } from "../moderation/public.ts";
 import { answerQuestion, askQuestion, hideQuestion, listQuestions, type Question } from "./questions-api.ts";
 
 // The form to ask or answer, with its field and counter, loads for those who write, not with the page.
@@ -92,19 +92,22 @@ export function TaskQuestions({
         </p>
       )}
       {signedIn && !isPoster && (
-        <Suspense fallback={<div className="mt-3 h-36" />}>
-          <TextForm
-            label="Ask the client a question"
-            submitLabel="Ask"
-            kind="question"
-            onSubmit={async (text) => {
-              const asked = await askQuestion(taskId, text);
-              setQuestions((current) => [asked, ...current]);
-              setTotal((n) => n + 1);
-              notify.success("Your question has been posted.");
-            }}
-          />
-        </Suspense>
+        // A limited person may not ask (issue 45): the notice, and the form disabled before they type.
+        <LimitGate className="mt-3">
+          <Suspense fallback={<div className="mt-3 h-36" />}>
+            <TextForm
+              label="Ask the client a question"
+              submitLabel="Ask"
+              kind="question"
+              onSubmit={async (text) => {
+                const asked = await askQuestion(taskId, text);
+                setQuestions((current) => [asked, ...current]);
+                setTotal((n) => n + 1);
+                notify.success("Your question has been posted.");
+              }}
+            />
+          </Suspense>
+        </LimitGate>
       )}
       {questions.length === 0 ? (
         <p className="muted mt-3 text-sm">No questions yet.</p>
