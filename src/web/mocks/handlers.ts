@@ -106,12 +106,8 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
 
 function query(request: Request): Record<string, string | string[]> {
   const params = new URL(request.url).searchParams;
-  return Object.fromEntries(
-    [...new Set(params.keys())].map((key) => {
-      const values = params.getAll(key);
-      return [key, values.length > 1 ? values : (values[0] ?? "")];
-    }),
-  );
+  const value = (values: string[]) => (values.length > 1 ? values : (values[0] ?? ""));
+  return Object.fromEntries([...new Set(params.keys())].map((key) => [key, value(params.getAll(key))]));
 }
 
 type Args = { request: Request; params: Record<string, string | readonly string[] | undefined> };
@@ -121,10 +117,7 @@ type Input = { request: Request; id: string; param: (name: string) => string; bo
 function answer(run: (input: Input) => unknown) {
   return async ({ request, params }: Args) => {
     const param = (name: string) => String(params[name] ?? "");
-    const body = async () => {
-      const text = await request.clone().text();
-      return text ? JSON.parse(text) : {};
-    };
+    const body = async () => JSON.parse((await request.clone().text()) || "{}");
     try {
       const result = await run({ request, id: param("id"), param, body });
       return result instanceof Response ? result : HttpResponse.json(result as object);
@@ -759,7 +752,6 @@ export function createHandlers(store = new MockStore()) {
       const { targetKind, targetId } = input;
       let group = store.queue.reports.find((open) => open.targetKind === targetKind && open.targetId === targetId);
       if (!group) {
-        const history = { reports: 0, sanctions: [] };
         group = {
           targetKind,
           targetId,
@@ -770,7 +762,7 @@ export function createHandlers(store = new MockStore()) {
           current: snapshot,
           removed: false,
           author: snapshot.author,
-          history,
+          history: { reports: 0, sanctions: [] },
         };
         store.queue.reports.push(group);
       }
@@ -929,11 +921,10 @@ export function createHandlers(store = new MockStore()) {
     }),
     route("POST /notifications/:id/read", ({ id }) => {
       const viewer = signedIn();
-      const notice = found(
+      found(
         store.notices.find((candidate) => candidate.id === Number(id) && candidate.userId === viewer.id),
         "This notification does not exist.",
-      );
-      notice.read = true;
+      ).read = true;
       return unreadCounts(viewer.id);
     }),
     route("GET /me/notification-preferences", () => channels(signedIn().id)),
