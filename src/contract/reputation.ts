@@ -193,7 +193,7 @@ export const ProfileReviewsQuerySchema = z.object({
 export const ReviewPageSchema = z.object({ reviews: z.array(ReviewSchema), total: z.number().int() });
 
 export const FreelancerQuerySchema = z.object({
-  q: TaskListQuerySchema.shape.q.describe("Name or any skill, case-insensitive"),
+  q: TaskListQuerySchema.shape.q.describe("Words found in the name or skills, in any order, case and accents aside"),
   field: z.enum(FREELANCER_FIELDS, { error: `Field must be one of ${FREELANCER_FIELDS.join(", ")}` }).optional(),
   minRating: z.coerce
     .number({ error: "Minimum rating must be 2, 3, 4 or 5" })

@@ -54,6 +54,7 @@ describe("migrations", () => {
       "0019-provider-calls",
       "0020-checkout-address",
       "0021-payout-accounts",
+      "0024-people-search-folds-accents",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -215,6 +216,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0019-provider-calls",
       "0020-checkout-address",
       "0021-payout-accounts",
+      "0024-people-search-folds-accents",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -286,6 +288,7 @@ describe("upgrading a database that already holds bids", () => {
       "0019-provider-calls",
       "0020-checkout-address",
       "0021-payout-accounts",
+      "0024-people-search-folds-accents",
     ]);
 
     const bids = await target.current.db
@@ -365,6 +368,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
       "0019-provider-calls",
       "0020-checkout-address",
       "0021-payout-accounts",
+      "0024-people-search-folds-accents",
     ]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
     expect(bids).toEqual([
@@ -669,12 +673,14 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0019-provider-calls",
         "0020-checkout-address",
         "0021-payout-accounts",
+        "0024-people-search-folds-accents",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
-      // 0014 warns that Find Freelancers reads every profile.
+      // 0014 and 0024 warn that Find Freelancers reads every profile.
       expect(warnings).toEqual([
         expect.stringMatching(/^Search will read every task: the pg_trgm extension could not/),
         expect.stringMatching(/^Find Freelancers will read every profile: the pg_trgm extension could not/),
+        expect.stringMatching(/^Find Freelancers will read every profile: without the pg_trgm extension/),
       ]);
       expect(warnings[0]).toContain("permission denied");
       expect(await trigramIndexes(target)).toEqual([]);

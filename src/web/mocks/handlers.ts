@@ -72,7 +72,7 @@ import {
   type TaskReviews,
 } from "../../contract/reputation.ts";
 import { REVIEW_MESSAGES } from "../../contract/reputation-words.ts";
-import { matchesSearch } from "../../contract/search.ts";
+import { matchesPeopleSearch, matchesSearch } from "../../contract/search.ts";
 import { enterScenario, problem, scenarioHandlers } from "./scenarios.ts";
 import { seedDemo } from "./seed.ts";
 import { type MockBid, type MockProfile, MockStore, type MockTask } from "./store.ts";
@@ -709,7 +709,6 @@ export function createHandlers(store = new MockStore()) {
     }),
     route("GET /freelancers", ({ request }) => {
       const filter = parse(FreelancerQuerySchema, query(request));
-      const words = (filter.q ?? "").trim().toLowerCase();
       const order = {
         completed: (card: FreelancerCard) => card.reputation.completed,
         newest: (card: FreelancerCard) => Date.parse(card.memberSince),
@@ -725,7 +724,7 @@ export function createHandlers(store = new MockStore()) {
       const cards = [...store.profiles.values()]
         .map(cardOf)
         .filter((card) => card.field !== null || card.skills.length > 0 || card.reputation.completed > 0)
-        .filter((card) => !words || [card.name, ...card.skills].some((text) => text.toLowerCase().includes(words)))
+        .filter((card) => matchesPeopleSearch([card.name, ...card.skills].join("\n"), filter.q))
         .filter(
           (card) =>
             (!filter.field || card.field === filter.field) && (card.reputation.rating ?? 0) >= (filter.minRating ?? 0),

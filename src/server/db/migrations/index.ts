@@ -20,6 +20,7 @@ import m0018 from "./0018-disputes.ts";
 import m0019 from "./0019-provider-calls.ts";
 import m0020 from "./0020-checkout-address.ts";
 import m0021 from "./0021-payout-accounts.ts";
+import m0024 from "./0024-people-search-folds-accents.ts";
 import type { MigrationContext } from "./context.ts";
 
 /**
@@ -49,5 +50,6 @@ export function allMigrations(context: MigrationContext): Record<string, Migrati
     "0019-provider-calls": m0019(context),
     "0020-checkout-address": m0020(context),
     "0021-payout-accounts": m0021(context),
+    "0024-people-search-folds-accents": m0024(context),
   };
 }
