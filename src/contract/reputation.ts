@@ -131,6 +131,11 @@ export const RatingSummarySchema = z.object({
 });
 export type RatingSummary = z.infer<typeof RatingSummarySchema>;
 
+/** A person's rating as a list's card shows it (Task.posterRating), from their profile's summary. */
+export function posterRatingOf(summary: RatingSummary | undefined): { rating: number | null; reviews: number } {
+  return { rating: summary?.average.value ?? null, reviews: summary?.count ?? 0 };
+}
+
 export const SkillSchema = z
   .string({ error: "Each skill must be text" })
   .refine((value) => value.trim().length > 0, "A skill cannot be empty")

@@ -66,6 +66,7 @@ import {
   type FreelancerCard,
   FreelancerQuerySchema,
   ProfileReviewsQuerySchema,
+  posterRatingOf,
   type Review,
   ReviewAnswerSchema,
   ReviewInputSchema,
@@ -413,9 +414,10 @@ export function createHandlers(store = new MockStore()) {
             matchesSearch(`${task.title} ${task.description}`, filter.q),
         )
         .sort(order[filter.sort]);
+      const client = (task: MockTask) => posterRatingOf(store.profiles.get(task.ownerId ?? "")?.asClient.rating);
       const mine = (task: MockTask) =>
-        ownerId ? { bidCount: liveBids(task._id).length, reviewDue: reviewDue(task, ownerId) } : {};
-      const shown = tasks.map((task) => ({ ...presentTask(task), ...mine(task) }));
+        ownerId ? { reviewDue: reviewDue(task, ownerId) } : { posterRating: client(task) };
+      const shown = tasks.map((task) => ({ ...presentTask(task), bidCount: liveBids(task._id).length, ...mine(task) }));
       return paged(shown, filter);
     }),
     route("GET /tasks/:id", ({ id }) => presentTask(taskOf(id), true)),
