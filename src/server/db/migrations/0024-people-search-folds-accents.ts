@@ -33,8 +33,8 @@ export default ({ dialect, log }: MigrationContext) => ({
     await sql`drop index if exists user_name_trgm_idx`.execute(db);
     await sql`drop index if exists profiles_skills_trgm_idx`.execute(db);
     await sql`create index user_name_folded_trgm_idx on "user"
-      using gin (${foldedSql(sql.ref("name"))} ${ops})`.execute(db);
+      using gin ((${foldedSql(sql.ref("name"))}) ${ops})`.execute(db);
     await sql`create index profiles_skills_folded_trgm_idx on profiles
-      using gin (${foldedSql(sql.ref("skills_text"))} ${ops})`.execute(db);
+      using gin ((${foldedSql(sql.ref("skills_text"))}) ${ops})`.execute(db);
   },
 });
