@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures.ts";
+import { expect, test, uniqueId } from "./support/fixtures.ts";
 
 test.use({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
 
@@ -35,4 +35,33 @@ test("on a phone, Browse Tasks' filters fold into one button that counts them, a
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByLabel("Search tasks")).toBeVisible();
   await expect(page.getByRole("button", { name: /^Filters/ })).toBeHidden();
+});
+
+test("on a phone, Find Freelancers opens from the menu, finds a person by words in any order without accents, and sorts", async ({
+  page,
+  makeUser,
+}) => {
+  const tag = uniqueId();
+  const person = await makeUser({ name: `Tomás ${tag} Rivera` });
+  const about = await person.api.put("/api/profile/about", {
+    data: { bio: "Illustrator.", skills: ["Illustration"], field: "Designers" },
+  });
+  expect(about.ok()).toBe(true);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Find Freelancers" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Find Freelancers" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+
+  await page.getByRole("searchbox", { name: "Search freelancers" }).fill(`rivera ${tag} tomas`);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const cards = page.getByRole("list", { name: "Freelancers" }).getByRole("heading", { level: 3 });
+  await expect(cards).toHaveText([`Tomás ${tag} Rivera`]);
+  await page.getByRole("combobox", { name: "Sort by" }).selectOption("Newest members");
+  await expect(page).toHaveURL(/sort=newest/);
+  await expect(page).toHaveURL(/q=rivera/);
+  await expect(cards).toHaveText([`Tomás ${tag} Rivera`]);
+  await page.screenshot({ path: test.info().outputPath("freelancers-phone.png") });
+  await cards.getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: `Tomás ${tag} Rivera` })).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import { DEMO_TOP_FREELANCERS } from "../src/contract/demo-data.ts";
 import { daysFromNow, expect, test, uniqueId } from "./support/fixtures.ts";
 
 test("banner: three slides, 4 s autoplay, 800 ms change, loop, arrows and dots", async ({ page }) => {
@@ -69,6 +70,27 @@ test("categories, why choose us and blog teasers", async ({ page }) => {
 });
 
 test("freelancer directory filters by name or skill, category and rating", async ({ page }) => {
+  // The demo's eight (server/demo), as Find Freelancers answers with them: this run has no demo data.
+  await page.route("**/api/freelancers?*", (route) =>
+    route.fulfill({
+      json: {
+        freelancers: DEMO_TOP_FREELANCERS.map((person, index) => ({
+          id: `demo-${index}`,
+          name: person.name,
+          image: null,
+          field: person.field,
+          skills: [...person.skills],
+          memberSince: "2026-01-01T00:00:00.000Z",
+          reputation: {
+            rating: Math.round((person.stars.reduce((sum, stars) => sum + stars, 0) / person.stars.length) * 10) / 10,
+            reviews: person.stars.length,
+            completed: person.stars.length,
+          },
+        })),
+        total: DEMO_TOP_FREELANCERS.length,
+      },
+    }),
+  );
   await page.goto("/");
   const search = page.getByPlaceholder("Search by skill or name...");
   const cards = page.getByRole("list", { name: "Freelancers" }).getByRole("heading");
@@ -110,4 +132,21 @@ test("testimonials: three, previous and next wrap around", async ({ page }) => {
   await carousel.getByRole("button", { name: "Next testimonial" }).click();
   await carousel.getByRole("button", { name: "Next testimonial" }).click();
   await expect(current).toContainText("Hannah Wright");
+});
+
+test("a Top Freelancer card opens that person's real profile", async ({ page, makeUser }) => {
+  // Without the demo's eight (no demo data here): the best-rated listed profiles, of which one is hers.
+  const person = await makeUser({ name: `Tomás ${uniqueId()} Rivera` });
+  const about = await person.api.put("/api/profile/about", {
+    data: { bio: "Illustrator.", skills: ["Illustration"], field: "Designers" },
+  });
+  expect(about.ok()).toBe(true);
+  await page.goto("/");
+  const directory = page.getByRole("region", { name: "Top Freelancers" });
+  const first = directory.getByRole("list", { name: "Freelancers" }).getByRole("link").first();
+  await expect(first).toBeVisible();
+  const name = (await first.textContent()) ?? "";
+  await first.click();
+  await expect(page).toHaveURL(/\/users\/[^/]+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 });

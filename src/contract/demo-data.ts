@@ -54,8 +54,11 @@ export interface DemoTask {
   reviews?: { client?: DemoReview; freelancer?: DemoReview; answer?: string };
 }
 
-/** What each demo person says of themselves (index 0 is the demo user, 1..3 the freelancers). */
-export const DEMO_PROFILES: { bio: string; skills: string[]; field: FreelancerField | null }[] = [
+/**
+ * What each demo person says of themselves, in the order of DEMO_PEOPLE: the demo user, the three
+ * freelancers, the admin and the asker (who say nothing), then the specification's eight.
+ */
+const FIRST_PROFILES: DemoProfile[] = [
   {
     bio: "I run a small events business in Bristol and hire help for our website, design and writing.",
     skills: ["Event planning", "Node.js"],
@@ -94,7 +97,7 @@ export const DEMO_OFFERS = [
 ] as const;
 
 /* Owner 0 is the demo user; 1..3 are the freelancers above. */
-export const DEMO_TASKS: DemoTask[] = [
+const FIRST_TASKS: DemoTask[] = [
   {
     owner: 0,
     title: "Landing page for a neighbourhood bakery",
@@ -307,4 +310,164 @@ export const DEMO_TASKS: DemoTask[] = [
     budget: 260,
     bidders: [2],
   },
+];
+
+/**
+ * The specification's eight sample freelancers (its home page's Top Freelancers), as demo accounts
+ * with its names, fields and skills (issue 45). Each rating is what it says, made of the published
+ * reviews of their completed tasks below (`stars`: one client's review each, decision 022). Their
+ * hourly rates and pictures are the specification's texts, shown by the home page's directory.
+ */
+export const DEMO_TOP_FREELANCERS = [
+  {
+    name: "Sofia Martinez",
+    email: "sofia@quickgig.dev",
+    field: "Designers",
+    skills: ["Logo Design", "Branding", "Illustrator"],
+    stars: [5, 5, 5],
+  },
+  {
+    name: "Daniel Okafor",
+    email: "daniel@quickgig.dev",
+    field: "Developers",
+    skills: ["React", "Node.js", "TypeScript"],
+    stars: [5, 5, 5, 5, 4],
+  },
+  {
+    name: "Emily Chen",
+    email: "emily@quickgig.dev",
+    field: "Writers",
+    skills: ["Copywriting", "Blog Posts", "SEO Writing"],
+    stars: [5, 4],
+  },
+  {
+    name: "Marcus Johnson",
+    email: "marcus@quickgig.dev",
+    field: "Marketers",
+    skills: ["Google Ads", "Social Media", "Analytics"],
+    stars: [4, 4, 4, 4, 4, 4, 3],
+  },
+  {
+    name: "Priya Sharma",
+    email: "priya@quickgig.dev",
+    field: "Designers",
+    skills: ["UI Design", "Figma", "Prototyping"],
+    stars: [5, 4, 4, 4, 4],
+  },
+  {
+    name: "Tom Becker",
+    email: "tom@quickgig.dev",
+    field: "Developers",
+    skills: ["Python", "Django", "APIs"],
+    stars: [4, 4, 3, 3, 3],
+  },
+  {
+    name: "Grace Liu",
+    email: "grace@quickgig.dev",
+    field: "Writers",
+    skills: ["Translation", "Proofreading", "Spanish"],
+    stars: [3, 3, 3, 3, 2],
+  },
+  {
+    name: "Omar Haddad",
+    email: "omar@quickgig.dev",
+    field: "Marketers",
+    skills: ["Email Marketing", "SEO", "Content Strategy"],
+    stars: [5, 5],
+  },
+] as const satisfies ReadonlyArray<{
+  name: string;
+  email: string;
+  field: FreelancerField;
+  skills: string[];
+  stars: number[];
+}>;
+
+/** Everyone in the demo, in the order the tasks' `owner` and `bidders` count them. */
+export const DEMO_PEOPLE = [
+  DEMO_USER,
+  ...DEMO_FREELANCERS,
+  DEMO_ADMIN,
+  DEMO_REPORTED_QUESTION.asker,
+  ...DEMO_TOP_FREELANCERS,
+] as const;
+
+const TOP_FIRST = DEMO_PEOPLE.length - DEMO_TOP_FREELANCERS.length;
+
+interface DemoProfile {
+  bio: string;
+  skills: string[];
+  field: FreelancerField | null;
+}
+
+export const DEMO_PROFILES: DemoProfile[] = [
+  ...FIRST_PROFILES,
+  { bio: "", skills: [], field: null },
+  { bio: "", skills: [], field: null },
+  ...DEMO_TOP_FREELANCERS.map(({ name, field, skills }) => ({
+    bio: `${name.split(" ")[0]} works on QuickGig as one of the ${field.toLowerCase()} clients come back to.`,
+    skills: [...skills],
+    field,
+  })),
+];
+
+const WORK: Record<FreelancerField, { category: TaskCategory; title: string; description: string }> = {
+  Designers: {
+    category: "Design",
+    title: "Brand refresh for a small studio",
+    description: "A cleaner logo, a colour palette and a one-page guide for using them.",
+  },
+  Developers: {
+    category: "Web Development",
+    title: "Booking form for a yoga studio",
+    description: "A form that takes class bookings and emails the studio, on the site we have.",
+  },
+  Writers: {
+    category: "Writing",
+    title: "Website copy for a family bakery",
+    description: "Home, about and menu pages in a warm, plain voice, about 600 words in all.",
+  },
+  Marketers: {
+    category: "Marketing",
+    title: "Launch campaign for a local shop",
+    description: "A month of posts, two newsletters and a small ads budget, with a short report.",
+  },
+};
+
+const CLIENT_WORDS: Record<number, string> = {
+  5: "Excellent work, delivered early and exactly what we asked for.",
+  4: "Good work and good communication; a few small changes were needed.",
+  3: "The work was fine in the end, after more rounds of changes than planned.",
+  2: "Late and needed a lot of fixing before we could use it.",
+};
+
+/**
+ * Each of the eight's completed tasks, one per review: posted by the next of the eight, both sides
+ * reviewed (so published), the client's stars as `stars` says.
+ */
+export const DEMO_TASKS: DemoTask[] = [
+  ...FIRST_TASKS,
+  ...DEMO_TOP_FREELANCERS.flatMap((person, index) =>
+    person.stars.map((rating, count): DemoTask => {
+      const work = WORK[person.field];
+      return {
+        owner: TOP_FIRST + ((index + 1) % DEMO_TOP_FREELANCERS.length),
+        title: `${work.title} (${count + 1})`,
+        category: work.category,
+        description: work.description,
+        daysLeft: 10 + count,
+        budget: 120 + 40 * count,
+        bidders: [TOP_FIRST + index],
+        outcome: "completed",
+        reviews: {
+          client: {
+            rating,
+            text: CLIENT_WORDS[rating] ?? CLIENT_WORDS[3] ?? "",
+            aspects: { communication: rating, quality: rating, deadline: rating },
+          },
+          freelancer: { rating: 5, text: "A clear brief and quick answers. Happy to work together again." },
+        },
+      };
+    }),
+  ),
 ];

@@ -131,6 +131,11 @@ export const RatingSummarySchema = z.object({
 });
 export type RatingSummary = z.infer<typeof RatingSummarySchema>;
 
+/** A person's rating as a list's card shows it (Task.posterRating), from their profile's summary. */
+export function posterRatingOf(summary: RatingSummary | undefined): { rating: number | null; reviews: number } {
+  return { rating: summary?.average.value ?? null, reviews: summary?.count ?? 0 };
+}
+
 export const SkillSchema = z
   .string({ error: "Each skill must be text" })
   .refine((value) => value.trim().length > 0, "A skill cannot be empty")
@@ -193,7 +198,7 @@ export const ProfileReviewsQuerySchema = z.object({
 export const ReviewPageSchema = z.object({ reviews: z.array(ReviewSchema), total: z.number().int() });
 
 export const FreelancerQuerySchema = z.object({
-  q: TaskListQuerySchema.shape.q.describe("Name or any skill, case-insensitive"),
+  q: TaskListQuerySchema.shape.q.describe("Words found in the name or skills, in any order, case and accents aside"),
   field: z.enum(FREELANCER_FIELDS, { error: `Field must be one of ${FREELANCER_FIELDS.join(", ")}` }).optional(),
   minRating: z.coerce
     .number({ error: "Minimum rating must be 2, 3, 4 or 5" })

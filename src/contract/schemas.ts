@@ -171,7 +171,18 @@ export const TaskSchema = z.object({
   ownerId: z.string().optional().describe("The poster's id, for their public profile"),
   userEmail: z.string().optional().describe("The poster's contact email; only for signed-in readers"),
   createdAt: z.string(),
-  bidCount: z.number().int().optional().describe("Number of live bids; only for signed-in readers"),
+  bidCount: z
+    .number()
+    .int()
+    .optional()
+    .describe("Number of offers not withdrawn: on a list for every reader, on a task's page for signed-in readers"),
+  posterRating: z
+    .object({
+      rating: z.number().nullable().describe("The average of the published reviews, one decimal; null without"),
+      reviews: z.number().int(),
+    })
+    .optional()
+    .describe("On a list: the poster's rating as a client, from freelancers' published reviews of them"),
   hasBid: z.boolean().optional().describe("Whether the signed-in reader has a live bid on this task"),
   status: z.enum(TASK_STATUSES),
   offersPublic: z.boolean(),

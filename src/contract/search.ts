@@ -22,3 +22,14 @@ export function matchesSearch(text: string, q: string | undefined): boolean {
   const own = searchWords(text);
   return words.length > 0 && words.every((word) => own.some((candidate) => candidate.startsWith(word)));
 }
+
+/**
+ * Whether a person's name and skills match Find Freelancers' search `q` (decision 034): every word
+ * of it is found in them, in any order, whatever the case and the accents ("tomas" finds "Tomás").
+ */
+export function matchesPeopleSearch(text: string, q: string | undefined): boolean {
+  if (!q?.trim()) return true;
+  const plain = (value: string) => value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  const words = searchWords(plain(q));
+  return words.length > 0 && words.every((word) => plain(text).includes(word));
+}

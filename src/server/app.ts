@@ -62,7 +62,7 @@ import { registerQuestionRoutes } from "./questions/question-routes.ts";
 import { ReviewPublisher } from "./reviews/publisher.ts";
 import { reviewContent } from "./reviews/review-content.ts";
 import { registerReviewRoutes } from "./reviews/review-routes.ts";
-import { ratingsOf, reviewsDueWithin } from "./reviews/reviews.ts";
+import { postersRatings, ratingsOf, reviewsDueWithin } from "./reviews/reviews.ts";
 import { registerPageScreens } from "./screens/page-screens.ts";
 import { SearchIndexMerger } from "./tasks/search-index-merger.ts";
 import { registerSitemapRoutes } from "./tasks/sitemap-routes.ts";
@@ -355,6 +355,7 @@ export function taskNeighboursOf(reviewWindowMs: number, payments = true): TaskN
     ...offersOfTasks,
     ...invitationsOfTasks,
     reviewsDue: reviewsDueWithin(reviewWindowMs),
+    postersRatings,
     ...(payments ? { paymentsOf: latestPaymentsOf } : {}),
   };
 }

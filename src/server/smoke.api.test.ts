@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN, DEMO_REPORTED_QUESTION } from "../contract/demo-data.ts";
+import { DEMO_ADMIN, DEMO_REPORTED_QUESTION, DEMO_TOP_FREELANCERS } from "../contract/demo-data.ts";
 import { DEMO_USER } from "./demo/seed.ts";
 import { cookiesOf, PRODUCTION_BUNDLE, type ServerProcess, startServerProcess } from "./test/server-process.ts";
 import { inDays } from "./test/test-app.ts";
@@ -98,6 +98,21 @@ describe("a newcomer's first run", () => {
     const waiting = await call("GET", `/api/tasks/${analytics._id}/reviews`, { cookie: demo.cookie });
     expect(waiting.body).toMatchObject({ waitingForMe: true, canReview: true, published: [] });
     expect(waiting.body.other.name).toBe("Lucas Moreau");
+  });
+
+  it("has the specification's eight sample freelancers, each rating made of published reviews", async () => {
+    for (const person of DEMO_TOP_FREELANCERS) {
+      const found = await call("GET", `/api/freelancers?q=${encodeURIComponent(person.name)}`);
+      const card = found.body.freelancers.find((shown: { name: string }) => shown.name === person.name);
+      const average = Math.round((person.stars.reduce((sum, stars) => sum + stars, 0) / person.stars.length) * 10) / 10;
+      expect(card).toMatchObject({
+        field: person.field,
+        skills: [...person.skills],
+        reputation: { rating: average, reviews: person.stars.length, completed: person.stars.length },
+      });
+      const reviews = await call("GET", `/api/users/${card.id}/reviews?as=freelancer`);
+      expect(reviews.body.total).toBe(person.stars.length);
+    }
   });
 
   it("has a demo admin whose queue holds the question two demo people reported", async () => {

@@ -42,7 +42,7 @@ import { presentBid, summarizeOffer } from "./present-bid.ts";
  */
 
 /** What bids tell tasks about a task's offers (tasks.ts, TaskNeighbours), registered in app.ts. */
-export const offersOfTasks: Omit<TaskNeighbours, "reviewsDue"> = {
+export const offersOfTasks: Omit<TaskNeighbours, "reviewsDue" | "postersRatings"> = {
   countOffers: countBidsForTasks,
   offerOf: async (db, taskId, viewer) => {
     const bid = await findBidOf(db, taskId, viewer.id);

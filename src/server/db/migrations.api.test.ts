@@ -56,6 +56,7 @@ describe("migrations", () => {
       "0021-payout-accounts",
       "0022-sanction-decisions",
       "0023-email-sites",
+      "0024-people-search-folds-accents",
       "0025-invitations",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
@@ -220,6 +221,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0021-payout-accounts",
       "0022-sanction-decisions",
       "0023-email-sites",
+      "0024-people-search-folds-accents",
       "0025-invitations",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
@@ -294,6 +296,7 @@ describe("upgrading a database that already holds bids", () => {
       "0021-payout-accounts",
       "0022-sanction-decisions",
       "0023-email-sites",
+      "0024-people-search-folds-accents",
       "0025-invitations",
     ]);
 
@@ -376,6 +379,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
       "0021-payout-accounts",
       "0022-sanction-decisions",
       "0023-email-sites",
+      "0024-people-search-folds-accents",
       "0025-invitations",
     ]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
@@ -683,13 +687,15 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0021-payout-accounts",
         "0022-sanction-decisions",
         "0023-email-sites",
+        "0024-people-search-folds-accents",
         "0025-invitations",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
-      // 0014 warns that Find Freelancers reads every profile.
+      // 0014 and 0024 warn that Find Freelancers reads every profile.
       expect(warnings).toEqual([
         expect.stringMatching(/^Search will read every task: the pg_trgm extension could not/),
         expect.stringMatching(/^Find Freelancers will read every profile: the pg_trgm extension could not/),
+        expect.stringMatching(/^Find Freelancers will read every profile: without the pg_trgm extension/),
       ]);
       expect(warnings[0]).toContain("permission denied");
       expect(await trigramIndexes(target)).toEqual([]);

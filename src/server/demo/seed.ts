@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
 import {
   DEMO_ADMIN,
+  DEMO_PEOPLE,
   DEMO_REPORTED_QUESTION,
   DEMO_USER,
   type DemoReview,
-  DEMO_FREELANCERS as FREELANCERS,
   DEMO_OFFERS as OFFERS,
   DEMO_PROFILES as PROFILES,
   DEMO_TASKS as TASKS,
@@ -33,7 +33,7 @@ const reviewInput = ({ rating, text, aspects }: DemoReview): ReviewInput => ({ r
 
 /**
  * Fills an empty database with a living marketplace: a demo client whose sign-in the README gives,
- * three freelancers with the same password, what each says of themselves, their tasks, a few bids
+ * three freelancers and the specification's eight sample freelancers with the same password, what each says of themselves, their tasks, a few bids
  * and hires, and the finished tasks' reviews (published where both sides wrote one); an admin, and a
  * question two of them reported waiting in the moderators' queue.
  */
@@ -49,7 +49,7 @@ export async function seedDemoData(
   const context = await auth.$context;
   const passwordHash = await context.password.hash(DEMO_USER.password);
   const userIds: string[] = [];
-  const everyone = [DEMO_USER, ...FREELANCERS, DEMO_ADMIN, DEMO_REPORTED_QUESTION.asker];
+  const everyone = DEMO_PEOPLE;
   for (const person of everyone) {
     const user = await context.internalAdapter.createUser(
       { name: person.name, email: person.email, emailVerified: true },

@@ -1,6 +1,8 @@
 import { type Kysely, sql } from "kysely";
+import { searchWords } from "../../contract/search.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
+import { foldedSql, foldText } from "../db/search-constants.ts";
 import { anyoneSuspended, SUSPENDED_PEOPLE } from "../standing/sanction-repository.ts";
 
 /**
@@ -167,8 +169,10 @@ function containsPattern(text: string): string {
 
 /**
  * Listed profiles matching the filter, one page in the asked order, and how many match.
- * The text is found in the name or any skill, in any case: on SQLite from the FTS5 trigram table
- * (three characters or more), on PostgreSQL from the pg_trgm indexes of the name and the skills.
+ * Every word of the text is found in the name or a skill, in any order, whatever the case and the
+ * accents ("patel maya" and "tomas" find "Maya Patel" and "Tomás": decision 034): on SQLite from
+ * the FTS5 trigram table (words of three characters or more), on PostgreSQL from the pg_trgm
+ * indexes of the folded names and skills.
  *
  * Three reads: the page's ids along the order's index (profiles alone, but for newest first: a
  * deep page skips index entries, not rows), those people's cards, and the count, which reads the
@@ -179,14 +183,19 @@ export async function searchFreelancers(
   filter: FreelancerFilter,
 ): Promise<{ freelancers: FreelancerRow[]; total: number }> {
   const text = filter.q?.trim() || undefined;
+  const words = searchWords(text);
   // Whether anyone is suspended, asked first: while nobody is (most of the time), the search's
   // reads are the ones they were, along the indexes of listed profiles.
   const anySuspended = await anyoneSuspended(db);
-  const fromIndex = dialect === "sqlite" && text !== undefined && [...text].length >= TRIGRAM_MIN;
+  const indexed = words.filter((word) => [...word].length >= TRIGRAM_MIN);
+  const fromIndex = dialect === "sqlite" && indexed.length > 0;
   // On SQLite the matches of the search index lead: a filter's own index (listed, field), which the
   // planner would otherwise take without statistics, is turned off by a unary plus.
   const column = (name: "listed" | "field" | "rating_avg") =>
     fromIndex ? sql`+${sql.ref(`p.${name}`)}` : sql.ref(`p.${name}`);
+  // On PostgreSQL the longest word's matches come from the two trigram indexes (below); the others
+  // are looked for in those.
+  const [leading, ...others] = [...words].sort((a, b) => [...b].length - [...a].length);
   const where = () => {
     // Listed (a removed profile never is), and not suspended (decision 023).
     const conditions = [sql`${column("listed")} = 1`];
@@ -207,19 +216,29 @@ export async function searchFreelancers(
         sql`20 * cast(p.rating_sum as bigint) >= cast(${2 * tenths - 1} as bigint) * cast(p.rating_count as bigint)`,
       );
     }
-    if (text !== undefined) {
+    // A text with no letter or digit in it finds nobody.
+    if (text !== undefined && words.length === 0) conditions.push(sql`1 = 0`);
+    if (dialect === "sqlite") {
       if (fromIndex) {
-        // Matched as one quoted FTS5 string: none of FTS5's query syntax applies to what was typed.
-        const phrase = `"${text.replaceAll('"', '""')}"`;
+        // Each word one quoted FTS5 string (all of them found): none of FTS5's query syntax applies.
+        const phrases = indexed.map((word) => `"${word.replaceAll('"', '""')}"`).join(" ");
         conditions.push(
-          sql`p.search_rowid in (select rowid from profiles_search where profiles_search match ${phrase})`,
+          sql`p.search_rowid in (select rowid from profiles_search where profiles_search match ${phrases})`,
         );
-      } else if (dialect === "sqlite") {
-        // Shorter than a trigram: every listed profile's skills and every name are read, each table
-        // in one pass (the names' matches gathered once, not looked up profile by profile).
-        const pattern = containsPattern(text);
+      }
+      // Words shorter than a trigram: every listed profile's skills and every name are read, each
+      // table in one pass (the names' matches gathered once, not looked up profile by profile).
+      for (const word of words.filter((candidate) => !indexed.includes(candidate))) {
+        const pattern = containsPattern(word);
         conditions.push(sql`(p.skills_text like ${pattern} escape '\\'
           or p.user_id in (select id from ${sql.table("user")} where name like ${pattern} escape '\\'))`);
+      }
+    } else {
+      for (const word of others) {
+        const pattern = containsPattern(foldText(word));
+        conditions.push(sql`(${foldedSql(sql.ref("p.skills_text"))} like ${pattern}
+          or exists (select 1 from ${sql.table("user")} n where n.id = p.user_id
+            and ${foldedSql(sql.ref("n.name"))} like ${pattern}))`);
       }
     }
     return sql.join(conditions, sql` and `);
@@ -227,13 +246,14 @@ export async function searchFreelancers(
   // On PostgreSQL the matches come from the two trigram indexes, each with what the filters and
   // orders read, so that no match is looked up again; the names' matches as a list of ids, each
   // looked up by its key (a hash join would read every profile to meet a few thousand names).
-  const columns = sql`p.user_id, p.listed, p.field, p.rating_avg, p.rating_sum, p.rating_count, p.completed`;
-  const pattern = text === undefined ? "" : containsPattern(text.toLowerCase());
+  const columns = sql`p.user_id, p.listed, p.field, p.rating_avg, p.rating_sum, p.rating_count, p.completed, p.skills_text`;
+  const pattern = leading === undefined ? "" : containsPattern(foldText(leading));
   const profiles =
-    dialect === "postgres" && text !== undefined
-      ? sql`(select ${columns} from profiles p where lower(p.skills_text) like ${pattern}
+    dialect === "postgres" && leading !== undefined
+      ? sql`(select ${columns} from profiles p where ${foldedSql(sql.ref("p.skills_text"))} like ${pattern}
           union select ${columns} from profiles p
-            where p.user_id = any(array(select id from ${sql.table("user")} where lower(name) like ${pattern}))) p`
+            where p.user_id = any(array(select id from ${sql.table("user")}
+              where ${foldedSql(sql.ref("name"))} like ${pattern}))) p`
       : sql`profiles p`;
   const order = {
     rating: sql`p.rating_avg desc, p.rating_count desc, p.completed desc, p.user_id`,

@@ -375,3 +375,28 @@ export async function listSubjectsReviewedAsClient(db: Kysely<DB>, authorId: str
     .execute();
   return rows.map((row) => row.subject_id);
 }
+
+/**
+ * These people's ratings as clients: the stars of the published reviews freelancers wrote of them
+ * (role freelancer, about them), in one read along the reviews' subject index (Browse Tasks' cards).
+ */
+export async function sumClientRatings(
+  db: Kysely<DB>,
+  clientIds: string[],
+): Promise<Map<string, { sum: number; count: number }>> {
+  if (clientIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("reviews")
+    .select((eb) => [
+      "subject_id",
+      eb.fn.sum<number | string>("rating").as("sum"),
+      eb.fn.countAll<number | string>().as("count"),
+    ])
+    .where("subject_id", "in", clientIds)
+    .where("role", "=", "freelancer")
+    .where("published_at", "is not", null)
+    .where("removed", "=", 0)
+    .groupBy("subject_id")
+    .execute();
+  return new Map(rows.map((row) => [row.subject_id, { sum: Number(row.sum), count: Number(row.count) }]));
+}

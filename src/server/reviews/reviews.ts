@@ -16,7 +16,7 @@ import type { Notices, Transactor } from "../notifications/notifier.ts";
 import { findShownPerson, type ProfileFigures } from "../profiles/profiles.ts";
 import { addPublishedRatings } from "../profiles/record-repository.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
-import { findTaskOrFail, isRemoved, type ReviewsDue, type TaskRecord } from "../tasks/tasks.ts";
+import { findTaskOrFail, isRemoved, type ReviewsDue, type TaskNeighbours, type TaskRecord } from "../tasks/tasks.ts";
 import { presentPerson, presentReview } from "./present-review.ts";
 import {
   countPublishedRatings,
@@ -31,6 +31,7 @@ import {
   type ReviewContent,
   type ReviewRecord,
   setReviewAnswer,
+  sumClientRatings,
   updateHiddenReview,
 } from "./review-repository.ts";
 import {
@@ -44,6 +45,9 @@ import {
 
 /** What reviews tell a profile (profiles/profiles.ts, ProfileFigures): the published reviews about a person, counted. */
 export const ratingsOf: ProfileFigures["ratingsOf"] = countPublishedRatings;
+
+/** What reviews tell the task lists (tasks.ts, TaskNeighbours): posters' ratings as clients. */
+export const postersRatings: TaskNeighbours["postersRatings"] = sumClientRatings;
 
 /** What reviews tell tasks and bids (tasks.ts, TaskNeighbours): whose review is due, within a window of `windowMs`. */
 export function reviewsDueWithin(windowMs: number): ReviewsDue {

@@ -157,6 +157,116 @@ describe("GET /api/tasks", () => {
   });
 });
 
+describe("Browse Tasks' cards (issue 45)", () => {
+  it("give every reader each task's offers and its poster's rating as a client, read for the page at once", async () => {
+    const database = openDatabase(ctx.database.config);
+    try {
+      const carol = await signUp(ctx.app, { name: "Carol" });
+      const dan = await signUp(ctx.app, { name: "Dan" });
+      const erin = await signUp(ctx.app, { name: "Erin" });
+      // Written straight into the tables, under the lists' cache: each read is a page not read before.
+      const list = async (limit: number) => {
+        const response = await ctx.app.inject({ method: "GET", url: `/api/tasks?limit=${limit}` });
+        expect(response.statusCode).toBe(200);
+        return response.json() as Task[];
+      };
+      const of = (tasks: Task[], title: string) => tasks.find((task) => task.title === title);
+      const before = await list(50);
+      const alpha = of(before, "Alpha website");
+      const epsilon = of(before, "Epsilon shop");
+      if (!alpha || !epsilon) throw new Error("the tasks posted above");
+      // Two offers on Alpha, one of them withdrawn (not counted); none on Epsilon.
+      for (const [bidder, status] of [
+        [carol, "pending"],
+        [dan, "withdrawn"],
+      ] as const) {
+        await database.db
+          .insertInto("bids")
+          .values({
+            id: `bid-${bidder.id}`,
+            task_id: alpha._id,
+            bidder_id: bidder.id,
+            bid_time: new Date().toISOString(),
+            amount_cents: 40_000,
+            days: 5,
+            message: "I can do it",
+            status,
+          })
+          .execute();
+      }
+      // Bob reviewed as a client by two freelancers (5 and 4 stars), one more not published yet.
+      for (const [author, rating, published] of [
+        [carol, 5, true],
+        [dan, 4, true],
+        [erin, 1, false],
+      ] as const) {
+        const stamp = new Date().toISOString();
+        const assignment = `as-${author.id}-${rating}`;
+        await database.db
+          .insertInto("assignments")
+          .values({
+            id: assignment,
+            task_id: epsilon._id,
+            client_id: bob.id,
+            freelancer_id: author.id,
+            assigned_at: stamp,
+            outcome: "completed",
+            ended_at: stamp,
+          })
+          .execute();
+        await database.db
+          .insertInto("reviews")
+          .values({
+            id: `rv-${assignment}`,
+            task_id: epsilon._id,
+            assignment_id: assignment,
+            author_id: author.id,
+            subject_id: bob.id,
+            role: "freelancer",
+            rating,
+            text: "Clear brief.",
+            created_at: stamp,
+            updated_at: stamp,
+            published_at: published ? stamp : null,
+          })
+          .execute();
+      }
+      const tasks = await list(49);
+      expect(of(tasks, "Alpha website")).toMatchObject({
+        userName: "Alice",
+        description: "React and CSS",
+        bidCount: 1,
+        posterRating: { rating: null, reviews: 0 },
+      });
+      expect(of(tasks, "Epsilon shop")).toMatchObject({
+        userName: "Bob",
+        bidCount: 0,
+        posterRating: { rating: 4.5, reviews: 2 },
+      });
+      // Signed in, the same; one's own list counts the offers and leaves out one's own rating.
+      const signedIn = await ctx.app.inject({
+        method: "GET",
+        url: "/api/tasks?limit=50",
+        headers: { cookie: carol.cookie },
+      });
+      expect(of(signedIn.json(), "Epsilon shop")).toMatchObject({
+        bidCount: 0,
+        posterRating: { rating: 4.5, reviews: 2 },
+      });
+      const own = await ctx.app.inject({
+        method: "GET",
+        url: "/api/tasks?owner=me",
+        headers: { cookie: alice.cookie },
+      });
+      const mine = of(own.json(), "Alpha website");
+      expect(mine).toMatchObject({ bidCount: 1 });
+      expect(mine).not.toHaveProperty("posterRating");
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe("GET /api/features-tasks", () => {
   it("gives up to six open tasks, the nearest deadline first", async () => {
     const carol = await signUp(ctx.app);

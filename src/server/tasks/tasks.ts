@@ -53,6 +53,8 @@ export interface TaskNeighbours {
   reviewsDue: ReviewsDue;
   /** Who invited the reader to the task, by name (bids' invitations), if anyone did. */
   inviterOf?: (db: Kysely<DB>, taskId: string, viewerId: string) => Promise<string | undefined>;
+  /** These posters' ratings as clients: the stars of freelancers' published reviews of them (reviews). */
+  postersRatings: (db: Kysely<DB>, posterIds: string[]) => Promise<Map<string, { sum: number; count: number }>>;
   /** Of these tasks, the hire's payment the viewer is a party to (payments; none when PAYMENTS=off). */
   paymentsOf?: (db: Kysely<DB>, taskIds: string[], viewerId: string) => Promise<Map<string, TaskPayment>>;
 }
@@ -158,8 +160,9 @@ export async function presentFeaturedTasks(db: Kysely<DB>, viewer: Viewer | null
 }
 
 /**
- * A page of tasks as the lists show them; `ownerId` keeps one person's, each with its number of
- * offers (bidCount, as its page counts them), which My Posted Tasks shows and its delete warns of.
+ * A page of tasks as the lists show them; `ownerId` keeps one person's. Each with its number of
+ * offers (bidCount, as its page counts them), which the cards of Browse Tasks and My Posted Tasks
+ * show (and its delete warns of); on the other lists, with the poster's rating as a client.
  */
 export async function findTasks(
   database: Database,
@@ -170,20 +173,31 @@ export async function findTasks(
   const page = await listTasks(database, filter);
   const own = filter.ownerId !== undefined && viewer !== null && filter.ownerId === viewer.id;
   const ids = page.tasks.map((task) => task.id);
-  const [counts, due, payments] = filter.ownerId
-    ? await Promise.all([
-        neighbours.countOffers(database.db, ids),
-        own ? reviewsDue(database.db, page.tasks, viewer, neighbours.reviewsDue) : new Set<string>(),
-        own ? neighbours.paymentsOf?.(database.db, ids, viewer.id) : undefined,
-      ])
-    : [null, new Set<string>(), undefined];
+  // Each read is of the whole page at once (never one per task): the offers' counts, and on the
+  // other lists the posters' ratings as clients, which Browse Tasks' cards show (issue 45).
+  const posters = [...new Set(page.tasks.map((task) => task.ownerId))];
+  const [counts, due, payments, ratings] = await Promise.all([
+    ids.length > 0 ? neighbours.countOffers(database.db, ids) : new Map<string, number>(),
+    own ? reviewsDue(database.db, page.tasks, viewer, neighbours.reviewsDue) : new Set<string>(),
+    own ? neighbours.paymentsOf?.(database.db, ids, viewer.id) : undefined,
+    filter.ownerId || posters.length === 0 ? undefined : neighbours.postersRatings(database.db, posters),
+  ]);
   return {
     ...page,
     tasks: page.tasks.map((task) => {
       const payment = payments?.get(task.id);
+      const rated = ratings?.get(task.ownerId);
       return {
         ...presentTask(task, viewer),
-        ...(counts ? { bidCount: counts.get(task.id) ?? 0 } : {}),
+        bidCount: counts.get(task.id) ?? 0,
+        ...(ratings
+          ? {
+              posterRating: {
+                rating: rated && rated.count > 0 ? Math.round((rated.sum / rated.count) * 10) / 10 : null,
+                reviews: rated?.count ?? 0,
+              },
+            }
+          : {}),
         ...(due.has(task.id) ? { reviewDue: true } : {}),
         ...(payment ? { payment } : {}),
       };

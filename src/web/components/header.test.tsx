@@ -1,4 +1,4 @@
-import { waitFor, within } from "@testing-library/react";
+import { cleanup, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -45,6 +45,37 @@ describe("Header", () => {
     expect(header(view).queryByRole("link", { name: "Login" })).toBeNull();
   });
 
+  it("links everyone to Find Freelancers, and no one but staff to the moderators' queue", async () => {
+    const visitor = await renderRoute("/about");
+    await visitor.screen.findByRole("heading", { name: "About QuickGig" });
+    expect(header(visitor).getByRole("link", { name: "Find Freelancers" }).getAttribute("href")).toBe("/freelancers");
+    expect(header(visitor).queryByRole("link", { name: "Moderation" })).toBeNull();
+    cleanup();
+
+    let asked = 0;
+    const standing = http.get("*/api/me/standing", () => {
+      asked += 1;
+      return HttpResponse.json({ role: null, limited: null, sanctions: [] });
+    });
+    const freelancer = await renderRoute("/about", { as: DEMO_FREELANCER, handlers: [standing] });
+    await header(freelancer).findByRole("link", { name: "Maya Patel (profile)" });
+    expect(header(freelancer).getByRole("link", { name: "Find Freelancers" })).toBeTruthy();
+    // Her standing read, with no role in it: still no link.
+    await waitFor(() => expect(asked).toBe(1));
+    await freelancer.screen.findByRole("heading", { name: "About QuickGig" });
+    expect(header(freelancer).queryByRole("link", { name: "Moderation" })).toBeNull();
+  });
+
+  it("links staff to the moderators' queue, in the bar and in the phone menu", async () => {
+    const staff = await renderRoute("/about", { as: "admin@quickgig.dev" });
+    await staff.screen.findByRole("heading", { name: "About QuickGig" });
+    expect((await header(staff).findByRole("link", { name: "Moderation" })).getAttribute("href")).toBe("/admin");
+    await staff.user.click(staff.screen.getByRole("button", { name: "Open menu" }));
+    const menu = within(staff.screen.getByRole("navigation", { name: "Mobile" }));
+    expect(menu.getByRole("link", { name: "Moderation" })).toBeTruthy();
+    expect(menu.getByRole("link", { name: "Find Freelancers" })).toBeTruthy();
+  });
+
   it("logs out from a private page: says so, and goes home instead of to the login page", async () => {
     const view = await renderRoute("/dashboard/my-bids", { as: DEMO_FREELANCER });
     const { screen, user, router, db } = view;
@@ -85,7 +116,7 @@ describe("Header", () => {
       within(menu)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Home", "Browse Tasks", "About Us"]);
+    ).toEqual(["Home", "Browse Tasks", "Find Freelancers", "About Us"]);
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("navigation", { name: "Mobile" })).toBeNull();
 

@@ -1,6 +1,9 @@
 import { type ComponentType, Suspense, useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { morePaths } from "../config/more-paths.ts";
 import { paths } from "../config/paths.ts";
+import { apiJson } from "../lib/api.ts";
+import { useAfterFirstPaint } from "../lib/use-after-first-paint.ts";
 import { MenuIcon, XIcon } from "./icons.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { Tooltip } from "./tooltip.tsx";
@@ -10,7 +13,7 @@ import { Tooltip } from "./tooltip.tsx";
  * and the features: whether it is known yet and who is signed in, and, for a signed-in reader, their
  * account buttons (avatar, Logout) and their bell, which the app loads only for them.
  */
-export interface HeaderProps<User> {
+export interface HeaderProps<User extends { id: string }> {
   session: { status: "loading" | "ready"; user: User | null };
   Account: ComponentType<{ user: User }>;
   Bell: ComponentType;
@@ -42,7 +45,26 @@ function navClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-function NavItems({ signedIn }: { signedIn: boolean }) {
+/**
+ * Whether the signed-in reader is staff (a moderator or an admin), for the link to the moderators'
+ * queue: their role is not in the session, so it is read from their standing once the page has
+ * painted (false until then, and for anyone else). The server still decides who may open it.
+ */
+function useStaff(userId: string | undefined): boolean {
+  const ready = useAfterFirstPaint();
+  const [staffId, setStaffId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!ready || !userId) return;
+    const controller = new AbortController();
+    apiJson<{ role: string | null }>("/api/me/standing", { signal: controller.signal })
+      .then((standing) => setStaffId(standing.role ? userId : null))
+      .catch(() => {});
+    return () => controller.abort();
+  }, [ready, userId]);
+  return userId !== undefined && staffId === userId;
+}
+
+function NavItems({ signedIn, staff }: { signedIn: boolean; staff: boolean }) {
   return (
     <>
       <li>
@@ -55,10 +77,22 @@ function NavItems({ signedIn }: { signedIn: boolean }) {
           Browse Tasks
         </NavLink>
       </li>
+      <li>
+        <NavLink to={paths.freelancers} className={navClass}>
+          Find Freelancers
+        </NavLink>
+      </li>
       {signedIn && (
         <li>
           <NavLink to={paths.dashboard} className={navClass}>
             Dashboard
+          </NavLink>
+        </li>
+      )}
+      {staff && (
+        <li>
+          <NavLink to={morePaths.admin} className={navClass}>
+            Moderation
           </NavLink>
         </li>
       )}
@@ -71,7 +105,7 @@ function NavItems({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-function AuthButtons<User>({ session, Account }: Omit<HeaderProps<User>, "Bell">) {
+function AuthButtons<User extends { id: string }>({ session, Account }: Omit<HeaderProps<User>, "Bell">) {
   // Until the session is known: the signed-out buttons' place (most first visits), kept invisible.
   const placeholder = (
     <div className="invisible flex items-center gap-2" aria-hidden="true">
@@ -109,8 +143,9 @@ function AuthButtons<User>({ session, Account }: Omit<HeaderProps<User>, "Bell">
   );
 }
 
-export function Header<User>({ session, Account, Bell }: HeaderProps<User>) {
+export function Header<User extends { id: string }>({ session, Account, Bell }: HeaderProps<User>) {
   const signedIn = !!session.user;
+  const staff = useStaff(session.user?.id);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -136,7 +171,7 @@ export function Header<User>({ session, Account, Bell }: HeaderProps<User>) {
         <Brand />
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            <NavItems signedIn={signedIn} />
+            <NavItems signedIn={signedIn} staff={staff} />
           </ul>
         </nav>
         <div className="flex items-center gap-2 lg:justify-self-end">
@@ -177,7 +212,7 @@ export function Header<User>({ session, Account, Bell }: HeaderProps<User>) {
         <div id={menuId} className="border-t border-slate-200 px-4 pt-3 pb-4 lg:hidden dark:border-slate-800">
           <nav aria-label="Mobile">
             <ul className="flex flex-col gap-1">
-              <NavItems signedIn={signedIn} />
+              <NavItems signedIn={signedIn} staff={staff} />
             </ul>
           </nav>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3 dark:border-slate-800">

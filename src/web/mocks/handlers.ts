@@ -67,13 +67,14 @@ import {
   type FreelancerCard,
   FreelancerQuerySchema,
   ProfileReviewsQuerySchema,
+  posterRatingOf,
   type Review,
   ReviewAnswerSchema,
   ReviewInputSchema,
   type TaskReviews,
 } from "../../contract/reputation.ts";
 import { REVIEW_MESSAGES } from "../../contract/reputation-words.ts";
-import { matchesSearch } from "../../contract/search.ts";
+import { matchesPeopleSearch, matchesSearch } from "../../contract/search.ts";
 import { enterScenario, problem, scenarioHandlers } from "./scenarios.ts";
 import { seedDemo } from "./seed.ts";
 import { type MockBid, type MockProfile, MockStore, type MockTask } from "./store.ts";
@@ -414,9 +415,10 @@ export function createHandlers(store = new MockStore()) {
             matchesSearch(`${task.title} ${task.description}`, filter.q),
         )
         .sort(order[filter.sort]);
+      const client = (task: MockTask) => posterRatingOf(store.profiles.get(task.ownerId ?? "")?.asClient.rating);
       const mine = (task: MockTask) =>
-        ownerId ? { bidCount: liveBids(task._id).length, reviewDue: reviewDue(task, ownerId) } : {};
-      const shown = tasks.map((task) => ({ ...presentTask(task), ...mine(task) }));
+        ownerId ? { reviewDue: reviewDue(task, ownerId) } : { posterRating: client(task) };
+      const shown = tasks.map((task) => ({ ...presentTask(task), bidCount: liveBids(task._id).length, ...mine(task) }));
       return paged(shown, filter);
     }),
     route("GET /tasks/:id", ({ id }) => presentTask(taskOf(id), true)),
@@ -718,7 +720,6 @@ export function createHandlers(store = new MockStore()) {
     }),
     route("GET /freelancers", ({ request }) => {
       const filter = parse(FreelancerQuerySchema, query(request));
-      const words = (filter.q ?? "").trim().toLowerCase();
       const order = {
         completed: (card: FreelancerCard) => card.reputation.completed,
         newest: (card: FreelancerCard) => Date.parse(card.memberSince),
@@ -734,7 +735,7 @@ export function createHandlers(store = new MockStore()) {
       const cards = [...store.profiles.values()]
         .map(cardOf)
         .filter((card) => card.field !== null || card.skills.length > 0 || card.reputation.completed > 0)
-        .filter((card) => !words || [card.name, ...card.skills].some((text) => text.toLowerCase().includes(words)))
+        .filter((card) => matchesPeopleSearch([card.name, ...card.skills].join("\n"), filter.q))
         .filter(
           (card) =>
             (!filter.field || card.field === filter.field) && (card.reputation.rating ?? 0) >= (filter.minRating ?? 0),

@@ -1,11 +1,10 @@
 import {
   DEMO_ADMIN,
-  DEMO_FREELANCERS,
   DEMO_OFFERS,
+  DEMO_PEOPLE,
   DEMO_PROFILES,
   DEMO_REPORTED_QUESTION,
   DEMO_TASKS,
-  DEMO_USER,
   type DemoReview,
 } from "../../contract/demo-data.ts";
 import { LIMITS } from "../../contract/limits.ts";
@@ -24,7 +23,7 @@ const at = (ms: number) => new Date(ms).toISOString();
  */
 export function seedDemo(store: MockStore): void {
   const now = Date.now();
-  const everyone = [DEMO_USER, ...DEMO_FREELANCERS, DEMO_ADMIN, DEMO_REPORTED_QUESTION.asker];
+  const everyone = DEMO_PEOPLE;
   const ids = everyone.map((person, index) => {
     const id = store.nextId("u");
     const admin = person.email === DEMO_ADMIN.email;
@@ -37,7 +36,7 @@ export function seedDemo(store: MockStore): void {
       role: admin ? "admin" : null,
       grantedAt: admin ? at(now - 200 * DAY_MS) : null,
     });
-    store.profiles.set(id, blankProfile(store, id, at(now - (240 - index * 20) * DAY_MS)));
+    store.profiles.set(id, blankProfile(store, id, at(now - (400 - index * 25) * DAY_MS)));
     return id;
   });
   for (const [index, about] of DEMO_PROFILES.entries()) {

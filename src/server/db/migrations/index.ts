@@ -22,6 +22,7 @@ import m0020 from "./0020-checkout-address.ts";
 import m0021 from "./0021-payout-accounts.ts";
 import m0022 from "./0022-sanction-decisions.ts";
 import m0023 from "./0023-email-sites.ts";
+import m0024 from "./0024-people-search-folds-accents.ts";
 import m0025 from "./0025-invitations.ts";
 import type { MigrationContext } from "./context.ts";
 
@@ -54,6 +55,7 @@ export function allMigrations(context: MigrationContext): Record<string, Migrati
     "0021-payout-accounts": m0021(context),
     "0022-sanction-decisions": m0022(context),
     "0023-email-sites": m0023(context),
+    "0024-people-search-folds-accents": m0024(context),
     "0025-invitations": m0025(context),
   };
 }

@@ -1,22 +1,74 @@
 import { Star } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
+import type { FreelancerCard } from "../../../contract/reputation.ts";
+import { Avatar } from "../../components/avatar.tsx";
 import { paths } from "../../config/paths.ts";
+import { apiJson } from "../../lib/api.ts";
 import {
   FREELANCER_CATEGORIES,
   FREELANCERS,
+  type Freelancer,
   type FreelancerCategory,
   filterFreelancers,
   RATING_OPTIONS,
 } from "./more-content.ts";
 
+/** How many of the best-rated profiles the directory reads, to find the specification's eight among. */
+export const DIRECTORY_POOL = 24;
+
+/** A real person as a directory card: their profile's figures, and the specification's texts if they are one of its eight. */
+type DirectoryCard = Omit<Freelancer, "image"> & {
+  id: string;
+  image: string | null;
+  shownRating: number | null;
+  reviews: number;
+};
+
+function toCard(card: FreelancerCard): DirectoryCard {
+  const sample = FREELANCERS.find((freelancer) => freelancer.name === card.name);
+  return {
+    id: card.id,
+    name: card.name,
+    skills: card.skills,
+    category: card.field ?? sample?.category ?? "Designers",
+    rating: card.reputation.rating ?? 0,
+    shownRating: card.reputation.rating,
+    reviews: card.reputation.reviews,
+    hourlyRate: sample?.hourlyRate ?? "",
+    image: sample?.image ?? card.image,
+  };
+}
+
+/**
+ * The home page's Top Freelancers (issue 45): the specification's eight sample freelancers, who are
+ * real people of the demo, each card opening their profile with its figures; on a database without
+ * them, the best-rated real profiles. Filtered here, with the specification's filters and words.
+ */
 export function FreelancerDirectory() {
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState<FreelancerCategory>("All");
   const [minRating, setMinRating] = useState(0);
+  const [people, setPeople] = useState<DirectoryCard[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiJson<{ freelancers: FreelancerCard[] }>(`/api/freelancers?sort=rating&limit=${DIRECTORY_POOL}`, {
+      signal: controller.signal,
+    })
+      .then(({ freelancers }) => {
+        const cards = freelancers.map(toCard);
+        const samples = FREELANCERS.flatMap((sample) => cards.filter((card) => card.name === sample.name));
+        setPeople(samples.length > 0 ? samples : cards.slice(0, FREELANCERS.length));
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      });
+    return () => controller.abort();
+  }, []);
   const matches = useMemo(
-    () => filterFreelancers(FREELANCERS, { search, category, minRating }),
-    [search, category, minRating],
+    () => filterFreelancers(people ?? [], { search, category, minRating }),
+    [people, search, category, minRating],
   );
 
   return (
@@ -74,29 +126,52 @@ export function FreelancerDirectory() {
           </select>
         </div>
       </div>
-      {matches.length === 0 ? (
+      {people === null ? (
+        <p className="card muted mt-8 p-8 text-center" role="status">
+          {failed ? "The freelancers could not be loaded. Find Freelancers lists them all." : "Loading freelancers…"}
+        </p>
+      ) : matches.length === 0 ? (
         <p className="card mt-8 p-8 text-center font-medium" role="status">
           No freelancers matched your criteria.
         </p>
       ) : (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Freelancers">
           {matches.map((freelancer) => (
-            <li key={freelancer.name} className="card flex flex-col items-center p-6 text-center">
-              <img
-                src={freelancer.image}
-                alt=""
-                width={80}
-                height={80}
-                className="size-20 rounded-full"
-                loading="lazy"
-              />
-              <h3 className="mt-4 text-lg font-semibold">{freelancer.name}</h3>
+            <li key={freelancer.id} className="card relative flex flex-col items-center p-6 text-center">
+              {freelancer.image?.startsWith("/images/") ? (
+                <img
+                  src={freelancer.image}
+                  alt=""
+                  width={80}
+                  height={80}
+                  className="size-20 rounded-full"
+                  loading="lazy"
+                />
+              ) : (
+                <Avatar src={freelancer.image} alt="" className="size-20" />
+              )}
+              <h3 className="mt-4 text-lg font-semibold">
+                {/* The whole card opens the profile (the link's area stretched over it). */}
+                <Link to={paths.user(freelancer.id)} className="after:absolute after:inset-0 hover:underline">
+                  {freelancer.name}
+                </Link>
+              </h3>
               <p className="muted text-sm">{freelancer.category}</p>
               <p className="mt-2 flex items-center gap-1 text-sm font-semibold">
-                <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-                <span>{freelancer.rating.toFixed(1)}</span>
-                <span className="sr-only">out of 5 stars</span>
-                <span className="muted font-normal">· {freelancer.hourlyRate}</span>
+                {freelancer.shownRating === null ? (
+                  <span>New on QuickGig</span>
+                ) : (
+                  <>
+                    <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+                    <span>{freelancer.shownRating.toFixed(1)}</span>
+                    <span className="sr-only">out of 5 stars</span>
+                    <span className="muted font-normal">
+                      ·{" "}
+                      {freelancer.hourlyRate ||
+                        `${freelancer.reviews} ${freelancer.reviews === 1 ? "review" : "reviews"}`}
+                    </span>
+                  </>
+                )}
               </p>
               <ul className="mt-4 flex flex-wrap justify-center gap-1.5" aria-label="Skills">
                 {freelancer.skills.map((skill) => (

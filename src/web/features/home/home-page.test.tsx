@@ -2,6 +2,7 @@ import { waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../test/render-route.tsx";
+import { FREELANCERS } from "./more-content.ts";
 
 type View = Awaited<ReturnType<typeof renderRoute>>;
 
@@ -86,6 +87,7 @@ describe("Home", () => {
     const view = await renderRoute("/");
     const { screen, user } = view;
     expect(await screen.findByRole("heading", { name: "Top Freelancers" })).toBeTruthy();
+    await screen.findByRole("list", { name: "Freelancers" });
     expect(freelancers(view)).toHaveLength(8);
     await user.type(screen.getByLabelText("Search freelancers"), "REACT");
     expect(freelancers(view)).toEqual(["Daniel Okafor"]);
@@ -97,6 +99,50 @@ describe("Home", () => {
     await user.type(screen.getByLabelText("Search freelancers"), "python");
     expect(screen.getByRole("status").textContent).toBe("No freelancers matched your criteria.");
     expect(screen.queryByRole("list", { name: "Freelancers" })).toBeNull();
+  });
+
+  it("shows the specification's eight freelancers as real people, each card opening their profile", async () => {
+    const view = await renderRoute("/");
+    const list = await view.screen.findByRole("list", { name: "Freelancers" });
+    expect(freelancers(view)).toEqual([...FREELANCERS.map((sample) => sample.name)]);
+    for (const sample of FREELANCERS) {
+      const person = view.db.users.find((user) => user.name === sample.name);
+      const card = within(list).getByRole("link", { name: sample.name });
+      expect(card.getAttribute("href")).toBe(`/users/${person?.id}`);
+      // The rating shown is their profile's, made of their published reviews.
+      const item = card.closest("li") as HTMLElement;
+      expect(item.textContent).toContain(`${sample.rating.toFixed(1)}out of 5 stars· ${sample.hourlyRate}`);
+    }
+    await view.user.click(within(list).getByRole("link", { name: "Omar Haddad" }));
+    expect(await view.screen.findByRole("heading", { level: 1, name: "Omar Haddad" })).toBeTruthy();
+  });
+
+  it("shows the best-rated real profiles on a marketplace without the eight", async () => {
+    const view = await renderRoute("/", {
+      handlers: [
+        http.get("*/api/freelancers", () =>
+          HttpResponse.json({
+            freelancers: [
+              {
+                id: "u-real",
+                name: "Real Person",
+                image: null,
+                field: "Writers",
+                skills: ["Editing"],
+                memberSince: "2026-01-01T00:00:00.000Z",
+                reputation: { rating: 4.9, reviews: 7, completed: 7 },
+              },
+            ],
+            total: 1,
+          }),
+        ),
+      ],
+    });
+    await view.screen.findByRole("list", { name: "Freelancers" });
+    expect(freelancers(view)).toEqual(["Real Person"]);
+    const link = view.screen.getByRole("link", { name: "Real Person" });
+    expect(link.getAttribute("href")).toBe("/users/u-real");
+    expect(link.closest("li")?.textContent).toContain("4.9out of 5 stars· 7 reviews");
   });
 
   it("shows the lower sections and turns the testimonials both ways", async () => {

@@ -95,10 +95,10 @@ export const FREELANCERS: Freelancer[] = [
  * The directory's filter (specification, section 2): the search matches the name or any skill,
  * ignoring case; the category must match unless it is All; the rating must be at least the one chosen.
  */
-export function filterFreelancers(
-  freelancers: readonly Freelancer[],
+export function filterFreelancers<Card extends Pick<Freelancer, "name" | "skills" | "category" | "rating">>(
+  freelancers: readonly Card[],
   filter: { search: string; category: FreelancerCategory; minRating: number },
-): Freelancer[] {
+): Card[] {
   const search = filter.search.trim().toLowerCase();
   return freelancers.filter(
     (freelancer) =>

@@ -115,6 +115,51 @@ describe("Find Freelancers", () => {
     expect((screen.getByLabelText("Category") as HTMLSelectElement).value).toBe("Developers");
   });
 
+  it("sorts by rating, tasks completed or newest, in the URL, keeping the search", async () => {
+    const asked: URLSearchParams[] = [];
+    const db = freshMockApi();
+    addNoah(db);
+    const { screen, user, router } = await renderRoute("/freelancers?q=kim%20noah", {
+      db,
+      handlers: [
+        http.get("*/api/freelancers", ({ request }) => {
+          asked.push(new URL(request.url).searchParams);
+          return undefined;
+        }),
+      ],
+    });
+    // Words in any order find him.
+    await waitFor(() => expect(cardNames(screen)).toEqual(["Noah Kim"]));
+    const sort = screen.getByRole("combobox", { name: "Sort by" }) as HTMLSelectElement;
+    expect(
+      within(sort)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Best rated", "Most tasks completed", "Newest members"]);
+    expect(sort.value).toBe("rating");
+
+    await user.selectOptions(sort, "Most tasks completed");
+    await waitFor(() => expect(router.state.location.search).toBe("?q=kim+noah&sort=completed"));
+    expect(asked.at(-1)?.get("sort")).toBe("completed");
+    expect(asked.at(-1)?.get("q")).toBe("kim noah");
+
+    // A new search keeps the order; the default order is not written.
+    const box = await screen.findByRole("searchbox", { name: "Search freelancers" });
+    await user.clear(box);
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?sort=completed"));
+    await waitFor(() => expect(cardNames(screen).length).toBeGreaterThan(1));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), "Newest members");
+    await waitFor(() => expect(router.state.location.search).toBe("?sort=newest"));
+    expect(asked.at(-1)?.get("sort")).toBe("newest");
+    await waitFor(() =>
+      expect((screen.getByRole("combobox", { name: "Sort by" }) as HTMLSelectElement).value).toBe("newest"),
+    );
+    await user.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), "Best rated");
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(asked.at(-1)?.get("sort")).toBe("rating");
+  });
+
   // The home page's directory (the specification's sample) and Find Freelancers offer the same
   // choices, both from the contract's words (reputation-words.ts).
   it("offers the home directory's categories and minimum ratings, in its words", async () => {

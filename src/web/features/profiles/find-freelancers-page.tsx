@@ -1,7 +1,12 @@
 import { Star } from "lucide-react";
 import { Link, type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { LIMITS } from "../../../contract/limits.ts";
-import { FREELANCER_FIELDS, formatStars, MIN_RATING_CHOICES } from "../../../contract/reputation-words.ts";
+import {
+  FREELANCER_FIELDS,
+  FREELANCER_SORTS,
+  formatStars,
+  MIN_RATING_CHOICES,
+} from "../../../contract/reputation-words.ts";
 import { Avatar } from "../../components/avatar.tsx";
 import { SearchIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -21,23 +26,35 @@ export const FREELANCERS_PAGE_SIZE = LIMITS.freelancersPageDefault;
 /** The contract's minimum ratings, as the address writes them ("" for any). */
 const RATING_OPTIONS = MIN_RATING_CHOICES.map(({ min, label }) => ({ value: min === 0 ? "" : String(min), label }));
 
+type FreelancerSort = (typeof FREELANCER_SORTS)[number];
+
+/** The orders of Find Freelancers, as the sort control names them (the first is the API's default). */
+export const SORT_LABELS: Record<FreelancerSort, string> = {
+  rating: "Best rated",
+  completed: "Most tasks completed",
+  newest: "Newest members",
+};
+
 interface FreelancerQuery {
   q: string;
   field: string;
   minRating: string;
+  sort: FreelancerSort;
   page: number;
 }
 
-/** The search lives in the URL (q, field, minRating, page): back and forward step through searches. */
+/** The search lives in the URL (q, field, minRating, sort, page): back and forward step through searches. */
 function readQuery(url: URL): FreelancerQuery {
   const params = url.searchParams;
   const field = params.get("field") ?? "";
   const minRating = params.get("minRating") ?? "";
+  const sort = params.get("sort") ?? "";
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   return {
     q: (params.get("q") ?? "").trim().slice(0, 100),
     field: (FREELANCER_FIELDS as readonly string[]).includes(field) ? field : "",
     minRating: RATING_OPTIONS.some((option) => option.value === minRating) ? minRating : "",
+    sort: (FREELANCER_SORTS as readonly string[]).includes(sort) ? (sort as FreelancerSort) : "rating",
     page: Number.isFinite(page) && page >= 1 ? page : 1,
   };
 }
@@ -47,6 +64,7 @@ function searchHref(query: FreelancerQuery): string {
   if (query.q) params.set("q", query.q);
   if (query.field) params.set("field", query.field);
   if (query.minRating) params.set("minRating", query.minRating);
+  if (query.sort !== "rating") params.set("sort", query.sort);
   if (query.page > 1) params.set("page", String(query.page));
   const search = params.toString();
   return search ? `${paths.freelancers}?${search}` : paths.freelancers;
@@ -60,6 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         q: query.q,
         field: query.field,
         minRating: query.minRating ? Number(query.minRating) : undefined,
+        sort: query.sort,
         page: query.page,
         limit: FREELANCERS_PAGE_SIZE,
       },
@@ -115,7 +134,8 @@ export function Component() {
   function search(form: HTMLFormElement) {
     const values = new FormData(form);
     const read = (name: string) => String(values.get(name) ?? "").trim();
-    void navigate(searchHref({ q: read("q"), field: read("field"), minRating: read("minRating"), page: 1 }));
+    const sort = query.sort;
+    void navigate(searchHref({ q: read("q"), field: read("field"), minRating: read("minRating"), sort, page: 1 }));
   }
   const searchAtOnce = (event: { currentTarget: HTMLSelectElement }) => {
     if (event.currentTarget.form) search(event.currentTarget.form);
@@ -200,10 +220,32 @@ export function Component() {
         </button>
       </form>
 
-      <p className="muted mb-4 text-sm" aria-live="polite">
-        {plural(total, "freelancer", "freelancers")}
-        {pages > 1 && ` · page ${page} of ${pages}`}
-      </p>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="muted text-sm" aria-live="polite">
+          {plural(total, "freelancer", "freelancers")}
+          {pages > 1 && ` · page ${page} of ${pages}`}
+        </p>
+        {/* The order changes at once and keeps the search; it starts again from page 1. */}
+        <div className="flex items-center gap-2">
+          <label htmlFor="freelancers-sort" className="muted text-sm font-medium">
+            Sort by
+          </label>
+          <select
+            id="freelancers-sort"
+            className="input w-auto py-1.5"
+            value={query.sort}
+            onChange={(event) =>
+              void navigate(searchHref({ ...query, sort: event.currentTarget.value as FreelancerSort, page: 1 }))
+            }
+          >
+            {FREELANCER_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       <h2 className="sr-only">Freelancers</h2>
       {freelancers.length === 0 ? (
         <p className="card p-8 text-center font-medium" role="status">

@@ -162,6 +162,32 @@ describe("A public profile", () => {
     expect(screen.getByRole("button", { name: "Not rated yet" })).toBeTruthy();
   });
 
+  it("shows no star chart of someone not reviewed, and no client's side of someone who never posted", async () => {
+    const newcomer: PublicProfile = {
+      ...PROFILE,
+      id: "u-new",
+      asFreelancer: {
+        ...PROFILE.asFreelancer,
+        completed: 0,
+        gaveBack: 0,
+        rating: { average: figure(0, 0, null, false), count: 0, distribution: { 5: 0, 4: 0, 3: 0, 2: 0, 1: 0 } },
+      },
+      asClient: { ...PROFILE.asClient, posted: 0, hired: 0, completed: 0, cancelRate: figure(0, 0, null, false) },
+    };
+    const { screen } = await renderRoute("/users/u-new", {
+      handlers: [
+        http.get("*/api/users/u-new", () => HttpResponse.json(newcomer)),
+        http.get("*/api/users/u-new/reviews", () => HttpResponse.json({ reviews: [], total: 0 })),
+      ],
+    });
+    const work = await screen.findByRole("region", { name: "As a freelancer" });
+    expect(within(work).getByRole("button", { name: "No reviews yet" })).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Reviews by stars" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "As a client" })).toBeNull();
+    const tabs = within(screen.getByRole("navigation", { name: "Whose reviews" }));
+    expect(tabs.getAllByRole("link").map((link) => link.textContent)).toEqual(["As a freelancer (0)"]);
+  });
+
   it("pages through the published reviews, newest first, and shows those of the person as a client", async () => {
     const db = freshMockApi();
     const maya = addPastReviews(db);

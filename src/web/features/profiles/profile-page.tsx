@@ -124,8 +124,13 @@ function FreelancerFigures({ profile }: { profile: PublicProfile }) {
           explanation={explainCompletion(work.completionRate, name)}
         />
       </dl>
-      <p className="muted mt-4 text-sm">{plural(work.rating.count, "review", "reviews")}</p>
-      <Distribution rating={work.rating} />
+      {/* No chart of zeros for someone nobody has reviewed yet (their average says so). */}
+      {work.rating.count > 0 && (
+        <>
+          <p className="muted mt-4 text-sm">{plural(work.rating.count, "review", "reviews")}</p>
+          <Distribution rating={work.rating} />
+        </>
+      )}
       {rated && (
         <>
           <h3 className="mt-6 font-semibold">What clients rated besides the stars</h3>
@@ -204,6 +209,8 @@ export function ProfileView({ profile, query, reviews, total, pages, loading }: 
   const session = useSession();
   const own = session.user?.id === profile.id;
   const page = Math.min(query.page, pages);
+  // The client's side is shown of someone who has posted (or was reviewed as a client).
+  const client = profile.asClient.posted > 0 || profile.asClient.rating.count > 0;
   const tab = (as: ReviewRole, label: string, count: number) => (
     <Link
       to={reviewsHref(profile.id, as, 1)}
@@ -251,9 +258,9 @@ export function ProfileView({ profile, query, reviews, total, pages, loading }: 
           How reputation works
         </Link>
       </p>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className={`grid gap-6 ${client ? "lg:grid-cols-2" : ""}`}>
         <FreelancerFigures profile={profile} />
-        <ClientFigures profile={profile} />
+        {client && <ClientFigures profile={profile} />}
       </div>
 
       <section id="reviews" aria-labelledby="reviews-title" className="card scroll-mt-24 p-6">
@@ -263,7 +270,7 @@ export function ProfileView({ profile, query, reviews, total, pages, loading }: 
           </h2>
           <nav aria-label="Whose reviews" className="flex flex-wrap gap-2">
             {tab("freelancer", "As a freelancer", profile.asFreelancer.rating.count)}
-            {tab("client", "As a client", profile.asClient.rating.count)}
+            {(client || query.as === "client") && tab("client", "As a client", profile.asClient.rating.count)}
           </nav>
         </div>
         {reviews.length === 0 ? (

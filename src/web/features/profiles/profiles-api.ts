@@ -1,4 +1,5 @@
 import type { AboutInput, FreelancerCard, PublicProfile, Review, ReviewRole } from "../../../contract/reputation.ts";
+import type { FREELANCER_SORTS } from "../../../contract/reputation-words.ts";
 import { apiJson } from "../../lib/api.ts";
 
 export type { AboutInput, FreelancerCard, PublicProfile, Review, ReviewRole };
@@ -43,7 +44,14 @@ export function answerReview(id: string, answer: string): Promise<Review> {
 }
 
 export function searchFreelancers(
-  params: { q?: string; field?: string; minRating?: number | undefined; page: number; limit: number },
+  params: {
+    q?: string;
+    field?: string;
+    minRating?: number | undefined;
+    sort?: (typeof FREELANCER_SORTS)[number];
+    page: number;
+    limit: number;
+  },
   signal?: AbortSignal,
 ): Promise<FreelancerPage> {
   return apiJson<FreelancerPage>(`/api/freelancers${queryString(params)}`, { signal });

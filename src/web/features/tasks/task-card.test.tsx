@@ -1,7 +1,9 @@
-import { within } from "@testing-library/react";
+import { screen as page, render, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
+import { TaskCard } from "./task-card.tsx";
 
 /** The demo's first open task, made the newest and past its deadline. */
 function expiredTask() {
@@ -38,5 +40,50 @@ describe("a task card on Browse Tasks", () => {
     const { screen } = await renderRoute("/browse-tasks?status=assigned", { db });
     const card = (await screen.findByRole("heading", { name: "Taken mural" })).closest("article");
     expect(within(card as HTMLElement).getByText("Assigned — not taking offers")).toBeTruthy();
+  });
+});
+
+describe("a Browse Tasks card that helps choose (issue 45)", () => {
+  const task = {
+    _id: "t1",
+    title: "Logo for a bakery",
+    category: "Design",
+    budget: 300,
+    deadline: "2099-01-01",
+    description: "\n  A warm, hand-drawn logo for our corner bakery.\nWe bake sourdough and pastries.",
+    userName: "Alex Johnson",
+    ownerId: "u-alex",
+  };
+  const card = (shown: Parameters<typeof TaskCard>[0]["task"]) => {
+    render(
+      <MemoryRouter>
+        <TaskCard task={shown} linkLabel="See Details" />
+      </MemoryRouter>,
+    );
+    return within(page.getByRole("article"));
+  };
+
+  it("shows the description's first line, the poster with their rating, and the number of offers", () => {
+    const shown = card({ ...task, bidCount: 3, posterRating: { rating: 4.5, reviews: 2 } });
+    expect(shown.getByText("A warm, hand-drawn logo for our corner bakery.")).toBeTruthy();
+    expect(shown.queryByText(/We bake sourdough/)).toBeNull();
+    expect(shown.getByRole("link", { name: "Alex Johnson" }).getAttribute("href")).toBe("/users/u-alex");
+    expect(shown.getByText(/Posted by/).closest("p")?.textContent).toBe(
+      "Posted byAlex Johnson·★ 4.5 out of 5 stars (2 reviews)",
+    );
+    expect(shown.getByText("Offers:").nextElementSibling?.textContent).toBe("3");
+  });
+
+  it("says when the poster has no reviews and the task no offers yet", () => {
+    const shown = card({ ...task, bidCount: 0, posterRating: { rating: null, reviews: 0 } });
+    expect(shown.getByText("No reviews yet")).toBeTruthy();
+    expect(shown.getByText("Offers:").nextElementSibling?.textContent).toBe("None yet");
+  });
+
+  it("stays as it was where the list gives none of these (the home page's featured tasks)", () => {
+    const shown = card(task);
+    expect(shown.queryByText(/Posted by/)).toBeNull();
+    expect(shown.queryByText("Offers:")).toBeNull();
+    expect(shown.queryByText(/hand-drawn/)).toBeNull();
   });
 });
