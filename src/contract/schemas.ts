@@ -87,6 +87,16 @@ export const PhotoUrlSchema = z
     "Photo URL must be a web address starting with http:// or https://",
   );
 
+/** A photo is optional (sign-up, the profile): empty or missing means none, and the initials stand in. */
+export const OptionalPhotoUrlSchema = z
+  .string({ error: "Photo URL must be a web address starting with http:// or https://" })
+  .refine((value) => value.length <= LIMITS.photoUrlMax, `Photo URL must be at most ${LIMITS.photoUrlMax} characters`)
+  .refine(
+    (value) => value === "" || (hasNoNul(value) && isHttpUrl(value)),
+    "Photo URL must be a web address starting with http:// or https://",
+  )
+  .optional();
+
 export const EmailSchema = z
   .string({ error: "Email is required" })
   .refine((value) => value.length > 0, "Email is required")
@@ -412,7 +422,7 @@ export type Thread = z.infer<typeof ThreadSchema>;
 
 export const SignUpSchema = z.object({
   name: NameSchema,
-  image: PhotoUrlSchema,
+  image: OptionalPhotoUrlSchema,
   email: EmailSchema,
   password: PasswordSchema,
 });
@@ -439,7 +449,7 @@ export const ResetPasswordSchema = z.object({
   newPassword: PasswordSchema,
 });
 
-export const ProfileSchema = z.object({ name: NameSchema, image: PhotoUrlSchema });
+export const ProfileSchema = z.object({ name: NameSchema, image: OptionalPhotoUrlSchema });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
 /* Errors */

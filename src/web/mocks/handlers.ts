@@ -361,7 +361,7 @@ export function createHandlers(store = new MockStore()) {
     }),
     route("POST /auth/sign-up/email", async ({ body }) => {
       const { name, email, image } = parse(SignUpSchema, await body());
-      const person = { id: store.nextId("u"), name, email: email.trim().toLowerCase(), image };
+      const person = { id: store.nextId("u"), name, email: email.trim().toLowerCase(), image: image ?? null };
       store.users.push({ ...person, emailVerified: false, role: null, grantedAt: null });
       store.viewerId = person.id;
       return sessionOf(signedIn());
