@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isCalendarDate, todayAnywhereOnEarth } from "./dates.ts";
 import { groupDigits } from "./digits.ts";
 import { BID_STATUSES, LIMITS, TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS, TASK_STATUSES } from "./limits.ts";
+import { PASSWORD_RULES } from "./passwords.ts";
 import { PAYMENT_STATUSES } from "./payment-words.ts";
 
 /** Each message names its field, so a message alone tells a person what to fix. */
@@ -106,11 +107,13 @@ export const EmailSchema = z
 export const PasswordSchema = z
   .string({ error: "Password is required" })
   .refine((value) => value.length > 0, "Password is required")
-  .refine((value) => value.length >= LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
   .refine((value) => value.length <= LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`)
-  .refine((value) => /\d/.test(value), "Password must include a number")
-  .refine((value) => /[a-z]/.test(value), "Password must include a lowercase letter")
-  .refine((value) => /[A-Z]/.test(value), "Password must include an uppercase letter");
+  // The checklist's rules (passwords.ts), in its order; the common-password check is the server's hook's.
+  .check(
+    ...PASSWORD_RULES.map((rule) =>
+      z.refine<string>((value) => typeof value !== "string" || value.length === 0 || rule.met(value), rule.refusal),
+    ),
+  );
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -450,6 +453,10 @@ export const ResetPasswordSchema = z.object({
 });
 
 export const ProfileSchema = z.object({ name: NameSchema, image: OptionalPhotoUrlSchema });
+
+/** Which other ways in this server takes (GET /api/auth/sign-in-options): the forms show only those. */
+export const SignInOptionsSchema = z.object({ google: z.boolean(), firebase: z.boolean() });
+export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
 /* Errors */

@@ -220,6 +220,12 @@ describe("Google sign-in (OpenID Connect against a local provider)", () => {
     expect(response.headers.location).toBe(goingTo);
   });
 
+  it("tells the forms that Google sign-in is offered here", async () => {
+    const options = await ctx.app.inject({ url: "/api/auth/sign-in-options" });
+    expect(options.statusCode).toBe(200);
+    expect(options.json()).toEqual({ google: true, firebase: false });
+  });
+
   it("keeps the redirect on this site", async () => {
     for (const callbackURL of ["https://evil.example/steal", "//evil.example/steal", "/\\evil.example"]) {
       const start = await ctx.app.inject({

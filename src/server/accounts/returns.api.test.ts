@@ -43,6 +43,12 @@ async function resetLink(email: string, redirectTo?: string): Promise<URL> {
 }
 
 describe("The way back through the server's flows", () => {
+  it("tells the forms that neither Google nor Firebase sign-in is offered on a server without them", async () => {
+    const options = await ctx.app.inject({ url: "/api/auth/sign-in-options" });
+    expect(options.statusCode).toBe(200);
+    expect(options.json()).toEqual({ google: false, firebase: false });
+  });
+
   it("signs up without a photo: the account has none", async () => {
     const { email, response } = await signUpWith({});
     expect(response.statusCode, response.body).toBe(200);

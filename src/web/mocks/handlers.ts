@@ -374,6 +374,7 @@ export function createHandlers(store = new MockStore()) {
       Object.assign(signedIn(), parse(ProfileSchema.partial(), await body()));
       return { status: true };
     }),
+    route("GET /auth/sign-in-options", () => ({ google: store.scenario === "google", firebase: false })),
     route("POST /auth/sign-in/social", () => refuse(503, MESSAGES.googleUnavailable)),
     route("POST /auth/request-password-reset", async ({ body }) => {
       parse(ForgotPasswordSchema, await body());

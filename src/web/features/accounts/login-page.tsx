@@ -9,8 +9,8 @@ import { lazyZodResolver } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/notify.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { signInWithEmail } from "./auth-api.ts";
-import { AuthCard, OrDivider } from "./auth-card.tsx";
-import { GoogleButton } from "./google-button.tsx";
+import { AuthCard } from "./auth-card.tsx";
+import { GoogleSignIn } from "./google-button.tsx";
 import { PasswordField } from "./password-field.tsx";
 import { useReturnTo, withReturnPath } from "./return-to.ts";
 
@@ -94,8 +94,7 @@ export function Component() {
           {isSubmitting ? "Logging in…" : "Login"}
         </button>
       </form>
-      <OrDivider />
-      <GoogleButton returnTo={redirectTo} />
+      <GoogleSignIn returnTo={redirectTo} />
       <p className="muted mt-6 text-center text-sm">
         Don't have an account?{" "}
         <Link to={withReturnPath(paths.register, redirectTo)} className="link">

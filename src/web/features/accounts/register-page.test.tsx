@@ -1,9 +1,10 @@
-import { waitFor, within } from "@testing-library/react";
-import { http } from "msw";
+import { cleanup, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PASSWORD_HINT } from "../../../contract/limits.ts";
 import { MESSAGES } from "../../../contract/messages.ts";
+import { COMMON_PASSWORD_MESSAGE } from "../../../contract/passwords.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
 import { problem } from "../../mocks/scenarios.ts";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
@@ -61,25 +62,61 @@ describe("Sign up", () => {
       "A number: not yet",
       "A lowercase letter: not yet",
       "An uppercase letter: not yet",
+      "Not a common password: not yet",
     ]);
     // The field is described by the rules, so a screen reader hears them with it.
     const describedBy = (field.getAttribute("aria-describedby") ?? "").split(" ");
     expect(describedBy.some((id) => document.getElementById(id)?.contains(rules))).toBe(true);
 
-    await view.user.type(field, "abc1");
-    expect(states()).toEqual([
-      "At least 6 characters: not yet",
-      "A number: met",
-      "A lowercase letter: met",
-      "An uppercase letter: not yet",
-    ]);
+    await view.user.type(field, "zqv7");
+    await waitFor(() =>
+      expect(states()).toEqual([
+        "At least 6 characters: not yet",
+        "A number: met",
+        "A lowercase letter: met",
+        "An uppercase letter: not yet",
+        "Not a common password: met",
+      ]),
+    );
     await view.user.type(field, "XYZ");
     expect(states()).toEqual([
       "At least 6 characters: met",
       "A number: met",
       "A lowercase letter: met",
       "An uppercase letter: met",
+      "Not a common password: met",
     ]);
+  });
+
+  it("says a common password that meets the four rules is refused as too common, before it is sent", async () => {
+    let sent = 0;
+    const signUp = http.post("*/api/auth/sign-up/email", () => {
+      sent += 1;
+      return undefined;
+    });
+    const view = await renderRoute("/auth/register", { handlers: [signUp] });
+    const field = (await view.screen.findByLabelText("Password", { selector: "input" })) as HTMLInputElement;
+    await view.user.type(field, "Password1");
+    const rules = view.screen.getByRole("list", { name: "Password rules" });
+    // The list loads with the form: the rule turns from "not yet" to refused without a submit.
+    await waitFor(() =>
+      expect(
+        within(rules)
+          .getAllByRole("listitem")
+          .map((rule) => rule.textContent),
+      ).toEqual([
+        "At least 6 characters: met",
+        "A number: met",
+        "A lowercase letter: met",
+        "An uppercase letter: met",
+        "Not a common password: too common",
+      ]),
+    );
+    expect(view.screen.getByText(COMMON_PASSWORD_MESSAGE)).toBeTruthy();
+    expect(sent).toBe(0);
+    await view.user.clear(field);
+    await view.user.type(field, "Tangerine-Harbor-42");
+    expect(view.screen.queryByText(COMMON_PASSWORD_MESSAGE)).toBeNull();
   });
 
   it("shows and hides the password", async () => {
@@ -142,8 +179,26 @@ describe("Sign up", () => {
     expect(view.router.state.location.pathname).toBe("/auth/register");
   });
 
-  it("says when Google sign-in is not available", async () => {
-    const { screen, user } = await renderRoute("/auth/register");
+  it("shows Continue with Google only where the server takes it", async () => {
+    let answered = 0;
+    const options = http.get("*/api/auth/sign-in-options", () => {
+      answered += 1;
+      return HttpResponse.json({ google: false, firebase: false });
+    });
+    const plain = await renderRoute("/auth/register", { handlers: [options] });
+    await plain.screen.findByRole("heading", { name: "Sign Up Your Account" });
+    await waitFor(() => expect(answered).toBe(1));
+    expect(plain.screen.queryByRole("button", { name: "Continue with Google" })).toBeNull();
+    expect(plain.screen.queryByText("or")).toBeNull();
+    cleanup();
+    // The same page on a server with Google: the button, under "or".
+    const google = await renderRoute("/auth/register", { scenario: "google" });
+    expect(await google.screen.findByRole("button", { name: "Continue with Google" })).toBeTruthy();
+    expect(google.screen.getByText("or")).toBeTruthy();
+  });
+
+  it("says when Google sign-in is not available after all", async () => {
+    const { screen, user } = await renderRoute("/auth/register", { scenario: "google" });
     await user.click(await screen.findByRole("button", { name: "Continue with Google" }));
     expect(await screen.findByText(MESSAGES.googleUnavailable)).toBeTruthy();
     expect((screen.getByRole("button", { name: "Continue with Google" }) as HTMLButtonElement).disabled).toBe(false);

@@ -8,8 +8,8 @@ import { lazyZodResolver } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/notify.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { signUpWithEmail } from "./auth-api.ts";
-import { AuthCard, OrDivider } from "./auth-card.tsx";
-import { GoogleButton } from "./google-button.tsx";
+import { AuthCard } from "./auth-card.tsx";
+import { GoogleSignIn } from "./google-button.tsx";
 import { NewPasswordField } from "./new-password-field.tsx";
 import { useReturnTo, withReturnPath } from "./return-to.ts";
 
@@ -80,8 +80,7 @@ export function Component() {
           {isSubmitting ? "Signing up…" : "Sign Up"}
         </button>
       </form>
-      <OrDivider />
-      <GoogleButton returnTo={redirectTo} />
+      <GoogleSignIn returnTo={redirectTo} />
       <p className="muted mt-6 text-center text-sm">
         Already have an account?{" "}
         <Link to={withReturnPath(paths.login, redirectTo)} className="link">
