@@ -57,6 +57,28 @@ describe("The way back through the server's flows", () => {
     expect(empty.response.statusCode, empty.response.body).toBe(200);
   });
 
+  it("changes the photo later, and takes it away (the initials stand in); a bad one is refused as problem+json", async () => {
+    const { response } = await signUpWith({});
+    const cookie = String(response.headers["set-cookie"]);
+    const update = (payload: object) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/update-user",
+        payload,
+        headers: { origin: PUBLIC_URL, cookie },
+      });
+    const image = async () =>
+      (await ctx.app.inject({ url: "/api/auth/get-session", headers: { cookie } })).json().user.image;
+    expect((await update({ image: "https://example.com/nora.png" })).statusCode).toBe(200);
+    expect(await image()).toBe("https://example.com/nora.png");
+    const bad = await update({ image: "ftp://example.com/nora.png" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers["content-type"]).toContain("application/problem+json");
+    expect(await image()).toBe("https://example.com/nora.png");
+    expect((await update({ image: "" })).statusCode).toBe(200);
+    expect(await image()).toBeFalsy();
+  });
+
   it("still refuses a photo address that is not a web address, as problem+json", async () => {
     const { response } = await signUpWith({ image: "javascript:alert(1)" });
     expect(response.statusCode).toBe(400);

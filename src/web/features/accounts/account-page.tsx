@@ -61,7 +61,8 @@ function ProfileForm({ user }: { user: User }) {
     <form onSubmit={onSubmit} noValidate className="mt-8 space-y-4">
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
       <TextField
-        label="Photo URL"
+        // Without a photo, the initials show.
+        label="Photo URL (optional)"
         type="url"
         autoComplete="photo"
         placeholder="https://example.com/photo.jpg"
