@@ -116,7 +116,10 @@ test.describe("The way back", () => {
     await expect(form).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/task-details/${taskId}$`));
     // No photo: the initials stand in.
-    const profileLink = page.getByRole("banner").getByRole("link", { name: `Bidder ${id} (profile)` });
+    // (behind the open dialog, which hides the rest of the page from assistive technology)
+    const profileLink = page
+      .getByRole("banner", { includeHidden: true })
+      .getByRole("link", { name: `Bidder ${id} (profile)`, includeHidden: true });
     await expect(profileLink.locator("svg text")).toHaveText(/^B/);
   });
 });
