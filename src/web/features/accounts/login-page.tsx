@@ -94,13 +94,14 @@ export function Component() {
           {isSubmitting ? "Logging in…" : "Login"}
         </button>
       </form>
-      <GoogleSignIn returnTo={redirectTo} />
       <p className="muted mt-6 text-center text-sm">
         Don't have an account?{" "}
         <Link to={withReturnPath(paths.register, redirectTo)} className="link">
           Register
         </Link>
       </p>
+      {/* Last in the card: it shows once the server says Google works here, and moves nothing above it. */}
+      <GoogleSignIn returnTo={redirectTo} />
     </AuthCard>
   );
 }

@@ -80,13 +80,14 @@ export function Component() {
           {isSubmitting ? "Signing up…" : "Sign Up"}
         </button>
       </form>
-      <GoogleSignIn returnTo={redirectTo} />
       <p className="muted mt-6 text-center text-sm">
         Already have an account?{" "}
         <Link to={withReturnPath(paths.login, redirectTo)} className="link">
           Login
         </Link>
       </p>
+      {/* Last in the card: it shows once the server says Google works here, and moves nothing above it. */}
+      <GoogleSignIn returnTo={redirectTo} />
     </AuthCard>
   );
 }
