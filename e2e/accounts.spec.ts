@@ -95,6 +95,35 @@ test.describe("Sign Up", () => {
   });
 });
 
+test.describe("The way back", () => {
+  test("a visitor on a task: Place a Bid → Login → Register, signs up without a photo and is back on the task with the bid form open", async ({
+    page,
+    makeUser,
+  }) => {
+    const client = await makeUser();
+    const taskId = await client.createTask({ title: `Logo for a bakery ${uniqueId()}` });
+    await page.goto(`/task-details/${taskId}`);
+    await page.getByRole("link", { name: "Place a Bid" }).click();
+    await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
+    await page.getByRole("link", { name: "Register" }).last().click();
+    await expect(page).toHaveURL(/\/auth\/register\?redirect=/);
+    const id = uniqueId();
+    await page.getByLabel("Name", { exact: true }).fill(`Bidder ${id}`);
+    await page.getByLabel("Email").fill(`bidder-${id}@example.test`);
+    await page.getByLabel("Password", { exact: true }).fill("Tangerine-Harbor-42");
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    const form = page.getByRole("dialog", { name: "Place a Bid" });
+    await expect(form).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/task-details/${taskId}$`));
+    // No photo: the initials stand in.
+    // (behind the open dialog, which hides the rest of the page from assistive technology)
+    const profileLink = page
+      .getByRole("banner", { includeHidden: true })
+      .getByRole("link", { name: `Bidder ${id} (profile)`, includeHidden: true });
+    await expect(profileLink.locator("svg text")).toHaveText(/^B/);
+  });
+});
+
 test.describe("Logout", () => {
   test("shows the success dialog with its icon and signs out", async ({ page, makeUser, login }) => {
     await login(await makeUser());

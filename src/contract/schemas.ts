@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isCalendarDate, todayAnywhereOnEarth } from "./dates.ts";
 import { groupDigits } from "./digits.ts";
 import { BID_STATUSES, LIMITS, TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS, TASK_STATUSES } from "./limits.ts";
+import { PASSWORD_RULES } from "./passwords.ts";
 import { PAYMENT_STATUSES } from "./payment-words.ts";
 
 /** Each message names its field, so a message alone tells a person what to fix. */
@@ -87,6 +88,16 @@ export const PhotoUrlSchema = z
     "Photo URL must be a web address starting with http:// or https://",
   );
 
+/** A photo is optional (sign-up, the profile): empty or missing means none, and the initials stand in. */
+export const OptionalPhotoUrlSchema = z
+  .string({ error: "Photo URL must be a web address starting with http:// or https://" })
+  .refine((value) => value.length <= LIMITS.photoUrlMax, `Photo URL must be at most ${LIMITS.photoUrlMax} characters`)
+  .refine(
+    (value) => value === "" || (hasNoNul(value) && isHttpUrl(value)),
+    "Photo URL must be a web address starting with http:// or https://",
+  )
+  .optional();
+
 export const EmailSchema = z
   .string({ error: "Email is required" })
   .refine((value) => value.length > 0, "Email is required")
@@ -96,11 +107,13 @@ export const EmailSchema = z
 export const PasswordSchema = z
   .string({ error: "Password is required" })
   .refine((value) => value.length > 0, "Password is required")
-  .refine((value) => value.length >= LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
   .refine((value) => value.length <= LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`)
-  .refine((value) => /\d/.test(value), "Password must include a number")
-  .refine((value) => /[a-z]/.test(value), "Password must include a lowercase letter")
-  .refine((value) => /[A-Z]/.test(value), "Password must include an uppercase letter");
+  // The checklist's rules (passwords.ts), in its order; the common-password check is the server's hook's.
+  .check(
+    ...PASSWORD_RULES.map((rule) =>
+      z.refine<string>((value) => typeof value !== "string" || value.length === 0 || rule.met(value), rule.refusal),
+    ),
+  );
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -425,7 +438,7 @@ export type Thread = z.infer<typeof ThreadSchema>;
 
 export const SignUpSchema = z.object({
   name: NameSchema,
-  image: PhotoUrlSchema,
+  image: OptionalPhotoUrlSchema,
   email: EmailSchema,
   password: PasswordSchema,
 });
@@ -452,7 +465,11 @@ export const ResetPasswordSchema = z.object({
   newPassword: PasswordSchema,
 });
 
-export const ProfileSchema = z.object({ name: NameSchema, image: PhotoUrlSchema });
+export const ProfileSchema = z.object({ name: NameSchema, image: OptionalPhotoUrlSchema });
+
+/** Which other ways in this server takes (GET /api/auth/sign-in-options): the forms show only those. */
+export const SignInOptionsSchema = z.object({ google: z.boolean(), firebase: z.boolean() });
+export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
 /* Errors */

@@ -355,6 +355,7 @@ describe("access control matrix", () => {
  * account. A new read of the API without a row here fails the suite.
  */
 const visitorReads: Record<string, 200 | 401> = {
+  "GET /api/auth/sign-in-options": 200,
   "GET /api/features-tasks": 200,
   "GET /api/tasks": 200,
   "GET /api/tasks/{id}": 200,

@@ -302,6 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerAuthRoutes(app, auth, {
     publicUrl: config.publicUrl,
     googleEnabled: config.google !== null,
+    firebaseEnabled: config.firebase !== null,
     limiters,
     passwordWork: options.passwordWork ?? passwordWorkGate(),
   });

@@ -1,7 +1,8 @@
 import { setTimeout } from "node:timers/promises";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from "fastify";
-import { MESSAGES } from "../../contract/index.ts";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { MESSAGES, SignInOptionsSchema } from "../../contract/index.ts";
 import { sendProblem } from "../http/problem.ts";
 import type { RateLimiters } from "../http/rate-limits.ts";
 import { type Auth, GOOGLE_PROVIDER_ID } from "./auth.ts";
@@ -40,8 +41,28 @@ export const BUSY_MESSAGE = "Too many people are signing in right now. Please wa
 export function registerAuthRoutes(
   app: FastifyInstance,
   auth: Auth,
-  options: { publicUrl: string; googleEnabled: boolean; limiters: RateLimiters; passwordWork: WorkGate },
+  options: {
+    publicUrl: string;
+    googleEnabled: boolean;
+    firebaseEnabled: boolean;
+    limiters: RateLimiters;
+    passwordWork: WorkGate;
+  },
 ) {
+  // The login and sign-up forms ask which buttons to show: "Continue with Google" only where it works.
+  // Settings of the process: the same answer until a restart, so browsers may keep it a minute.
+  const signInOptions = { google: options.googleEnabled, firebase: options.firebaseEnabled };
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/auth/sign-in-options",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Which other ways to sign in this server takes (Google, Firebase)",
+        response: { 200: SignInOptionsSchema },
+      },
+    },
+    async (_request, reply) => reply.header("cache-control", "public, max-age=60").send(signInOptions),
+  );
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",

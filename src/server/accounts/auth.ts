@@ -58,7 +58,7 @@ export function createAuth(
       maxPasswordLength: LIMITS.passwordMax,
       password: { hash: hashPassword, verify: verifyPassword },
       // The link's token works once, for 30 minutes; using it ends every session of the account.
-      sendResetPassword: async ({ user, token }) => emails.passwordReset(user, token),
+      sendResetPassword: async ({ user, token, url }) => emails.passwordReset(user, token, url),
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
     },
@@ -67,7 +67,7 @@ export function createAuth(
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24 * 3,
-      sendVerificationEmail: async ({ user, token }) => emails.verification(user, token),
+      sendVerificationEmail: async ({ user, token, url }) => emails.verification(user, token, url),
     },
     // Idle timeout: a session unused for SESSION_IDLE_SECONDS ends; use slides it forward once a day.
     session: {

@@ -93,9 +93,10 @@ async function signInWithGoogle(
   account: OidcAccount,
   tamper?: (callback: URL) => void,
   app: FastifyInstance = ctx.app,
+  callbackURL = "/dashboard",
 ) {
   provider.signInNextAs(account);
-  const { url, cookie } = await startGoogleSignIn("/dashboard", app);
+  const { url, cookie } = await startGoogleSignIn(callbackURL, app);
   const callback = await authorizeAtProvider(url);
   tamper?.(callback);
   const response = await app.inject({ url: callback.pathname + callback.search, headers: { cookie } });
@@ -207,13 +208,39 @@ describe("Google sign-in (OpenID Connect against a local provider)", () => {
     expect(await userExists("posted@gmail.test")).toBe(false);
   });
 
+  it("returns to where the person was going: a task, with its bid form asked for", async () => {
+    const goingTo = "/task-details/abc?bid=open";
+    const { response } = await signInWithGoogle(
+      { sub: "google-456", email: "bidder@gmail.test", name: "Bidder" },
+      undefined,
+      ctx.app,
+      goingTo,
+    );
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(goingTo);
+  });
+
+  it("tells the forms that Google sign-in is offered here", async () => {
+    const options = await ctx.app.inject({ url: "/api/auth/sign-in-options" });
+    expect(options.statusCode).toBe(200);
+    expect(options.json()).toEqual({ google: true, firebase: false });
+  });
+
   it("keeps the redirect on this site", async () => {
+    for (const callbackURL of ["https://evil.example/steal", "//evil.example/steal", "/\\evil.example"]) {
+      const start = await ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/social",
+        payload: { provider: "google", callbackURL },
+      });
+      expect(start.statusCode, callbackURL).toBe(403);
+      expect(start.headers["content-type"]).toContain("application/problem+json");
+    }
     const start = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/sign-in/social",
-      payload: { provider: "google", callbackURL: "https://evil.example/steal" },
+      payload: { provider: "google", callbackURL: "/dashboard", errorCallbackURL: "//evil.example/x" },
     });
     expect(start.statusCode).toBe(403);
-    expect(start.headers["content-type"]).toContain("application/problem+json");
   });
 });

@@ -1,5 +1,4 @@
 import { hash, type Options, verify } from "@node-rs/argon2";
-import { dictionary } from "@zxcvbn-ts/language-common";
 
 /** Argon2id at OWASP's recommended minimum: 19 MiB of memory, two passes, one lane. */
 export const ARGON2_OPTIONS: Options = {
@@ -17,11 +16,6 @@ export function verifyPassword({ hash: stored, password }: { hash: string; passw
   return verify(stored, password).catch(() => false);
 }
 
-// About 49,000 passwords seen most often in breaches, lower-cased.
-const COMMON_PASSWORDS = new Set(dictionary["passwords-common"] as string[]);
-
-export const COMMON_PASSWORD_MESSAGE = "This password is too common. Choose one that is harder to guess.";
-
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
-}
+// The common-password rule is the contract's, the same the forms check as the person types.
+export { isCommonPassword } from "../../contract/common-passwords.ts";
+export { COMMON_PASSWORD_MESSAGE } from "../../contract/passwords.ts";

@@ -1,3 +1,5 @@
+import { safeReturnPath, withReturnPath } from "../../contract/return-path.ts";
+
 /**
  * Every path of the site, with helpers that build links. Nothing else spells out a path but
  * more-paths.ts, which holds those that only the pages loaded later link to.
@@ -41,21 +43,10 @@ export const routePatterns = {
 
 /** The login page that returns to `redirectTo` afterwards (when it is a path of this site). */
 export function loginPath(redirectTo?: string): string {
-  const target = redirectTo ? safeRedirect(redirectTo) : null;
-  return target && target !== paths.home ? `${paths.login}?redirect=${encodeURIComponent(target)}` : paths.login;
+  return withReturnPath(paths.login, redirectTo);
 }
 
-/**
- * Only a path of this site is a valid place to return to: it starts with one slash, and is not a
- * protocol-relative (`//evil`) or backslash (`/\evil`) address that a browser would leave the site for.
- */
+/** Only a path of this site is a valid place to return to (contract/return-path.ts). */
 export function safeRedirect(value: string | null | undefined, fallback: string = paths.home): string {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  try {
-    const url = new URL(value, "http://quickgig.invalid");
-    if (url.origin !== "http://quickgig.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
+  return safeReturnPath(value, fallback);
 }

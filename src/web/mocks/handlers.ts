@@ -363,7 +363,7 @@ export function createHandlers(store = new MockStore()) {
     }),
     route("POST /auth/sign-up/email", async ({ body }) => {
       const { name, email, image } = parse(SignUpSchema, await body());
-      const person = { id: store.nextId("u"), name, email: email.trim().toLowerCase(), image };
+      const person = { id: store.nextId("u"), name, email: email.trim().toLowerCase(), image: image ?? null };
       store.users.push({ ...person, emailVerified: false, role: null, grantedAt: null });
       store.viewerId = person.id;
       return sessionOf(signedIn());
@@ -376,6 +376,7 @@ export function createHandlers(store = new MockStore()) {
       Object.assign(signedIn(), parse(ProfileSchema.partial(), await body()));
       return { status: true };
     }),
+    route("GET /auth/sign-in-options", () => ({ google: store.scenario === "google", firebase: false })),
     route("POST /auth/sign-in/social", () => refuse(503, MESSAGES.googleUnavailable)),
     route("POST /auth/request-password-reset", async ({ body }) => {
       parse(ForgotPasswordSchema, await body());

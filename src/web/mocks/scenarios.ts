@@ -15,6 +15,7 @@ export const SCENARIOS = {
   suspended: "Suspended account: signing in is refused",
   "task-removed": "Every task was removed by a moderator",
   "review-window-closed": "The time to review every finished task has ended",
+  google: "Google sign-in is set up: login and sign-up show Continue with Google (the mock cannot sign in with it)",
 } as const;
 export type ScenarioId = keyof typeof SCENARIOS;
 

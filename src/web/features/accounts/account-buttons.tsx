@@ -13,7 +13,7 @@ export default function AccountButtons({ user }: { user: User }) {
     <div className="flex items-center gap-3">
       <Tooltip content={user.name}>
         <Link to={paths.profile} className="rounded-full" aria-label={`${user.name} (profile)`}>
-          <Avatar src={user.image} alt="" className="size-10" />
+          <Avatar src={user.image} alt="" name={user.name} className="size-10" />
         </Link>
       </Tooltip>
       <button type="button" className="btn-secondary" onClick={logout} disabled={busy}>

@@ -3,6 +3,7 @@ import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+import { freshMockApi } from "../../test/setup.ts";
 
 type View = Awaited<ReturnType<typeof renderRoute>>;
 
@@ -17,25 +18,27 @@ describe("Profile", () => {
     const { screen, user, db } = view;
     expect(await screen.findByRole("heading", { level: 1, name: "Maya Patel" })).toBeTruthy();
     expect(screen.getByText(DEMO_FREELANCER, { selector: "p" })).toBeTruthy();
-    expect(screen.getByRole("img", { name: "Photo of Maya Patel" }).getAttribute("src")).toBe("/avatar-default.svg");
+    // No photo: her initials stand in.
+    expect(screen.getByRole("img", { name: "Photo of Maya Patel" }).textContent).toBe("MP");
     expect(field(view, "Name").value).toBe("Maya Patel");
-    expect(field(view, "Photo URL").value).toBe("");
+    expect(field(view, "Photo URL (optional)").value).toBe("");
     await waitFor(() => expect(document.title).toBe("Profile - QuickGig"));
 
     await user.clear(field(view, "Name"));
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Name is required")).toBeTruthy();
-    expect(screen.getByText("Photo URL is required")).toBeTruthy();
+    // The photo is optional: no error for an empty one.
+    expect(screen.queryByText(/Photo URL/, { selector: ".field-error" })).toBeNull();
 
     await user.type(field(view, "Name"), "Maya P.");
-    await user.type(field(view, "Photo URL"), "ftp://example.com/me.png");
+    await user.type(field(view, "Photo URL (optional)"), "ftp://example.com/me.png");
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Photo URL must be a web address starting with http:// or https://")).toBeTruthy();
     const maya = db.users.find((person) => person.email === DEMO_FREELANCER);
     expect(maya?.name).toBe("Maya Patel");
 
-    await user.clear(field(view, "Photo URL"));
-    await user.type(field(view, "Photo URL"), "https://example.com/maya.png");
+    await user.clear(field(view, "Photo URL (optional)"));
+    await user.type(field(view, "Photo URL (optional)"), "https://example.com/maya.png");
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Profile updated successfully.")).toBeTruthy();
     expect(maya).toMatchObject({ name: "Maya P.", image: "https://example.com/maya.png" });
@@ -45,6 +48,21 @@ describe("Profile", () => {
       "https://example.com/maya.png",
     );
     expect(screen.getByRole("link", { name: "Maya P. (profile)" })).toBeTruthy();
+  });
+
+  it("takes the photo away again: the initials come back", async () => {
+    const db = freshMockApi();
+    const maya = db.users.find((person) => person.email === DEMO_FREELANCER);
+    if (maya) maya.image = "https://example.com/maya.png";
+    const view = await renderRoute("/profile", { as: DEMO_FREELANCER, db });
+    expect((await view.screen.findByRole("img", { name: "Photo of Maya Patel" })).getAttribute("src")).toBe(
+      "https://example.com/maya.png",
+    );
+    await view.user.clear(field(view, "Photo URL (optional)"));
+    await view.user.click(view.screen.getByRole("button", { name: "Save Changes" }));
+    expect(await view.screen.findByText("Profile updated successfully.")).toBeTruthy();
+    expect(maya?.image).toBe("");
+    await waitFor(() => expect(view.screen.getByRole("img", { name: "Photo of Maya Patel" }).textContent).toBe("MP"));
   });
 
   it("says why the changes were not saved", async () => {
@@ -60,7 +78,7 @@ describe("Profile", () => {
       ],
     });
     await view.screen.findByRole("heading", { level: 1, name: "Maya Patel" });
-    await view.user.type(field(view, "Photo URL"), "https://example.com/maya.png");
+    await view.user.type(field(view, "Photo URL (optional)"), "https://example.com/maya.png");
     await view.user.click(view.screen.getByRole("button", { name: "Save Changes" }));
     expect(await view.screen.findByText("Profiles are resting.")).toBeTruthy();
     expect(view.db.users.find((person) => person.email === DEMO_FREELANCER)?.image).toBeNull();

@@ -61,7 +61,8 @@ function ProfileForm({ user }: { user: User }) {
     <form onSubmit={onSubmit} noValidate className="mt-8 space-y-4">
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
       <TextField
-        label="Photo URL"
+        // Without a photo, the initials show.
+        label="Photo URL (optional)"
         type="url"
         autoComplete="photo"
         placeholder="https://example.com/photo.jpg"
@@ -131,7 +132,7 @@ export function Component() {
     <section className="mx-auto w-full max-w-lg px-4 py-12">
       <div className="card p-6 sm:p-8">
         <div className="flex flex-col items-center text-center">
-          <Avatar src={user.image} alt={`Photo of ${user.name}`} className="size-24" />
+          <Avatar src={user.image} alt={`Photo of ${user.name}`} name={user.name} className="size-24" />
           <h1 className="mt-4 text-2xl font-bold break-words">{user.name}</h1>
           <p className="muted break-all">{user.email}</p>
         </div>

@@ -1,4 +1,4 @@
-import { paths } from "../../config/paths.ts";
+import { loginPath, paths } from "../../config/paths.ts";
 import { apiJson, appUrl } from "../../lib/api.ts";
 import { markGoogleSignInPending } from "./google-return.ts";
 import { loadSession, setSessionUser, type User } from "./session.ts";
@@ -23,13 +23,19 @@ export async function signUpWithEmail(input: {
   name: string;
   email: string;
   password: string;
-  image: string;
+  image?: string;
+  /** Where the confirmation email's link returns (a path of this site). */
+  returnTo?: string;
 }): Promise<User | null> {
+  const { returnTo, ...account } = input;
   if (FIREBASE_SIGN_IN) {
-    await (await import("./firebase-auth.ts")).signUpWithFirebase(input);
+    await (await import("./firebase-auth.ts")).signUpWithFirebase(account);
     return loadSession({ refresh: true });
   }
-  await apiJson("/api/auth/sign-up/email", { method: "POST", body: input });
+  await apiJson("/api/auth/sign-up/email", {
+    method: "POST",
+    body: { ...account, ...(returnTo && returnTo !== paths.home ? { callbackURL: returnTo } : {}) },
+  });
   return loadSession({ refresh: true });
 }
 
@@ -39,7 +45,7 @@ export async function signOut(): Promise<void> {
   setSessionUser(null, { loggedOut: true });
 }
 
-export async function updateProfile(input: { name: string; image: string }): Promise<User | null> {
+export async function updateProfile(input: { name: string; image?: string }): Promise<User | null> {
   await apiJson("/api/auth/update-user", { method: "POST", body: input });
   return loadSession({ refresh: true });
 }
@@ -57,17 +63,19 @@ export async function startGoogleSignIn(returnTo: string): Promise<void> {
   }
   const { url } = await apiJson<{ url: string }>("/api/auth/sign-in/social", {
     method: "POST",
-    body: { provider: "google", callbackURL: appUrl(returnTo), errorCallbackURL: appUrl("/auth/login") },
+    // A refusal comes back to the login page, which still knows where the person was going.
+    body: { provider: "google", callbackURL: appUrl(returnTo), errorCallbackURL: appUrl(loginPath(returnTo)) },
   });
   markGoogleSignInPending();
   window.location.assign(url);
 }
 
 /** Emails a reset link when an account has this address; the answer is the same either way. */
-export async function requestPasswordReset(email: string): Promise<void> {
+export async function requestPasswordReset(email: string, returnTo?: string): Promise<void> {
+  // The emailed link carries `returnTo` (a path of this site): after the reset, login returns there.
   await apiJson("/api/auth/request-password-reset", {
     method: "POST",
-    body: { email },
+    body: { email, ...(returnTo && returnTo !== paths.home ? { redirectTo: returnTo } : {}) },
   });
 }
 
@@ -79,10 +87,13 @@ export async function resetPassword(input: { token: string; newPassword: string 
 /** The confirmation link leads to the dashboard with this query parameter set to 1. */
 export const VERIFIED_PARAM = "verified";
 
-/** Sends the email-confirmation link again; it comes back to the dashboard with ?verified=1. */
-export async function sendVerificationEmail(email: string): Promise<void> {
+/**
+ * Sends the email-confirmation link again; it comes back to `returnTo` (a path of this site; the
+ * dashboard when none) with ?verified=1 (the server adds it).
+ */
+export async function sendVerificationEmail(email: string, returnTo: string = paths.dashboard): Promise<void> {
   await apiJson("/api/auth/send-verification-email", {
     method: "POST",
-    body: { email, callbackURL: appUrl(`${paths.dashboard}?${VERIFIED_PARAM}=1`) },
+    body: { email, callbackURL: returnTo },
   });
 }

@@ -1,6 +1,6 @@
 import { MailWarning } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
 import { sendVerificationEmail, VERIFIED_PARAM } from "./auth-api.ts";
@@ -14,6 +14,7 @@ import { loadSession, type User } from "./session.ts";
 export default function EmailBanner({ user }: { user: User }) {
   const [params, setParams] = useSearchParams();
   const [sending, setSending] = useState(false);
+  const location = useLocation();
   const returned = params.get(VERIFIED_PARAM) === "1";
 
   useEffect(() => {
@@ -36,7 +37,8 @@ export default function EmailBanner({ user }: { user: User }) {
   async function resend() {
     setSending(true);
     try {
-      await sendVerificationEmail(user.email);
+      // The new link returns to the page the person asked from.
+      await sendVerificationEmail(user.email, location.pathname + location.search);
       notify.success(`We sent a new link to ${user.email}.`);
     } catch (error) {
       notify.error(errorMessage(error));

@@ -68,7 +68,7 @@ export async function signInWithFirebaseEmail(email: string, password: string): 
 }
 
 /** A new Firebase account: Firebase emails a confirmation link, and QuickGig opens a session once it is confirmed. */
-export async function signUpWithFirebase(input: { name: string; email: string; password: string; image: string }) {
+export async function signUpWithFirebase(input: { name: string; email: string; password: string; image?: string }) {
   let user: FirebaseUser;
   try {
     user = (await createUserWithEmailAndPassword(firebaseAuth(), input.email, input.password)).user;

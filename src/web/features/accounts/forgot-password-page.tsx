@@ -10,6 +10,7 @@ import { notify } from "../../lib/notify.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requestPasswordReset } from "./auth-api.ts";
 import { AuthCard } from "./auth-card.tsx";
+import { useReturnTo, withReturnPath } from "./return-to.ts";
 
 export const RESET_REQUESTED =
   "If an account exists for that email, we have sent a link to reset your password. It works for 30 minutes.";
@@ -22,6 +23,8 @@ const validation = lazyZodResolver(() =>
 export function Component() {
   usePageTitle("Forgot Password");
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // Where the person was going: the emailed link carries it, and so does Back to Login.
+  const redirectTo = useReturnTo();
   // The email typed on the login page, when the way here was its Forgot password link.
   const carried = (useLocation().state as { email?: unknown } | null)?.email;
   const {
@@ -35,7 +38,7 @@ export function Component() {
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
-      await requestPasswordReset(email);
+      await requestPasswordReset(email, redirectTo);
       setSentTo(email);
     } catch (error) {
       notify.error(errorMessage(error));
@@ -78,7 +81,7 @@ export function Component() {
       )}
       <p className="muted mt-6 text-center text-sm">
         Remembered it?{" "}
-        <Link to={paths.login} className="link">
+        <Link to={withReturnPath(paths.login, redirectTo)} className="link">
           Back to Login
         </Link>
       </p>

@@ -1,7 +1,36 @@
-import { useState } from "react";
-import { errorMessage } from "../../lib/api.ts";
+import { useEffect, useState } from "react";
+import type { SignInOptions } from "../../../contract/schemas.ts";
+import { apiJson, errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
-import { startGoogleSignIn } from "./auth-api.ts";
+import { FIREBASE_SIGN_IN, startGoogleSignIn } from "./auth-api.ts";
+import { OrDivider } from "./auth-card.tsx";
+
+/**
+ * Whether this server takes Google sign-in (or, in a Firebase build, Firebase's). First asked when
+ * the login or sign-up page's code loads, so the answer is usually there when the form shows; asked
+ * again on each later visit of those pages (the browser keeps the answer a minute). A server that
+ * cannot say shows no button rather than one that fails.
+ */
+const askSignInOptions = () => apiJson<SignInOptions>("/api/auth/sign-in-options").catch(() => null);
+// Rendering a first screen at build time or on the server asks nothing.
+let early = typeof window === "undefined" ? undefined : askSignInOptions();
+
+/** True once the server says Google sign-in works here (Firebase's Google, in a Firebase build). */
+export function useGoogleOffered(): boolean {
+  const [offered, setOffered] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const answer = early ?? askSignInOptions();
+    early = undefined;
+    void answer.then((options) => {
+      if (live && options) setOffered(FIREBASE_SIGN_IN ? options.firebase : options.google);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return offered;
+}
 
 function GoogleMark() {
   return (
@@ -26,8 +55,19 @@ function GoogleMark() {
   );
 }
 
+/** "or" and Continue with Google, where the server takes it; nothing where it does not. */
+export function GoogleSignIn({ returnTo }: { returnTo: string }) {
+  if (!useGoogleOffered()) return null;
+  return (
+    <>
+      <OrDivider />
+      <GoogleButton returnTo={returnTo} />
+    </>
+  );
+}
+
 /** "Continue with Google": the browser leaves for the provider and comes back to `returnTo`. */
-export function GoogleButton({ returnTo }: { returnTo: string }) {
+function GoogleButton({ returnTo }: { returnTo: string }) {
   const [busy, setBusy] = useState(false);
   async function start() {
     setBusy(true);

@@ -1,17 +1,18 @@
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES } from "../../../contract/messages.ts";
 import { TextField } from "../../components/field.tsx";
-import { paths, safeRedirect } from "../../config/paths.ts";
+import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { lazyZodResolver } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/notify.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { signInWithEmail } from "./auth-api.ts";
-import { AuthCard, OrDivider } from "./auth-card.tsx";
-import { GoogleButton } from "./google-button.tsx";
+import { AuthCard } from "./auth-card.tsx";
+import { GoogleSignIn } from "./google-button.tsx";
 import { PasswordField } from "./password-field.tsx";
+import { useReturnTo, withReturnPath } from "./return-to.ts";
 
 /** Google sends people back here with ?error=CODE when its sign-in did not complete. */
 function googleErrorMessage(code: string): string {
@@ -26,10 +27,9 @@ const validation = lazyZodResolver(() => import("../../lib/schemas.ts").then((sc
 export function Component() {
   usePageTitle("Login");
   const navigate = useNavigate();
-  const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const from = (location.state as { from?: string } | null)?.from;
-  const redirectTo = safeRedirect(params.get("redirect") ?? from);
+  // Where the person was going; every link to another account page carries it on.
+  const redirectTo = useReturnTo();
   const googleError = params.get("error");
 
   useEffect(() => {
@@ -83,7 +83,7 @@ export function Component() {
         />
         <div className="text-right">
           <Link
-            to={paths.forgotPassword}
+            to={withReturnPath(paths.forgotPassword, redirectTo)}
             state={typedEmail ? { email: typedEmail } : undefined}
             className="link text-sm"
           >
@@ -94,14 +94,14 @@ export function Component() {
           {isSubmitting ? "Logging in…" : "Login"}
         </button>
       </form>
-      <OrDivider />
-      <GoogleButton returnTo={redirectTo} />
       <p className="muted mt-6 text-center text-sm">
         Don't have an account?{" "}
-        <Link to={paths.register} state={from ? { from } : undefined} className="link">
+        <Link to={withReturnPath(paths.register, redirectTo)} className="link">
           Register
         </Link>
       </p>
+      {/* Last in the card: it shows once the server says Google works here, and moves nothing above it. */}
+      <GoogleSignIn returnTo={redirectTo} />
     </AuthCard>
   );
 }

@@ -1,9 +1,10 @@
-import { waitFor, within } from "@testing-library/react";
-import { http } from "msw";
+import { cleanup, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PASSWORD_HINT } from "../../../contract/limits.ts";
 import { MESSAGES } from "../../../contract/messages.ts";
+import { COMMON_PASSWORD_MESSAGE } from "../../../contract/passwords.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
 import { problem } from "../../mocks/scenarios.ts";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
@@ -15,7 +16,7 @@ const password = (view: View) => view.screen.getByLabelText("Password", { select
 async function fillIn(view: View, values: { name: string; image: string; email: string; password: string }) {
   const { screen, user } = view;
   if (values.name) await user.type(screen.getByLabelText("Name"), values.name);
-  if (values.image) await user.type(screen.getByLabelText("Photo Url"), values.image);
+  if (values.image) await user.type(screen.getByLabelText("Photo Url (optional)"), values.image);
   if (values.email) await user.type(screen.getByLabelText("Email"), values.email);
   if (values.password) await user.type(password(view), values.password);
   await user.click(screen.getByRole("button", { name: "Sign Up" }));
@@ -35,7 +36,8 @@ describe("Sign up", () => {
     const people = db.users.length;
     await user.click(screen.getByRole("button", { name: "Sign Up" }));
     expect(await screen.findByText("Name is required")).toBeTruthy();
-    expect(screen.getByText("Photo URL is required")).toBeTruthy();
+    // The photo is optional (the initials stand in): an empty one is no error.
+    expect(screen.queryByText("Photo URL is required")).toBeNull();
     expect(screen.getByText("Email is required")).toBeTruthy();
     expect(screen.getByText("Password is required")).toBeTruthy();
 
@@ -60,30 +62,66 @@ describe("Sign up", () => {
       "A number: not yet",
       "A lowercase letter: not yet",
       "An uppercase letter: not yet",
+      "Not a common password: not yet",
     ]);
     // The field is described by the rules, so a screen reader hears them with it.
     const describedBy = (field.getAttribute("aria-describedby") ?? "").split(" ");
     expect(describedBy.some((id) => document.getElementById(id)?.contains(rules))).toBe(true);
 
-    await view.user.type(field, "abc1");
-    expect(states()).toEqual([
-      "At least 6 characters: not yet",
-      "A number: met",
-      "A lowercase letter: met",
-      "An uppercase letter: not yet",
-    ]);
+    await view.user.type(field, "zqv7");
+    await waitFor(() =>
+      expect(states()).toEqual([
+        "At least 6 characters: not yet",
+        "A number: met",
+        "A lowercase letter: met",
+        "An uppercase letter: not yet",
+        "Not a common password: met",
+      ]),
+    );
     await view.user.type(field, "XYZ");
     expect(states()).toEqual([
       "At least 6 characters: met",
       "A number: met",
       "A lowercase letter: met",
       "An uppercase letter: met",
+      "Not a common password: met",
     ]);
+  });
+
+  it("says a common password that meets the four rules is refused as too common, before it is sent", async () => {
+    let sent = 0;
+    const signUp = http.post("*/api/auth/sign-up/email", () => {
+      sent += 1;
+      return undefined;
+    });
+    const view = await renderRoute("/auth/register", { handlers: [signUp] });
+    const field = (await view.screen.findByLabelText("Password", { selector: "input" })) as HTMLInputElement;
+    await view.user.type(field, "Password1");
+    const rules = view.screen.getByRole("list", { name: "Password rules" });
+    // The list loads with the form: the rule turns from "not yet" to refused without a submit.
+    await waitFor(() =>
+      expect(
+        within(rules)
+          .getAllByRole("listitem")
+          .map((rule) => rule.textContent),
+      ).toEqual([
+        "At least 6 characters: met",
+        "A number: met",
+        "A lowercase letter: met",
+        "An uppercase letter: met",
+        "Not a common password: too common",
+      ]),
+    );
+    expect(view.screen.getByText(COMMON_PASSWORD_MESSAGE)).toBeTruthy();
+    expect(sent).toBe(0);
+    await view.user.clear(field);
+    await view.user.type(field, "Tangerine-Harbor-42");
+    expect(view.screen.queryByText(COMMON_PASSWORD_MESSAGE)).toBeNull();
   });
 
   it("shows and hides the password", async () => {
     const view = await renderRoute("/auth/register");
-    await view.user.type(await view.screen.findByLabelText("Password", { selector: "input" }), "Secret12");
+    await view.user.type(await view.screen.findByLabelText("Password", { selector: "input" }), "Tangerine-Harbor-42");
     expect(password(view).type).toBe("password");
     await view.user.click(view.screen.getByRole("button", { name: "Show password" }));
     expect(password(view).type).toBe("text");
@@ -99,7 +137,7 @@ describe("Sign up", () => {
       name: "Nora Quinn",
       image: "https://example.com/nora.png",
       email: "Nora@Example.com",
-      password: "Secret12",
+      password: "Tangerine-Harbor-42",
     });
     const welcome = await screen.findByRole("alertdialog", { name: "Good job! Register Successfully" });
     expect(within(welcome).getByText("You clicked the button!")).toBeTruthy();
@@ -134,15 +172,33 @@ describe("Sign up", () => {
       name: "Maya",
       image: "https://example.com/m.png",
       email: DEMO_FREELANCER,
-      password: "Secret12",
+      password: "Tangerine-Harbor-42",
     });
     expect(await view.screen.findByText("User already exists. Use another email.")).toBeTruthy();
     expect(sent).toEqual([expect.objectContaining({ email: DEMO_FREELANCER, name: "Maya" })]);
     expect(view.router.state.location.pathname).toBe("/auth/register");
   });
 
-  it("says when Google sign-in is not available", async () => {
-    const { screen, user } = await renderRoute("/auth/register");
+  it("shows Continue with Google only where the server takes it", async () => {
+    let answered = 0;
+    const options = http.get("*/api/auth/sign-in-options", () => {
+      answered += 1;
+      return HttpResponse.json({ google: false, firebase: false });
+    });
+    const plain = await renderRoute("/auth/register", { handlers: [options] });
+    await plain.screen.findByRole("heading", { name: "Sign Up Your Account" });
+    await waitFor(() => expect(answered).toBe(1));
+    expect(plain.screen.queryByRole("button", { name: "Continue with Google" })).toBeNull();
+    expect(plain.screen.queryByText("or")).toBeNull();
+    cleanup();
+    // The same page on a server with Google: the button, under "or".
+    const google = await renderRoute("/auth/register", { scenario: "google" });
+    expect(await google.screen.findByRole("button", { name: "Continue with Google" })).toBeTruthy();
+    expect(google.screen.getByText("or")).toBeTruthy();
+  });
+
+  it("says when Google sign-in is not available after all", async () => {
+    const { screen, user } = await renderRoute("/auth/register", { scenario: "google" });
     await user.click(await screen.findByRole("button", { name: "Continue with Google" }));
     expect(await screen.findByText(MESSAGES.googleUnavailable)).toBeTruthy();
     expect((screen.getByRole("button", { name: "Continue with Google" }) as HTMLButtonElement).disabled).toBe(false);

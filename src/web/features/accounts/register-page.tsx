@@ -8,9 +8,10 @@ import { lazyZodResolver } from "../../lib/lazy-resolver.ts";
 import { notify } from "../../lib/notify.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { signUpWithEmail } from "./auth-api.ts";
-import { AuthCard, OrDivider } from "./auth-card.tsx";
-import { GoogleButton } from "./google-button.tsx";
+import { AuthCard } from "./auth-card.tsx";
+import { GoogleSignIn } from "./google-button.tsx";
 import { NewPasswordField } from "./new-password-field.tsx";
+import { useReturnTo, withReturnPath } from "./return-to.ts";
 
 // The form's checks (zod and the shared schema) load when the visitor first focuses the form.
 const validation = lazyZodResolver(() => import("../../lib/schemas.ts").then((schemas) => schemas.SignUpSchema));
@@ -18,6 +19,8 @@ const validation = lazyZodResolver(() => import("../../lib/schemas.ts").then((sc
 export function Component() {
   usePageTitle("Sign Up");
   const navigate = useNavigate();
+  // Where the person was going (Place a Bid, a private page): sign-up and Google return there.
+  const redirectTo = useReturnTo();
   const {
     register,
     handleSubmit,
@@ -29,9 +32,13 @@ export function Component() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await signUpWithEmail(values);
-      await navigate(paths.home, { replace: true });
-      void showAlert({ title: "Good job! Register Successfully", text: "You clicked the button!", icon: "success" });
+      // No photo is none (the initials stand in), not an empty address.
+      await signUpWithEmail({ ...values, image: values.image || undefined, returnTo: redirectTo });
+      await navigate(redirectTo, { replace: true });
+      // On the way back to a task (its bid form open) a toast, not a second dialog over the form.
+      if (redirectTo === paths.home)
+        void showAlert({ title: "Good job! Register Successfully", text: "You clicked the button!", icon: "success" });
+      else notify.success("Good job! Register Successfully");
     } catch (error) {
       notify.error(errorMessage(error));
     }
@@ -48,7 +55,7 @@ export function Component() {
           {...register("name")}
         />
         <TextField
-          label="Photo Url"
+          label="Photo Url (optional)"
           type="url"
           autoComplete="photo"
           placeholder="https://example.com/photo.jpg"
@@ -73,14 +80,14 @@ export function Component() {
           {isSubmitting ? "Signing up…" : "Sign Up"}
         </button>
       </form>
-      <OrDivider />
-      <GoogleButton returnTo={paths.home} />
       <p className="muted mt-6 text-center text-sm">
         Already have an account?{" "}
-        <Link to={paths.login} className="link">
+        <Link to={withReturnPath(paths.login, redirectTo)} className="link">
           Login
         </Link>
       </p>
+      {/* Last in the card: it shows once the server says Google works here, and moves nothing above it. */}
+      <GoogleSignIn returnTo={redirectTo} />
     </AuthCard>
   );
 }

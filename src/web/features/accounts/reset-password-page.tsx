@@ -9,15 +9,16 @@ import { usePageTitle } from "../../lib/title.ts";
 import { resetPassword } from "./auth-api.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { NewPasswordField } from "./new-password-field.tsx";
+import { useReturnTo, withReturnPath } from "./return-to.ts";
 import { setSessionUser } from "./session.ts";
 
 const validation = lazyZodResolver(() => import("../../lib/schemas.ts").then((schemas) => schemas.ResetPasswordSchema));
 
-function LinkNotValid() {
+function LinkNotValid({ redirectTo }: { redirectTo: string }) {
   return (
     <div className="text-center">
       <p role="alert">This reset link has expired or has already been used.</p>
-      <Link to={paths.forgotPassword} className="btn-primary mt-6">
+      <Link to={withReturnPath(paths.forgotPassword, redirectTo)} className="btn-primary mt-6">
         Ask for a new link
       </Link>
     </div>
@@ -30,6 +31,8 @@ export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
+  // Where the person was going when they asked for the link (the email carries it): login returns there.
+  const redirectTo = useReturnTo();
   const [linkInvalid, setLinkInvalid] = useState(token === "");
   const {
     register,
@@ -43,7 +46,7 @@ export function Component() {
       // A reset ends every session of the account, this tab's too if it had one.
       setSessionUser(null);
       notify.success("Your password has been changed. Please log in.");
-      await navigate(paths.login, { replace: true });
+      await navigate(withReturnPath(paths.login, redirectTo), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === "INVALID_TOKEN") setLinkInvalid(true);
       else notify.error(errorMessage(error));
@@ -53,7 +56,7 @@ export function Component() {
   return (
     <AuthCard title="Choose a New Password">
       {linkInvalid ? (
-        <LinkNotValid />
+        <LinkNotValid redirectTo={redirectTo} />
       ) : (
         <form onSubmit={onSubmit} onFocus={validation.preload} noValidate className="space-y-4">
           <NewPasswordField

@@ -1,6 +1,6 @@
 import { Gavel, HandCoins, LogOut, MessageSquare, Pencil, Undo2 } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { Link, useRevalidator, useSearchParams } from "react-router";
 import { isBiddingOpen } from "../../../contract/dates.ts";
 import { MESSAGES } from "../../../contract/messages.ts";
 import type { Task } from "../../../contract/schemas.ts";
@@ -45,9 +45,13 @@ function offerOutcome(task: Task, myBid: Bid | undefined): string | null {
   return null;
 }
 
-/** For a visitor: Place a Bid leads to sign-in, which brings them back here. */
+/** A task's address that opens its bid form (where Place a Bid's way into an account returns). */
+const OPEN_BID = "bid";
+const openBidPath = (taskId: string) => `${paths.taskDetails(taskId)}?${OPEN_BID}=open`;
+
+/** For a visitor: Place a Bid leads to sign-in (or sign-up), which brings them back here with the bid form open. */
 export function PlaceBidSignedOut({ task }: { task: Task }) {
-  const login = loginPath(paths.taskDetails(task._id));
+  const login = loginPath(openBidPath(task._id));
   const closed = refusalReason(task, false, undefined);
   return (
     <div className="rounded-xl border border-indigo-200 bg-indigo-50 p-5 dark:border-indigo-900 dark:bg-indigo-950/50">
@@ -88,6 +92,20 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
   const outcome = offerOutcome(task, myBid);
   const editable = myBid?.status === "pending" && task.status === "open";
   const working = myBid?.status === "accepted" && task.status === "assigned";
+  // Back from a way into an account that Place a Bid started: the form opens once, if bidding is possible.
+  const [params, setParams] = useSearchParams();
+  const openAsked = params.get(OPEN_BID) === "open";
+  useEffect(() => {
+    if (!openAsked) return;
+    if (reason === null) setForm("new");
+    setParams(
+      (current) => {
+        current.delete(OPEN_BID);
+        return current;
+      },
+      { replace: true },
+    );
+  }, [openAsked, reason, setParams]);
 
   /** The form's offer sent. The form says a refusal of the offer itself; one because the task moved on closes it and says what happened. */
   async function submit(offer: Offer) {

@@ -221,7 +221,10 @@ describe("Task details", () => {
     const back = `/auth/login?redirect=${encodeURIComponent(`/task-details/${task._id}`)}`;
     expect(screen.getByRole("link", { name: "Log in to see it" }).getAttribute("href")).toBe(back);
     expect(screen.queryByRole("link", { name: /^mailto:|@/ })).toBeNull();
-    expect(screen.getByRole("link", { name: "Place a Bid" }).getAttribute("href")).toBe(back);
+    // Place a Bid's way back opens the bid form on return.
+    expect(screen.getByRole("link", { name: "Place a Bid" }).getAttribute("href")).toBe(
+      `/auth/login?redirect=${encodeURIComponent(`/task-details/${task._id}?bid=open`)}`,
+    );
     expect(
       (await screen.findByRole("link", { name: "Log in to ask the client a question" })).getAttribute("href"),
     ).toBe(back);
