@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
 import { describeNotification } from "../../contract/notifications.ts";
-import { markEmailVerified, postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
+import { postTask, setupTestApp, type TestUser } from "../test/test-app.ts";
 import { expectRefused, moderationKit } from "./test/moderation-kit.ts";
 
 /**
@@ -12,18 +12,12 @@ import { expectRefused, moderationKit } from "./test/moderation-kit.ts";
 
 const ctx = setupTestApp();
 const kit = moderationKit(ctx);
-const { call, ok, report, decideAs, noticesOf, emailsTo } = kit;
+const { call, ok, newPerson, report, decideAs, noticesOf, emailsTo } = kit;
 
 let moderator: TestUser;
 let second: TestUser;
 let admin: TestUser;
 let reporter: TestUser;
-
-async function newPerson(name: string) {
-  const user = await signUp(ctx.app, { name });
-  await markEmailVerified(ctx, user.email);
-  return user;
-}
 
 beforeAll(async () => {
   moderator = await newPerson("Mona Moderator");

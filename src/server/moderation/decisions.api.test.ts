@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MODERATION_MESSAGES } from "../../contract/moderation.ts";
 import { describeNotification, type NotificationKind } from "../../contract/notifications.ts";
 import {
-  markEmailVerified,
   PUBLIC_URL,
   postTask,
   sessionCookie,
@@ -20,19 +19,13 @@ import { expectRefused, moderationKit } from "./test/moderation-kit.ts";
 
 const ctx = setupTestApp();
 const kit = moderationKit(ctx);
-const { call, ok, report, decideAs, noticesOf, emailsTo } = kit;
+const { call, ok, newPerson, report, decideAs, noticesOf, emailsTo } = kit;
 
 let moderator: TestUser;
 let second: TestUser;
 let admin: TestUser;
 let reporter: TestUser;
 let witness: TestUser;
-
-async function newPerson(name: string) {
-  const user = await signUp(ctx.app, { name });
-  await markEmailVerified(ctx, user.email);
-  return user;
-}
 
 beforeAll(async () => {
   moderator = await newPerson("Mo Moderator");

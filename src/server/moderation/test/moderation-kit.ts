@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, expect } from "vitest";
 import type { StaffRole } from "../../../contract/moderation.ts";
 import { type Database, openDatabase } from "../../db/database.ts";
-import { postTask, type TestContext, type TestUser } from "../../test/test-app.ts";
+import { markEmailVerified, postTask, signUp, type TestContext, type TestUser } from "../../test/test-app.ts";
 import { grantRole } from "../roles.ts";
 
 /** What moderation's API tests share: calls, roles, content to report, and what people were told. */
@@ -30,6 +30,13 @@ export function moderationKit(ctx: TestContext) {
     const answer = await response;
     expect(answer.statusCode, answer.body).toBe(status);
     return answer.json();
+  }
+
+  /** Someone signed up with their email confirmed, as people who report and are reported are. */
+  async function newPerson(name: string) {
+    const user = await signUp(ctx.app, { name });
+    await markEmailVerified(ctx, user.email);
+    return user;
   }
 
   /** A role given from the command line (grantRole with no actor). */
@@ -92,7 +99,22 @@ export function moderationKit(ctx: TestContext) {
     return db().db.selectFrom("moderation_log").selectAll().orderBy("at", "asc").orderBy("id", "asc").execute();
   }
 
-  return { db, call, ok, grant, report, decideAs, ask, bid, message, reviewed, noticesOf, emailsTo, auditRows };
+  return {
+    db,
+    call,
+    ok,
+    newPerson,
+    grant,
+    report,
+    decideAs,
+    ask,
+    bid,
+    message,
+    reviewed,
+    noticesOf,
+    emailsTo,
+    auditRows,
+  };
 }
 
 export function expectRefused(response: LightMyRequestResponse, status: number, detail?: string) {
