@@ -1,8 +1,9 @@
-import type { Page } from "@playwright/test";
 import {
+  bell,
   confirmEmail,
   expect,
   limitFor,
+  STREAM_OPEN,
   test,
   toast,
   uniqueId,
@@ -10,11 +11,6 @@ import {
   watchEventStreams,
   windowFor,
 } from "./support/fixtures.ts";
-
-/** EventSource's readyState when open. */
-const STREAM_OPEN = 1;
-
-const bell = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Notifications/ });
 
 test("a client invites Maya from her profile; her bell says so live, the task says who invited her, and her offer is marked invited", async ({
   browser,

@@ -4,6 +4,7 @@ import {
   expect,
   grantRole,
   limitFor,
+  STREAM_OPEN,
   test,
   toast,
   uniqueId,
@@ -11,9 +12,6 @@ import {
   windowFor,
 } from "./support/fixtures.ts";
 import { setTheme } from "./support/screens.ts";
-
-/** EventSource's readyState when open. */
-const STREAM_OPEN = 1;
 
 /** A window for `account` whose live stream is open on `path` (a notice before then would reach nobody). */
 async function liveWindow(

@@ -1,10 +1,12 @@
 import type { Page } from "@playwright/test";
 import {
   baseURL,
+  bell,
   confirmEmail,
   expect,
   limitFor,
   linkIn,
+  STREAM_OPEN,
   test,
   toast,
   uniqueId,
@@ -13,11 +15,8 @@ import {
   windowFor,
 } from "./support/fixtures.ts";
 
-/** EventSource's readyState values. */
-const STREAM_OPEN = 1;
 const STREAM_CLOSED = 2;
 
-const bell = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Notifications/ });
 const dashboardMenu = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
 
 test("a bid and a lower budget reach the other person's bell without a reload; the notice leads to the task", async ({

@@ -1,8 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
-import { type Account, expect, test, toast, uniqueId, watchEventStreams, windowFor } from "./support/fixtures.ts";
-
-/** EventSource's readyState when open. */
-const STREAM_OPEN = 1;
+import {
+  type Account,
+  expect,
+  STREAM_OPEN,
+  test,
+  toast,
+  uniqueId,
+  watchEventStreams,
+  windowFor,
+} from "./support/fixtures.ts";
 
 /** A window for `account` whose live stream is open on `path` (a notice before then would reach nobody). */
 async function liveWindow(browser: Browser, account: Account, path: string) {

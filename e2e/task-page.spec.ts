@@ -3,15 +3,13 @@ import {
   type Account,
   expect,
   limitFor,
+  STREAM_OPEN,
   test,
   toast,
   uniqueId,
   watchEventStreams,
   windowFor,
 } from "./support/fixtures.ts";
-
-/** EventSource's readyState when open. */
-const STREAM_OPEN = 1;
 
 /** A window for `account` whose live stream is open on `path` (a notice before then would reach nobody). */
 async function liveWindow(browser: import("@playwright/test").Browser, account: Account, path: string) {

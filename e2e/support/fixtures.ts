@@ -260,7 +260,11 @@ export async function confirmEmail(account: Account): Promise<void> {
 }
 
 /** EventSource's readyState when open. */
-const STREAM_OPEN = 1;
+export const STREAM_OPEN = 1;
+
+/** The header's bell, whose name carries the count of unread notices. */
+export const bell = (page: import("@playwright/test").Page) =>
+  page.getByRole("banner").getByRole("link", { name: /^Notifications/ });
 
 /**
  * A window of `account` at `path` whose live stream is open (a notice sent before then would reach
