@@ -148,7 +148,7 @@ export function FreelancerDirectory() {
                   loading="lazy"
                 />
               ) : (
-                <Avatar src={freelancer.image} alt="" className="size-20" />
+                <Avatar src={freelancer.image} alt="" name={freelancer.name} className="size-20" />
               )}
               <h3 className="mt-4 text-lg font-semibold">
                 {/* The whole card opens the profile (the link's area stretched over it). */}

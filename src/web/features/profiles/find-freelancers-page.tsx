@@ -94,7 +94,7 @@ function FreelancerItem({ freelancer }: { freelancer: FreelancerCard }) {
   const { reputation } = freelancer;
   return (
     <article className="card flex h-full items-start gap-4 p-4 sm:flex-col sm:items-center sm:p-6 sm:text-center">
-      <Avatar src={freelancer.image} alt="" className="size-14 shrink-0 sm:size-20" />
+      <Avatar src={freelancer.image} alt="" name={freelancer.name} className="size-14 shrink-0 sm:size-20" />
       <div className="min-w-0 sm:flex sm:flex-col sm:items-center">
         <h3 className="text-lg font-semibold break-words">
           <Link to={paths.user(freelancer.id)} className="link">

@@ -96,6 +96,8 @@ describe("A public profile", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Maya" })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe("Maya - QuickGig"));
     expect(screen.getByText(/Member since March 2026/)).toBeTruthy();
+    // No photo: the initials stand in (the photo is optional).
+    expect(screen.getByRole("img", { name: "Photo of Maya" }).textContent).toBe("M");
     expect(
       within(screen.getByRole("list", { name: "Skills" }))
         .getAllByRole("listitem")

@@ -229,7 +229,7 @@ export function ProfileView({ profile, query, reviews, total, pages, loading }: 
   return (
     <section className="mx-auto w-full max-w-5xl space-y-6 px-4 py-12 sm:px-6">
       <div className="card flex flex-col items-center gap-6 p-6 text-center sm:flex-row sm:items-start sm:text-left">
-        <Avatar src={profile.image} alt={`Photo of ${profile.name}`} className="size-24 shrink-0" />
+        <Avatar src={profile.image} alt={`Photo of ${profile.name}`} name={profile.name} className="size-24 shrink-0" />
         <div className="min-w-0 flex-1">
           <h1 className="text-3xl font-bold tracking-tight break-words">{profile.name}</h1>
           <p className="muted mt-1 text-sm">
