@@ -6,16 +6,19 @@
 /** The query parameter of the account pages that carries the way back (`/auth/login?redirect=…`). */
 export const RETURN_PARAM = "redirect";
 
+const leavesSite = (path: string) => path.startsWith("//") || path.startsWith("/\\");
+
 /**
  * `value` when it is a path of this site, else `fallback`: it starts with one slash, and is not a
- * protocol-relative (`//evil`) or backslash (`/\evil`) address that a browser would leave the site for.
+ * protocol-relative (`//evil`) or backslash (`/\evil`) address that a browser would leave the site
+ * for, before or after its dot segments are resolved (`/.//evil` is `//evil`).
  */
 export function safeReturnPath(value: string | null | undefined, fallback = "/"): string {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (!value?.startsWith("/") || leavesSite(value)) return fallback;
   try {
     const url = new URL(value, "http://quickgig.invalid");
-    if (url.origin !== "http://quickgig.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    return url.origin !== "http://quickgig.invalid" || leavesSite(path) ? fallback : path;
   } catch {
     return fallback;
   }

@@ -332,6 +332,52 @@ describe("upgrading a database that already holds bids", () => {
   });
 });
 
+describe("upgrading to 0022: the sanctions of one decision", () => {
+  const target = emptyDatabase();
+
+  it("groups each decision's sanctions, but keeps one already appealed on its own so the rest can be appealed", async () => {
+    const { db, dialect } = target.current;
+    await migrateToLatest(db, dialect, { upTo: "0021-payout-accounts" });
+    for (const id of ["author", "moderator"]) await insertTestUser(target.current, id);
+    const at = "2026-11-01T10:00:00.000Z";
+    const later = "2026-11-02T10:00:00.000Z";
+    const sanction = (id: string, kind: string, created_at: string, appealed_at: string | null = null) => ({
+      id,
+      user_id: "author",
+      kind,
+      rule: "honest",
+      note: "A decision",
+      target_kind: "task",
+      target_id: "t1",
+      task_id: "t1",
+      target_title: "A task",
+      created_by: "moderator",
+      created_at,
+      appealed_at,
+      appeal_text: appealed_at ? "Please look again" : null,
+    });
+    await db
+      .insertInto("sanctions")
+      .values([
+        // Remove + limit, never appealed: one decision.
+        sanction("s1", "remove", at),
+        sanction("s2", "limit", at),
+        // A later remove + limit whose removal alone was appealed before decisions were one unit.
+        sanction("s3", "remove", later, later),
+        sanction("s4", "limit", later),
+      ])
+      .execute();
+    await migrateToLatest(db, dialect);
+    const rows = await db.selectFrom("sanctions").select(["id", "decision_id"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { id: "s1", decision_id: "s1" },
+      { id: "s2", decision_id: "s1" },
+      { id: "s3", decision_id: "s3" },
+      { id: "s4", decision_id: "s4" },
+    ]);
+  });
+});
+
 describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accounts", () => {
   const target = emptyDatabase();
 
