@@ -106,6 +106,10 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
       { replace: true },
     );
   }, [openAsked, reason, setParams]);
+  // The standing is read after the first paint: a limit learnt then (or lifted into force live) closes the form.
+  useEffect(() => {
+    if (limited) setForm(null);
+  }, [limited]);
 
   /** The form's offer sent. The form says a refusal of the offer itself; one because the task moved on closes it and says what happened. */
   async function submit(offer: Offer) {

@@ -96,6 +96,16 @@ describe("A limited person", () => {
     expect(reason?.textContent).toBe(REFUSAL);
   });
 
+  it("back from signing in to bid (?bid=open), has no bid form open once the limit is read", async () => {
+    const db = freshMockApi();
+    limitMaya(db, LUCAS);
+    const task = taskTitled(db, "Social media plan");
+    const { screen } = await renderRoute(`/task-details/${task._id}?bid=open`, { as: LUCAS, db });
+    const place = (await screen.findByRole("button", { name: "Place a Bid" })) as HTMLButtonElement;
+    await waitFor(() => expect(place.disabled).toBe(true));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Place a Bid" })).toBeNull());
+  });
+
   it("cannot type a question on a task's page: the notice, and the question box disabled", async () => {
     const db = freshMockApi();
     limitMaya(db, LUCAS);
