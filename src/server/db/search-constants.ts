@@ -21,10 +21,25 @@ export const SEARCH_BLOCK = 1024;
  * skills as a search compares them: "Tomás" as "tomas" (migration 0024, decision 034). The letters
  * of Latin alphabets with a mark; changing them takes a migration that makes the indexes again.
  */
-export const FOLD_FROM = "àáâãäåāăąçćĉċčďđèéêëēĕėęěĝğġģĥħìíîïĩīĭįıĵķĺļľŀłñńņňòóôõöøōŏőŕŗřśŝşšșţťŧțùúûüũūŭůűųŵýÿŷźżž";
+const MARKED = "àáâãäåāăąçćĉċčďđèéêëēĕėęěĝğġģĥħìíîïĩīĭįıĵķĺļľŀłñńņňòóôõöøōŏőŕŗřśŝşšșţťŧțùúûüũūŭůűųŵýÿŷźżž";
+/**
+ * The marked letters, small and capital: lower() leaves "É" as it is in a database whose character
+ * type is C or POSIX, so the capitals are folded too (to the small letter without its mark).
+ */
+export const FOLD_FROM =
+  MARKED +
+  [...MARKED]
+    .map((letter) => letter.toUpperCase())
+    .filter((capital) => [...capital].length === 1 && !/[A-Z]/.test(capital))
+    .join("");
 const UNDECOMPOSED: Record<string, string> = { đ: "d", ħ: "h", ı: "i", ŀ: "l", ł: "l", ø: "o", ŧ: "t" };
-/** FOLD_FROM's letters without their marks, one for one. */
-export const FOLD_TO = [...FOLD_FROM].map((letter) => UNDECOMPOSED[letter] ?? letter.normalize("NFD")[0]).join("");
+/** FOLD_FROM's letters without their marks and small, one for one. */
+export const FOLD_TO = [...FOLD_FROM]
+  .map((letter) => {
+    const small = letter.toLowerCase();
+    return UNDECOMPOSED[small] ?? small.normalize("NFD")[0];
+  })
+  .join("");
 
 /**
  * A text column lower-cased and without accents, written exactly as the indexes of 0024 hold it.
