@@ -202,6 +202,27 @@ describe("Messages", () => {
     expect(db.messages).toHaveLength(1);
   });
 
+  it("keeps what is typed while a message goes out, as the next draft", async () => {
+    const db = freshMockApi();
+    const thread = bakeryThread(db);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = http.post("*/api/tasks/:id/threads/:bidderId/messages", async () => {
+      await held;
+      return undefined;
+    });
+    const { screen, user } = await renderRoute(thread.path, { as: DEMO_CLIENT, db, handlers: [slow] });
+    const box = (await screen.findByLabelText("Your message")) as HTMLTextAreaElement;
+    await user.type(box, "First{Enter}");
+    await user.type(box, "Second");
+    release();
+    await waitFor(() => expect(db.messages.at(-1)?.body).toBe("First"));
+    await waitFor(() => expect(screen.getByText("First")).toBeTruthy());
+    expect(box.value).toBe("Second");
+  });
+
   it("keeps the draft of each thread across a reload, for its writer only, until it is sent", async () => {
     const db = freshMockApi();
     const thread = bakeryThread(db);

@@ -183,10 +183,15 @@ function ThreadView({
       });
       setError(checked.success ? null : (checked.error.issues[0]?.message ?? "This message is not valid."));
       if (!checked.success) return;
-      const sent = await sendMessage(taskId, bidderId, text.trim());
+      const typed = text;
+      const sent = await sendMessage(taskId, bidderId, typed.trim());
       setMessages((current) => [...current, sent]);
-      setText("");
-      keepDraft(draft, "");
+      // What was typed while it went out stays, as the draft it now is.
+      setText((current) => {
+        const left = current.startsWith(typed) ? current.slice(typed.length) : current;
+        keepDraft(draft, left);
+        return left;
+      });
     } catch (failure) {
       notify.error(errorMessage(failure));
     } finally {
