@@ -117,6 +117,7 @@ describe("API reference", () => {
       "/api/admin/sanctions/{id}/lift",
       "/api/admin/sanctions/{id}/restore",
       "/api/appeals",
+      "/api/auth/sign-in-options",
       "/api/bids",
       "/api/bids/{id}",
       "/api/email/one-click-unsubscribe",

@@ -160,9 +160,10 @@ export async function presentFeaturedTasks(db: Kysely<DB>, viewer: Viewer | null
 }
 
 /**
- * A page of tasks as the lists show them; `ownerId` keeps one person's. Each with its number of
- * offers (bidCount, as its page counts them), which the cards of Browse Tasks and My Posted Tasks
- * show (and its delete warns of); on the other lists, with the poster's rating as a client.
+ * A page of tasks as the lists show them; `ownerId` keeps one person's. For a signed-in reader each
+ * with its number of offers (bidCount, as its page counts them: PRODUCT.md lets anyone signed in see
+ * it), which the cards of Browse Tasks and My Posted Tasks show (and its delete warns of); on the
+ * other lists, with the poster's rating as a client.
  */
 export async function findTasks(
   database: Database,
@@ -177,7 +178,7 @@ export async function findTasks(
   // other lists the posters' ratings as clients, which Browse Tasks' cards show (issue 45).
   const posters = [...new Set(page.tasks.map((task) => task.ownerId))];
   const [counts, due, payments, ratings] = await Promise.all([
-    ids.length > 0 ? neighbours.countOffers(database.db, ids) : new Map<string, number>(),
+    ids.length > 0 && viewer ? neighbours.countOffers(database.db, ids) : undefined,
     own ? reviewsDue(database.db, page.tasks, viewer, neighbours.reviewsDue) : new Set<string>(),
     own ? neighbours.paymentsOf?.(database.db, ids, viewer.id) : undefined,
     filter.ownerId || posters.length === 0 ? undefined : neighbours.postersRatings(database.db, posters),
@@ -189,7 +190,7 @@ export async function findTasks(
       const rated = ratings?.get(task.ownerId);
       return {
         ...presentTask(task, viewer),
-        bidCount: counts.get(task.id) ?? 0,
+        ...(counts ? { bidCount: counts.get(task.id) ?? 0 } : {}),
         ...(ratings
           ? {
               posterRating: {
