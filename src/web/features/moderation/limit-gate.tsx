@@ -5,6 +5,7 @@ import { apiJson } from "../../lib/api.ts";
 import { useAfterFirstPaint } from "../../lib/use-after-first-paint.ts";
 import { useSession } from "../accounts/public.ts";
 import { onNotice } from "../notifications/public.ts";
+import "../../lazy-screens.css";
 
 // The notice and its words load only for a person who is limited.
 const LimitNotice = lazy(() => import("./limit-notice.tsx"));
