@@ -72,12 +72,15 @@ test("a visitor reads a task without its contact email, and Place a Bid brings t
   await expect(page.getByRole("link", { name: "Log in to ask the client a question" })).toBeVisible();
 
   await page.getByRole("link", { name: "Place a Bid" }).click();
-  await expect(page).toHaveURL(`/auth/login?redirect=${encodeURIComponent(`/task-details/${taskId}`)}`);
+  await expect(page).toHaveURL(`/auth/login?redirect=${encodeURIComponent(`/task-details/${taskId}?bid=open`)}`);
   await page.getByLabel("Email").fill(freelancer.email);
   await page.getByLabel("Password", { exact: true }).fill(freelancer.password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
+  // Back as a signed-in freelancer, with the bid form they asked for open (issue 45).
+  await expect(page.getByRole("dialog", { name: "Place a Bid" })).toBeVisible();
   await expect(page).toHaveURL(`/task-details/${taskId}`);
-  // Back as a signed-in freelancer: the contact, the bid panel, the question form.
+  await page.keyboard.press("Escape");
+  // The contact, the bid panel, the question form.
   await expect(page.getByRole("link", { name: client.email })).toBeVisible();
   await page.getByRole("button", { name: "Place a Bid" }).click();
   await expect(page.getByRole("dialog", { name: "Place a Bid" })).toBeVisible();
