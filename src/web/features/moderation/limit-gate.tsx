@@ -5,7 +5,6 @@ import { apiJson } from "../../lib/api.ts";
 import { useAfterFirstPaint } from "../../lib/use-after-first-paint.ts";
 import { useSession } from "../accounts/public.ts";
 import { onNotice } from "../notifications/public.ts";
-import "../../lazy-screens.css";
 
 // The notice and its words load only for a person who is limited.
 const LimitNotice = lazy(() => import("./limit-notice.tsx"));
@@ -89,7 +88,8 @@ export function LimitGate({ children, className }: { children: ReactNode; classN
       <fieldset
         disabled={limit !== null}
         aria-describedby={limit ? noticeId : undefined}
-        className="m-0 min-w-0 border-0 p-0"
+        // Tailwind's preflight already takes a fieldset's margin, padding and border away; its min-width stays.
+        className="min-w-0"
       >
         {children}
       </fieldset>
