@@ -9,7 +9,7 @@ test.describe("header", () => {
     await header.getByRole("link", { name: "QuickGig home" }).hover();
     await expect(page.getByRole("tooltip")).toHaveText("a freelance marketplace launched in 1985");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link")).toHaveText(["Home", "Browse Tasks", "About Us"]);
+    await expect(nav.getByRole("link")).toHaveText(["Home", "Browse Tasks", "Find Freelancers", "About Us"]);
     await expect(header.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/auth/register");
     await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/auth/login");
   });
@@ -23,7 +23,7 @@ test.describe("header", () => {
     await login(user);
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link")).toHaveText(["Home", "Browse Tasks", "Dashboard", "About Us"]);
+    await expect(nav.getByRole("link")).toHaveText(["Home", "Browse Tasks", "Find Freelancers", "Dashboard", "About Us"]);
     const profileLink = page.getByRole("banner").getByRole("link", { name: `${user.name} (profile)` });
     await expect(profileLink).toHaveAttribute("href", "/profile");
     // The photo address is broken: the person's initials show instead.
@@ -108,7 +108,7 @@ test.describe("mobile menu", () => {
     const toggle = page.getByRole("button", { name: "Open menu" });
     await toggle.click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
-    await expect(menu.getByRole("link")).toHaveText(["Home", "Browse Tasks", "About Us"]);
+    await expect(menu.getByRole("link")).toHaveText(["Home", "Browse Tasks", "Find Freelancers", "About Us"]);
     await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign Up" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
