@@ -23,7 +23,13 @@ test.describe("header", () => {
     await login(user);
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link")).toHaveText(["Home", "Browse Tasks", "Find Freelancers", "Dashboard", "About Us"]);
+    await expect(nav.getByRole("link")).toHaveText([
+      "Home",
+      "Browse Tasks",
+      "Find Freelancers",
+      "Dashboard",
+      "About Us",
+    ]);
     const profileLink = page.getByRole("banner").getByRole("link", { name: `${user.name} (profile)` });
     await expect(profileLink).toHaveAttribute("href", "/profile");
     // The photo address is broken: the person's initials show instead.
