@@ -25,11 +25,11 @@ function Poster({ task }: { task: CardTask }) {
     <p className="mt-3 flex flex-wrap items-center gap-x-1.5 text-sm">
       <span className="muted">Posted by</span>
       {task.ownerId ? (
-        <Link to={paths.user(task.ownerId)} className="link font-medium">
+        <Link to={paths.user(task.ownerId)} className="link min-w-0 break-words">
           {task.userName}
         </Link>
       ) : (
-        <span className="font-medium">{task.userName}</span>
+        <span className="min-w-0 break-words font-medium">{task.userName}</span>
       )}
       <span className="muted" aria-hidden="true">
         ·
