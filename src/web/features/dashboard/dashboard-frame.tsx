@@ -7,12 +7,15 @@ import {
   MessageSquare,
   PanelLeftOpen,
   PlusCircle,
+  ShieldCheck,
   Wallet,
   X,
 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
+import { morePaths } from "../../config/more-paths.ts";
 import { paths } from "../../config/paths.ts";
+import { useIsStaff } from "../moderation/public.ts";
 import { formatCount, useUnreadCounts } from "../notifications/public.ts";
 
 const MENU = [
@@ -24,6 +27,12 @@ const MENU = [
   { to: paths.notifications, label: "Notifications", Icon: Bell, end: false, unread: "notifications" },
   { to: paths.payments, label: "Payments", Icon: Wallet, end: false },
 ] as const;
+
+/**
+ * For staff, the way to the moderators' queue, last in the menu: it comes once their standing is
+ * read after the first paint, below everything already shown, so nothing moves (issue 45).
+ */
+const MODERATION = { to: morePaths.admin, label: "Moderation", Icon: ShieldCheck, end: false } as const;
 
 /** An item's unread count, live (from the header bell's event stream). */
 function UnreadBadge({ count }: { count: number }) {
@@ -38,10 +47,11 @@ function UnreadBadge({ count }: { count: number }) {
 
 function SideMenu() {
   const counts = useUnreadCounts();
+  const staff = useIsStaff();
   return (
     <nav aria-label="Dashboard">
       <ul className="space-y-1">
-        {MENU.map(({ to, label, Icon, end, ...item }) => (
+        {(staff ? [...MENU, MODERATION] : MENU).map(({ to, label, Icon, end, ...item }) => (
           <li key={to}>
             <NavLink
               to={to}

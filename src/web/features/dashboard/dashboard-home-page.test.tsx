@@ -1,4 +1,4 @@
-import { waitFor, within } from "@testing-library/react";
+import { cleanup, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import type { DashboardSummary } from "../../../contract/schemas.ts";
@@ -138,6 +138,32 @@ describe("Dashboard home", () => {
     expect(
       await screen.findByRole("heading", { name: "Could not reach QuickGig. Check your connection and try again." }),
     ).toBeTruthy();
+  });
+
+  it("ends the side menu with the way to the moderators' queue for staff, and only for them", async () => {
+    const menuLinks = (view: View) =>
+      within(view.screen.getByRole("navigation", { name: "Dashboard" }))
+        .getAllByRole("link")
+        .map((link) => [link.textContent, link.getAttribute("href")]);
+    let asked = 0;
+    const client = await renderRoute("/dashboard", {
+      as: DEMO_CLIENT,
+      handlers: [
+        http.get("*/api/me/standing", () => {
+          asked += 1;
+          return HttpResponse.json({ role: null, limited: null, sanctions: [] });
+        }),
+      ],
+    });
+    await client.screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    await waitFor(() => expect(asked).toBeGreaterThan(0));
+    expect(menuLinks(client).map(([label]) => label)).not.toContain("Moderation");
+    cleanup();
+
+    const admin = await renderRoute("/dashboard", { as: "admin@quickgig.dev" });
+    await admin.screen.findByRole("heading", { level: 1, name: "Dashboard" });
+    await waitFor(() => expect(menuLinks(admin).at(-1)).toEqual(["Moderation", "/admin"]));
+    expect(menuLinks(admin)[0]).toEqual(["Home", "/dashboard"]);
   });
 
   it("sends a visitor to the login page, with the way back", async () => {

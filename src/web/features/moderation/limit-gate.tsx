@@ -57,6 +57,11 @@ export function useStanding(): Standing | null {
   return standing;
 }
 
+/** Whether the signed-in person is staff (a moderator or an admin): false until their standing is read. */
+export function useIsStaff(): boolean {
+  return Boolean(useStanding()?.role);
+}
+
 /** The limit in force on the signed-in person, or null (a visitor, not limited, or not read yet). */
 export function useLimit(): SanctionView | null {
   return useStanding()?.limited ?? null;
