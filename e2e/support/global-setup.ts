@@ -7,7 +7,7 @@ import path from "node:path";
 import { startOidcProvider } from "../../src/server/test/oidc-provider.ts";
 import { startSmtpServer } from "../../src/server/test/smtp-server.ts";
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -77,7 +77,7 @@ async function waitForHealth(url: string, server: ChildProcess, logFile: string)
  * The production server bundle on `port`, with a database and a log of its own under `dataDir`
  * (named `name`), the settings every story needs and `env`; answers once it is healthy.
  */
-async function startApp(
+export async function startApp(
   app: { serverBundle: string; webDist: string; dataDir: string; name: string; port: number },
   env: Record<string, string>,
 ) {

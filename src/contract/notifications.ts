@@ -195,6 +195,9 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
+/** GET /api/events: where to start, when the browser sends no Last-Event-ID. */
+export const EventStreamQuerySchema = z.object({ after: z.string().max(40).optional() });
+
 export const NotificationListQuerySchema = z.object({
   before: z.coerce
     .number({ error: "before must be a notification id" })

@@ -1,5 +1,6 @@
 import fastifyCors from "@fastify/cors";
 import type { FastifyInstance } from "fastify";
+import { EVENT_POSITION_HEADER } from "../../contract/event-position.ts";
 import type { OriginPolicy } from "./origins.ts";
 
 /** How long a browser may keep a preflight's answer (seconds). */
@@ -17,7 +18,14 @@ export async function registerCors(app: FastifyInstance, origins: OriginPolicy) 
     credentials: true,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     allowedHeaders: ["Content-Type", "Accept", "Last-Event-ID"],
-    exposedHeaders: ["X-Total-Count", "X-Total-Count-Capped", "Link", "X-Request-Id", "Retry-After"],
+    exposedHeaders: [
+      "X-Total-Count",
+      "X-Total-Count-Capped",
+      "Link",
+      "X-Request-Id",
+      "Retry-After",
+      EVENT_POSITION_HEADER,
+    ],
     maxAge: PREFLIGHT_MAX_AGE,
     // An OPTIONS that is not a preflight gets an empty 204, not the plugin's plain-text 400.
     strictPreflight: false,

@@ -20,6 +20,7 @@ import {
   listNotifications,
   listNotificationsAfter,
   markNotificationsRead,
+  newestNotificationId,
   notificationExists,
   readPreferences,
   savePreferences,
@@ -51,6 +52,11 @@ export function countUnread(db: Kysely<DB>, userId: string): Promise<UnreadCount
 /** The newest notice's id: where a new live stream starts. */
 export function newestNoticeId(db: Kysely<DB>, userId: string): Promise<number> {
   return latestNotificationId(db, userId);
+}
+
+/** The position of the live events: the newest notice of anyone (each person's stream is a part of it). */
+export function eventPosition(db: Kysely<DB>): Promise<number> {
+  return newestNotificationId(db);
 }
 
 /** A person's notices after `afterId`, oldest first, `limit` at a time: what a live stream sends. */

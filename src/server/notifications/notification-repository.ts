@@ -71,6 +71,18 @@ export async function latestNotificationId(db: Kysely<DB>, userId: string): Prom
   return Number(row?.id ?? 0);
 }
 
+/**
+ * The newest notice of anyone: the position of the live events as a whole. Notices' ids are one
+ * sequence for everybody, so a page read at this position has seen each person's notices up to it.
+ */
+export async function newestNotificationId(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
 export async function unreadCounts(db: Kysely<DB>, userId: string): Promise<UnreadCounts> {
   const [notices, messages] = await Promise.all([
     db

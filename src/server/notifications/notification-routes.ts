@@ -4,8 +4,10 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { EVENT_POSITION_HEADER } from "../../contract/event-position.ts";
 import { ProblemSchema } from "../../contract/index.ts";
 import {
+  EventStreamQuerySchema,
   NotificationIdParamsSchema,
   NotificationListQuerySchema,
   NotificationPreferencesSchema,
@@ -21,9 +23,11 @@ import type { AppDeps } from "../app-deps.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "../email/unsubscribe-token.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { linkBase } from "../http/request-site.ts";
+import { carriesNoSession } from "../http/response-cache.ts";
 import {
   changePreferences,
   countUnread,
+  eventPosition,
   findNotices,
   findNoticesAfter,
   findPreferences,
@@ -197,6 +201,36 @@ function acceptedSite(deps: AppDeps, host: string | undefined): string | null {
 const HEARTBEAT_MS = 25_000;
 /** Notices read at a time; a stream that resumes after many reads batch after batch. */
 const STREAM_BATCH = 50;
+/** What a stream replays at most: past this many missed notices, or older ones, the page reads itself again. */
+export const REPLAY_LIMIT = 100;
+export const REPLAY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** A position as the browser sends it back: a whole number, or null when it is none. */
+function parsePosition(text: string): number | null {
+  if (!/^\d{1,15}$/.test(text)) return null;
+  return Number(text);
+}
+
+/**
+ * Where a person's stream starts: after the position the page (`after`) or the browser
+ * (Last-Event-ID, on a reconnect) says it reflects, replaying what came since; from now when it
+ * says none. A position that cannot be trusted (not a number, ahead of every event, or behind by
+ * more than a replay holds) starts from now with `reload`: the page reads itself again.
+ */
+async function startOfStream(
+  db: AppDeps["database"]["db"],
+  userId: string,
+  asked: string | undefined,
+): Promise<{ from: number; reload: boolean }> {
+  const now = async (reload: boolean) => ({ from: await newestNoticeId(db, userId), reload });
+  if (asked === undefined || asked === "") return now(false);
+  const position = parsePosition(asked);
+  if (position === null || position > (await eventPosition(db))) return now(true);
+  const missed = await findNoticesAfter(db, userId, position, REPLAY_LIMIT + 1);
+  const oldest = missed[0] && Date.parse(missed[0].createdAt);
+  if (missed.length > REPLAY_LIMIT || (oldest && Date.now() - oldest > REPLAY_MAX_AGE_MS)) return now(true);
+  return { from: position, reload: false };
+}
 
 /** Refusals past the stream caps (notifications/event-hub.ts): the person's own, or the server's. */
 function streamRefusal(cap: "person" | "address" | "process"): HttpProblem {
@@ -212,8 +246,9 @@ function streamRefusal(cap: "person" | "address" | "process"): HttpProblem {
 
 /**
  * One server-sent-events stream per tab: `notification` events (id = the notice's id) and `unread`
- * counts, sent at once and whenever they change. A stream that reconnects with Last-Event-ID gets
- * what it missed; a new one starts from now.
+ * counts (id = the position reached), sent at once and whenever they change. A stream opened with
+ * `after` (the position of the page's data) or reconnecting with Last-Event-ID gets what it missed
+ * (startOfStream); one with neither starts from now.
  */
 function registerEventStream(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
@@ -222,14 +257,23 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
     for (const close of open) close();
   });
 
+  // A signed-in reader's answers say which events their data already reflects, read before it.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" || !request.url.startsWith("/api/") || request.url.startsWith("/api/events")) return;
+    if (carriesNoSession(request.headers)) return;
+    reply.header(EVENT_POSITION_HEADER, String(await eventPosition(db)));
+  });
+
   app.get(
     "/api/events",
     {
       config: { requiresSession: true },
       schema: {
         tags: ["notifications"],
-        summary: "A live stream (text/event-stream) of my new notifications and unread counts",
+        summary:
+          "A live stream (text/event-stream) of my new notifications and unread counts; `after` (or Last-Event-ID) replays what came since",
         headers: z.object({ "last-event-id": z.string().optional() }),
+        querystring: EventStreamQuerySchema,
         response: { 401: ProblemSchema, 429: ProblemSchema },
       },
     },
@@ -238,11 +282,13 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
       const slot = deps.hub.reserve(viewer.id, request.ip);
       if (typeof slot === "string") throw streamRefusal(slot);
       const release = slot;
-      const resumeFrom = Number.parseInt(String(request.headers["last-event-id"] ?? ""), 10);
       let lastId: number;
+      let reload: boolean;
       try {
         await noteSiteOf(db, viewer, acceptedSite(deps, request.headers.host));
-        lastId = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await newestNoticeId(db, viewer.id);
+        const lastEventId = request.headers["last-event-id"];
+        const asked = typeof lastEventId === "string" ? lastEventId : (request.query as { after?: string }).after;
+        ({ from: lastId, reload } = await startOfStream(db, viewer.id, asked));
       } catch (error) {
         release();
         throw error;
@@ -266,6 +312,7 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
         connection: "close",
       });
       raw.write("retry: 2000\n\n");
+      if (reload) raw.write(`id: ${lastId}\nevent: reload\ndata: {}\n\n`);
 
       const write = (chunk: string) => {
         if (!raw.writableEnded && !raw.destroyed) raw.write(chunk);
@@ -305,7 +352,7 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
           if (!(await drained())) return;
           if (notices.length < STREAM_BATCH) break;
         }
-        write(`event: unread\ndata: ${JSON.stringify(await countUnread(db, viewer.id))}\n\n`);
+        write(`id: ${lastId}\nevent: unread\ndata: ${JSON.stringify(await countUnread(db, viewer.id))}\n\n`);
       };
       const wake = () => {
         if (sending) {

@@ -1,3 +1,5 @@
+import { notePosition } from "./event-position.ts";
+
 /** An API refusal: `detail` is the server's sentence for a person, shown as it is. */
 export class ApiError extends Error {
   constructor(
@@ -56,6 +58,7 @@ export async function apiFetch(path: string, options: ApiOptions = {}): Promise<
     throw new ApiError(0, NETWORK_FAILURE);
   }
   if (!response.ok) throw await toApiError(response);
+  notePosition(response.headers);
   return response;
 }
 

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import type { Notification, UnreadCounts } from "../../../contract/notifications.ts";
 import { API_ORIGIN, apiUrl } from "../../lib/api.ts";
+import { takePosition } from "../../lib/event-position.ts";
 
 /**
  * The signed-in person's live stream (GET /api/events, one per tab): the unread counts that the
@@ -10,6 +11,7 @@ import { API_ORIGIN, apiUrl } from "../../lib/api.ts";
 let counts: UnreadCounts | null = null;
 const countListeners = new Set<() => void>();
 const noticeListeners = new Set<(notice: Notification) => void>();
+const reloadListeners = new Set<() => void>();
 
 /** How long to wait before asking again when the server refused the stream (signed out, too many tabs, down). */
 const REFUSED_RETRY_MS = 30_000;
@@ -48,20 +50,55 @@ export function receiveNotice(notice: Notification) {
 }
 
 /**
- * Opens the stream and returns the function that closes it. The browser reconnects by itself after
- * a dropped connection and resumes with Last-Event-ID; an answer other than a stream ends it for
- * good, so then a new one is asked for a while later.
+ * Calls `listener` when the stream could not replay what this tab missed (too much, too old, or a
+ * position it does not know): what the page shows is read again instead. Returns the unsubscribe.
+ */
+export function onReload(listener: () => void): () => void {
+  reloadListeners.add(listener);
+  return () => reloadListeners.delete(listener);
+}
+
+/** How many notices' ids a tab remembers, so that one arriving twice (live and replayed) acts once. */
+const SEEN_LIMIT = 500;
+
+/**
+ * Opens the stream and returns the function that closes it. It starts after the position of the
+ * data this tab has read (lib/event-position.ts), so nothing that happened since is missed. The
+ * browser reconnects by itself after a dropped connection and resumes with Last-Event-ID; an
+ * answer other than a stream ends it for good, so then a new one is asked for a while later,
+ * after the last event this tab received.
  */
 export function openEventStream(): () => void {
   // A browser without server-sent events (or a test's DOM) gets the counts with each page instead.
   if (typeof EventSource === "undefined") return () => {};
   let source: EventSource | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  let after = takePosition();
+  const seen = new Set<number>();
   const connect = () => {
-    const current = new EventSource(apiUrl("/api/events"), { withCredentials: API_ORIGIN !== "" });
+    const query = after === null ? "" : `?after=${after}`;
+    const current = new EventSource(apiUrl(`/api/events${query}`), { withCredentials: API_ORIGIN !== "" });
     source = current;
-    current.addEventListener("unread", (event) => setUnreadCounts(JSON.parse(event.data) as UnreadCounts));
-    current.addEventListener("notification", (event) => receiveNotice(JSON.parse(event.data) as Notification));
+    // Every event carries the position it brings the tab to: a new stream resumes from there.
+    const reached = (event: MessageEvent) => {
+      if (/^\d{1,15}$/.test(event.lastEventId)) after = Number(event.lastEventId);
+    };
+    current.addEventListener("unread", (event) => {
+      reached(event);
+      setUnreadCounts(JSON.parse(event.data) as UnreadCounts);
+    });
+    current.addEventListener("notification", (event) => {
+      reached(event);
+      const notice = JSON.parse(event.data) as Notification;
+      if (seen.has(notice.id)) return;
+      seen.add(notice.id);
+      if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value as number);
+      receiveNotice(notice);
+    });
+    current.addEventListener("reload", (event) => {
+      reached(event);
+      for (const listener of reloadListeners) listener();
+    });
     current.addEventListener("error", () => {
       if (current.readyState === EventSource.CLOSED) retry = setTimeout(connect, REFUSED_RETRY_MS);
     });
