@@ -6,18 +6,22 @@
  * a message in their thread (the notice to the poster is announced: notifications/notifier.ts),
  * over and over, for --seconds.
  *
- * Two ways, interleaved run by run, on the same database:
- *  - notify: as deployed, every announcement a real pg_notify;
- *  - none:   the same code, with a pg_notify of the benchmark's schema that does nothing found
- *            first (its search_path puts the schema before pg_catalog), so no transaction notifies.
+ * Three ways, interleaved run by run, on the same database:
+ *  - notify: without Redis, every announcement a real pg_notify inside its transaction;
+ *  - redis:  with REDIS_URL (the local Redis), announcements published there after the commit;
+ *  - none:   the notify way's code, with a pg_notify of the benchmark's schema that does nothing
+ *            found first (its search_path puts the schema before pg_catalog): nothing announced.
  * Prints, per way, the median over --runs of writes per second and the p50/p95 of a write's
- * request (which holds its commit), and the cost of notify: 1 - notify's writes/s over none's.
+ * request (which holds its commit), and what each costs: 1 - its writes/s over none's. A listener
+ * counts what PostgreSQL announced in each run: the run fails if redis or none announced anything.
  *
  * Run: npm run bench:writes -- [--seconds 10] [--runs 3] [--writers 32]
  * Bounded: each run lasts --seconds, then everything stops. Only 127.0.0.1 and the local PostgreSQL.
  */
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { CHANGES_CHANNEL } from "../../src/server/http/response-cache.ts";
+import { EVENTS_CHANNEL } from "../../src/server/notifications/event-hub.ts";
 import { PRODUCTION_BUNDLE, startServerProcess } from "../../src/server/test/server-process.ts";
 import { createTestDatabase } from "../../src/server/test/test-database.ts";
 import { benchServerEnv, median, signUpUsers } from "./bench-data.ts";
@@ -40,7 +44,8 @@ for (const [name, value] of [
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a whole number of at least 1`);
 }
 
-type Way = "notify" | "none";
+type Way = "notify" | "redis" | "none";
+const WAYS: readonly Way[] = ["notify", "redis", "none"];
 
 const database = await createTestDatabase("postgres");
 if (database.config.dialect !== "postgres" || !database.config.schema) throw new Error("a PostgreSQL schema");
@@ -61,6 +66,7 @@ async function startServers(way: Way) {
     DATABASE_URL: urlFor(way),
     PAYMENTS: "off",
     EMAIL_DIR: "/tmp/quickgig-bench-mail",
+    ...(way === "redis" ? { REDIS_URL: "redis://127.0.0.1:6379" } : {}),
   });
   const servers = await Promise.all([
     startServerProcess(env, undefined, PRODUCTION_BUNDLE),
@@ -70,8 +76,9 @@ async function startServers(way: Way) {
 }
 
 // The schema, its tables and the people, made once through a server as deployed.
-const [setup] = await startServers("notify");
+const [setup, setupTwin] = await startServers("notify");
 if (!setup) throw new Error("no server");
+await setupTwin?.stop();
 const [poster, ...writers] = await signUpUsers(setup.origin, WRITERS + 1);
 if (!poster) throw new Error("no poster");
 const post = (origin: string, cookie: string, url: string, body: unknown) =>
@@ -104,6 +111,17 @@ await admin.end();
 
 async function run(way: Way) {
   const servers = await startServers(way);
+  // What the database announced during the run: none at all when notifying is off.
+  const listener = new pg.Client({ connectionString });
+  await listener.connect();
+  let announced = 0;
+  const channels = new Map<string, number>();
+  listener.on("notification", (message) => {
+    announced += 1;
+    channels.set(message.channel, (channels.get(message.channel) ?? 0) + 1);
+  });
+  await listener.query(`listen ${EVENTS_CHANNEL}`);
+  await listener.query(`listen ${CHANGES_CHANNEL}`);
   const latencies: number[] = [];
   let failures = 0;
   const until = performance.now() + SECONDS * 1000;
@@ -125,8 +143,14 @@ async function run(way: Way) {
     }),
   );
   await Promise.all(servers.map((server) => server.stop()));
+  await listener.end();
+  if (way !== "notify" && announced > 0) {
+    throw new Error(`"${way}" still notified: ${JSON.stringify(Object.fromEntries(channels))}`);
+  }
+  if (way === "notify" && announced === 0) throw new Error(`"notify" announced nothing`);
   latencies.sort((a, b) => a - b);
   return {
+    announced,
     perSecond: latencies.length / SECONDS,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
@@ -134,14 +158,15 @@ async function run(way: Way) {
   };
 }
 
-const results: Record<Way, Array<Awaited<ReturnType<typeof run>>>> = { notify: [], none: [] };
+const results: Record<Way, Array<Awaited<ReturnType<typeof run>>>> = { notify: [], redis: [], none: [] };
 try {
   for (let round = 1; round <= RUNS; round += 1) {
-    for (const way of round % 2 ? (["notify", "none"] as const) : (["none", "notify"] as const)) {
+    // Each round in another order: no way always runs first on a warm or a cold machine.
+    for (const way of WAYS.map((_, i) => WAYS[(i + round - 1) % WAYS.length] as Way)) {
       const result = await run(way);
       results[way].push(result);
       console.log(
-        `run ${round} ${way.padEnd(6)} ${result.perSecond.toFixed(0).padStart(6)} writes/s  p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms${result.failures ? `  ${result.failures} failed` : ""}`,
+        `run ${round} ${way.padEnd(6)} ${result.perSecond.toFixed(0).padStart(6)} writes/s  p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  ${result.announced} announcements${result.failures ? `  ${result.failures} failed` : ""}`,
       );
     }
   }
@@ -150,20 +175,18 @@ try {
     p50: median(results[way].map((r) => r.p50)),
     p95: median(results[way].map((r) => r.p95)),
   });
-  const notify = summary("notify");
   const none = summary("none");
   console.log(`\n${WRITERS} writers through 2 processes on PostgreSQL, ${SECONDS} s a run, medians of ${RUNS}:`);
-  for (const [way, figures] of [
-    ["notify", notify],
-    ["none", none],
-  ] as const) {
+  for (const way of WAYS) {
+    const figures = summary(way);
+    const cost =
+      way === "none"
+        ? ""
+        : `  costs ${((1 - figures.perSecond / none.perSecond) * 100).toFixed(1)} % of none's writes/s, p95 ${(figures.p95 / none.p95).toFixed(2)}×`;
     console.log(
-      `  ${way.padEnd(6)} ${figures.perSecond.toFixed(0).padStart(6)} writes/s  p50 ${figures.p50.toFixed(1)} ms  p95 ${figures.p95.toFixed(1)} ms`,
+      `  ${way.padEnd(6)} ${figures.perSecond.toFixed(0).padStart(6)} writes/s  p50 ${figures.p50.toFixed(1)} ms  p95 ${figures.p95.toFixed(1)} ms${cost}`,
     );
   }
-  console.log(
-    `  notify costs ${((1 - notify.perSecond / none.perSecond) * 100).toFixed(1)} % of the writes per second; p95 ${(notify.p95 / none.p95).toFixed(2)}× none's`,
-  );
 } finally {
   await database.drop();
 }

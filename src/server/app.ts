@@ -18,6 +18,7 @@ import { invitationsOfTasks } from "./bids/invitations.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { redisAnnouncing } from "./db/redis-feed.ts";
 import { seedDemoData } from "./demo/seed.ts";
 import { createMailer } from "./email/mailer.ts";
 import { OutboxWorker } from "./email/outbox.ts";
@@ -155,7 +156,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     }
   });
 
-  const database = openDatabase(config.database);
+  // With Redis, the processes of one PostgreSQL database tell one another of changes through it (issue 46).
+  const redis = redisAnnouncing(config);
+  const database = openDatabase(config.database, { announceByRedis: redis !== undefined });
   app.addHook("onClose", () => database.close());
   await migrateToLatest(database.db, database.dialect, { log: app.log });
   const origins = originPolicy({
@@ -169,7 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     app.addHook("onClose", () => merger.stop());
   }
   const hub = new EventHub({ ...STREAM_LIMITS, ...options.streamLimits });
-  await hub.start(config.database, app.log);
+  await hub.start(config.database, app.log, redis);
   app.addHook("onClose", () => hub.stop());
   const mailer = createMailer(config.email, app.log);
   const outbox = new OutboxWorker(database, mailer.send, { retryMs: config.email.retryMs, log: app.log });
@@ -237,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     database: config.database,
     answersOrigin: (origin) => origins.isTrusted(origin),
     foundViewer: async (request) => (await sessions.find(request)) !== null,
+    redis,
   });
   // Anonymous hits are answered before Fastify reads them, and logged as it logs requests. Behind a
   // proxy the address logged is the one the proxy names, which Fastify works out: it answers them all.

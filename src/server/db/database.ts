@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
+  CompiledQuery,
   type DialectAdapter,
   Kysely,
   PostgresDialect,
@@ -24,7 +25,11 @@ export interface Database {
 // COUNT(*) and bigint come back from pg as strings; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function openDatabase(config: DatabaseConfig): Database {
+/**
+ * `announceByRedis`: the processes tell one another of changes through Redis (issue 46), so this
+ * pool's connections say so, and the trigger of migration 0026 then calls no pg_notify.
+ */
+export function openDatabase(config: DatabaseConfig, options: { announceByRedis?: boolean } = {}): Database {
   if (config.dialect === "sqlite") {
     if (config.file !== ":memory:") mkdirSync(path.dirname(config.file), { recursive: true });
     const sqlite = new SQLite(config.file);
@@ -47,7 +52,18 @@ export function openDatabase(config: DatabaseConfig): Database {
   // the pool drops the broken client when it is released.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({
+      pool,
+      ...(options.announceByRedis
+        ? {
+            onCreateConnection: async (connection) => {
+              await connection.executeQuery(CompiledQuery.raw("set quickgig.announce = 'redis'"));
+            },
+          }
+        : {}),
+    }),
+  });
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
 

@@ -58,6 +58,7 @@ describe("migrations", () => {
       "0023-email-sites",
       "0024-people-search-folds-accents",
       "0025-invitations",
+      "0026-changes-announced-by-redis",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -223,6 +224,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0023-email-sites",
       "0024-people-search-folds-accents",
       "0025-invitations",
+      "0026-changes-announced-by-redis",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -298,6 +300,7 @@ describe("upgrading a database that already holds bids", () => {
       "0023-email-sites",
       "0024-people-search-folds-accents",
       "0025-invitations",
+      "0026-changes-announced-by-redis",
     ]);
 
     const bids = await target.current.db
@@ -427,6 +430,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
       "0023-email-sites",
       "0024-people-search-folds-accents",
       "0025-invitations",
+      "0026-changes-announced-by-redis",
     ]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
     expect(bids).toEqual([
@@ -735,6 +739,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0023-email-sites",
         "0024-people-search-folds-accents",
         "0025-invitations",
+        "0026-changes-announced-by-redis",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       // 0014 and 0024 warn that Find Freelancers reads every profile.

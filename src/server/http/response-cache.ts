@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
 import { DAY_MS, nextDayAnywhereOnEarth, todayAnywhereOnEarth } from "../../contract/index.ts";
 import type { Database as DatabaseConfig } from "../config.ts";
 import { PgListener } from "../db/pg-listener.ts";
+import { RedisFeed } from "../db/redis-feed.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -234,6 +235,11 @@ export async function registerResponseCache(
      * visitors only when the read that made it found nobody, whatever its cookies looked like.
      */
     foundViewer: (request: FastifyRequest) => Promise<boolean>;
+    /**
+     * On PostgreSQL with Redis (issue 46): changes are announced to the other processes through
+     * Redis after the write, and heard there, instead of by the tables' trigger and LISTEN.
+     */
+    redis?: { url: string; scope: string } | undefined;
   },
 ): Promise<ResponseCache> {
   const listensForChanges = options.enabled && options.database.dialect === "postgres";
@@ -241,7 +247,27 @@ export async function registerResponseCache(
   const cache = new ResponseCache(options.enabled && !listensForChanges, (origin) =>
     origin !== undefined && answersOrigin(origin) ? origin : "",
   );
-  if (listensForChanges && options.database.dialect === "postgres") {
+  let announce = () => {};
+  if (listensForChanges && options.redis) {
+    // The cache is on only while it listens: when the connection drops, the cache empties and stays off until it is back.
+    const self = randomUUID();
+    const feed = new RedisFeed(
+      options.redis.url,
+      CHANGES_CHANNEL,
+      options.redis.scope,
+      {
+        message: (payload) => {
+          if (payload !== self) cache.invalidate();
+        },
+        up: () => cache.setEnabled(true),
+        down: () => cache.setEnabled(false),
+      },
+      app.log,
+    );
+    await feed.start();
+    announce = () => feed.publish(self);
+    app.addHook("onClose", () => feed.stop());
+  } else if (listensForChanges && options.database.dialect === "postgres") {
     // The cache is on only while it listens: when the connection drops, the cache empties and stays off until it is back.
     const feed = new PgListener(
       options.database,
@@ -277,7 +303,10 @@ export async function registerResponseCache(
     const ok = reply.statusCode < 400;
     if (!READS.has(request.method)) {
       // Before the answer leaves, so the writer's next read cannot get the old data.
-      if (ok && !NEUTRAL_WRITES.has(request.url.split("?")[0] ?? "")) cache.invalidate();
+      if (ok && !NEUTRAL_WRITES.has(request.url.split("?")[0] ?? "")) {
+        cache.invalidate();
+        announce();
+      }
       return payload;
     }
     if (!request.routeOptions.config.publicCache) return payload;

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { LIMITS } from "../../contract/index.ts";
 import type { Database as DatabaseConfig } from "../config.ts";
 import { PgListener } from "../db/pg-listener.ts";
+import { RedisFeed } from "../db/redis-feed.ts";
 
 /** The PostgreSQL channel on which a transaction that told someone something names them (payload: "schema userId"). */
 export const EVENTS_CHANNEL = "quickgig_events";
@@ -27,15 +29,23 @@ export const STREAM_LIMITS: StreamLimits = {
   drainMs: 30_000,
 };
 
+/** How a process tells the others whom a write told something: none (SQLite, one process), PostgreSQL's NOTIFY, or Redis. */
+export type Announcing = "none" | "postgres" | "redis";
+
 /**
  * Who has a live stream open in this process, by person. A write wakes the people it told something
- * once it commits; on PostgreSQL the same wake-up reaches every other process through LISTEN/NOTIFY
+ * once it commits; on PostgreSQL the same wake-up reaches every other process, through Redis when
+ * REDIS_URL is set (published after the commit: issue 46, decision 037), else through LISTEN/NOTIFY
  * (notifications/notifier.ts sends it inside the transaction, so it arrives only if it commits).
  * A woken stream reads what is new from the database: a wake-up carries nothing but the person.
  */
 export class EventHub {
   private readonly listeners = new Map<string, Set<Listener>>();
   private listener: PgListener | undefined;
+  private feed: RedisFeed | undefined;
+  /** This process's mark on what it publishes: it woke its own streams already. */
+  private readonly self = randomUUID();
+  announcing: Announcing = "none";
   private readonly byPerson = new Map<string, number>();
   private readonly byAddress = new Map<string, number>();
   private streams = 0;
@@ -69,9 +79,32 @@ export class EventHub {
     };
   }
 
-  /** Starts listening for other processes' wake-ups (PostgreSQL only). */
-  async start(database: DatabaseConfig, log: FastifyBaseLogger): Promise<void> {
+  /**
+   * Starts listening for other processes' wake-ups (PostgreSQL only): on Redis when `redis` is
+   * given (its URL, and the scope of this database there), else on PostgreSQL.
+   */
+  async start(database: DatabaseConfig, log: FastifyBaseLogger, redis?: { url: string; scope: string }): Promise<void> {
     if (database.dialect !== "postgres") return;
+    if (redis) {
+      this.announcing = "redis";
+      this.feed = new RedisFeed(
+        redis.url,
+        EVENTS_CHANNEL,
+        redis.scope,
+        {
+          message: (payload) => {
+            const [from, ...userIds] = payload.split(" ");
+            if (from !== this.self) this.wake(userIds);
+          },
+          up: () => this.wakeEveryone(),
+          down: () => {},
+        },
+        log,
+      );
+      await this.feed.start();
+      return;
+    }
+    this.announcing = "postgres";
     this.listener = new PgListener(
       database,
       EVENTS_CHANNEL,
@@ -92,6 +125,12 @@ export class EventHub {
 
   async stop(): Promise<void> {
     await this.listener?.stop();
+    await this.feed?.stop();
+  }
+
+  /** On Redis: tells the other processes, after the commit, whom it told something (this one is woken apart). */
+  publish(userIds: string[]): void {
+    if (this.feed && userIds.length > 0) this.feed.publish([this.self, ...new Set(userIds)].join(" "));
   }
 
   subscribe(userId: string, listener: Listener): () => void {

@@ -189,12 +189,14 @@ export class Notifier implements Transactor {
 
   /** Someone's unread counts changed without a new notice (they read something): their other tabs hear of it. */
   async touched(userId: string): Promise<void> {
-    if (this.database.dialect === "postgres") await this.announce(this.database.db, [userId]);
+    if (this.hub.announcing === "postgres") await this.announce(this.database.db, [userId]);
+    this.hub.publish([userId]);
     this.hub.wake([userId]);
   }
 
   private afterCommit(userIds: string[]): void {
     if (userIds.length === 0) return;
+    this.hub.publish(userIds);
     this.hub.wake(userIds);
     this.outbox.wake();
   }
@@ -254,7 +256,7 @@ export class Notifier implements Transactor {
         await enqueueEmail(trx, this.email(notice, person, lines, sites.get(notice.userId)));
       }
     }
-    if (this.database.dialect === "postgres") await this.announce(trx, told);
+    if (this.hub.announcing === "postgres") await this.announce(trx, told);
   }
 
   /** Delivered to the other processes when (and only if) the transaction commits. */
