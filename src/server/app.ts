@@ -171,7 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     app.addHook("onReady", async () => merger.start());
     app.addHook("onClose", () => merger.stop());
   }
-  const hub = new EventHub({ ...STREAM_LIMITS, ...options.streamLimits });
+  const hub = new EventHub({ ...STREAM_LIMITS, perProcess: config.eventStreamsPerProcess, ...options.streamLimits });
   await hub.start(config.database, app.log, redis);
   app.addHook("onClose", () => hub.stop());
   const mailer = createMailer(config.email, app.log);

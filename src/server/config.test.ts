@@ -80,6 +80,17 @@ describe("loadConfig", () => {
     ).toEqual({ secretKey: "sk_test_x", webhookSecrets: ["whsec_x"], apiUrl: "https://api.stripe.com" });
   });
 
+  it("holds 5,000 live streams a process unless told otherwise", () => {
+    expect(loadConfig({ AUTH_SECRET: secret }).eventStreamsPerProcess).toBe(5000);
+    expect(loadConfig({ AUTH_SECRET: secret, EVENT_STREAMS_PER_PROCESS: "10000" }).eventStreamsPerProcess).toBe(10_000);
+    expect(() => loadConfig({ AUTH_SECRET: secret, EVENT_STREAMS_PER_PROCESS: "0" })).toThrow(
+      "EVENT_STREAMS_PER_PROCESS: must be at least 1",
+    );
+    expect(() => loadConfig({ AUTH_SECRET: secret, EVENT_STREAMS_PER_PROCESS: "many" })).toThrow(
+      "EVENT_STREAMS_PER_PROCESS: must be a whole number",
+    );
+  });
+
   it("merges SQLite's search index every 10 minutes unless told otherwise, at most a day apart", () => {
     expect(loadConfig({ AUTH_SECRET: secret }).searchMergeMs).toBe(600_000);
     expect(loadConfig({ AUTH_SECRET: secret, SEARCH_MERGE_MINUTES: "0" }).searchMergeMs).toBe(0);

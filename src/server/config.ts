@@ -41,6 +41,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(0).default(20),
   RATE_LIMIT_ACCOUNT_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(0).default(5),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(0).default(20),
+  EVENT_STREAMS_PER_PROCESS: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(5000),
   AUTH_COOKIE_SAMESITE: z.enum(["lax", "none"], { error: "must be lax or none" }).default("lax"),
   FIREBASE_PROJECT_ID: z
     .string()
@@ -126,6 +131,8 @@ export interface Config {
   redisUrl: string | null;
   /** false, or the proxies (comma-separated addresses or CIDRs) whose X-Forwarded-For is believed. */
   trustProxy: boolean | string;
+  /** Live streams (GET /api/events) one process holds open at once; past it, 503 (notifications/event-hub.ts). */
+  eventStreamsPerProcess: number;
   /** Requests a minute; 0 turns a limit off. */
   rateLimits: { authPerAddress: number; authPerAccount: number; writesPerUser: number };
   /** Sign-in with Firebase Authentication (accounts/firebase.ts); null when FIREBASE_PROJECT_ID is unset. */
@@ -232,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(values.WEB_DIST),
     redisUrl: values.REDIS_URL ?? null,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    eventStreamsPerProcess: values.EVENT_STREAMS_PER_PROCESS,
     rateLimits: {
       authPerAddress: values.RATE_LIMIT_AUTH_PER_MINUTE,
       authPerAccount: values.RATE_LIMIT_ACCOUNT_PER_MINUTE,

@@ -102,7 +102,8 @@ describe("the live streams of one address", () => {
 });
 
 describe("the live streams of one process", () => {
-  const ctx = setupTestApp({}, undefined, { streamLimits: { perProcess: 6 } });
+  // The cap as an operator sets it.
+  const ctx = setupTestApp({ EVENT_STREAMS_PER_PROCESS: "6" });
   const origin = listening(ctx);
 
   it("past the process's cap answer 503, problem+json, whoever asks", async () => {
