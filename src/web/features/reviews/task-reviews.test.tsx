@@ -138,6 +138,17 @@ describe("A task's reviews", () => {
     expect(within(section).getByRole("article", { name: "Review by Lucas Moreau" })).toBeTruthy();
   });
 
+  it("takes Leave a review away when the window closes while the page is open, with no notice", async () => {
+    const { section } = await openReviews("Logo and colour palette", DEMO_CLIENT, (db) => {
+      endLogoTask(db, "completed");
+      db.reviewWindows.set(taskTitled(db, "Logo and colour palette")._id, new Date(Date.now() + 3000).toISOString());
+    });
+    expect(within(section).getByRole("button", { name: "Leave a review" })).toBeTruthy();
+    await waitFor(() => expect(within(section).queryByRole("button", { name: "Leave a review" })).toBeNull(), {
+      timeout: 10_000,
+    });
+  });
+
   it("has reviews for a task cancelled after a hire", async () => {
     const { section } = await openReviews("Logo and colour palette", DEMO_CLIENT, (db) => endLogoTask(db, "cancelled"));
     expect(within(section).getByRole("button", { name: "Leave a review" })).toBeTruthy();

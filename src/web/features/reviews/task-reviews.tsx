@@ -115,6 +115,18 @@ export default function TaskReviewsPanel({
     return () => controller.abort();
   }, [read, version]);
 
+  // The window closes while the page is open: at that moment the reviews are read again, so
+  // "Leave a review" goes, whether or not the close publishes anything to tell of (issue 46).
+  const closesAt = reviews?.canReview || reviews?.canEdit ? reviews.windowEndsAt : null;
+  useEffect(() => {
+    if (!closesAt) return;
+    const left = Date.parse(closesAt) - Date.now();
+    // A timer past about 24.8 days would fire at once; a window is shorter than that.
+    if (!(left >= 0 && left < 2 ** 31 - 1)) return;
+    const timer = setTimeout(() => void read().catch(() => {}), left + 250);
+    return () => clearTimeout(timer);
+  }, [closesAt, read]);
+
   // Arriving from a list's "Leave a review": the form opens once the reviews say it may.
   useEffect(() => {
     if (hash !== REVIEW_HASH || openedFromHash.current || !reviews) return;
