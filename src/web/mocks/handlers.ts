@@ -187,9 +187,17 @@ export function createHandlers(store = new MockStore()) {
       profile && { rating: profile.rating.average.value, reviews: profile.rating.count, completed: profile.completed }
     );
   };
+  const invited = (taskId: string, freelancerId: string) => store.invitations.has(`${taskId} ${freelancerId}`);
   const presentBid = (bid: MockBid): Bid => {
     const reputation = reputationOf(bid.bidderId);
-    return { ...bid, mine: bid.bidderId === store.viewerId, ...(reputation ? { reputation } : {}) };
+    // The poster sees which offers came on their invitation.
+    const posted = store.tasks.find((task) => task._id === bid.taskId)?.ownerId === store.viewerId;
+    return {
+      ...bid,
+      mine: bid.bidderId === store.viewerId,
+      ...(reputation ? { reputation } : {}),
+      ...(posted && invited(bid.taskId, bid.bidderId) ? { invited: true } : {}),
+    };
   };
   const presentTask = (task: MockTask, detailed = false): Task => {
     const viewer = store.viewer();
@@ -204,6 +212,7 @@ export function createHandlers(store = new MockStore()) {
       bidCount: liveBids(task._id).length,
       hasBid: mine?.status === "pending" || mine?.status === "accepted",
       ...(mine ? { myBid: presentBid(mine) } : {}),
+      ...(invited(task._id, viewer.id) ? { invitedBy: task.userName } : {}),
     };
   };
   const unreadIn = (taskId: string, bidderId: string, userId: string) => {

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { INVITE_MESSAGES } from "../../../contract/invitation-words.ts";
 import { problem } from "../../mocks/scenarios.ts";
-import { bidOf, taskTitled, userId } from "../../test/demo.ts";
+import { taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 import { forgetOpenTasks, hasOpenTasks } from "./invites-api.ts";
@@ -94,7 +94,8 @@ describe("The marks of an invitation", () => {
   it("tells the invited freelancer on the task's page who invited them", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, COMPOST);
-    task.invitedBy = "Demo Client";
+    // Invited as the client's dialog does it: the mock says who invited her, as the server does.
+    db.invitations.add(`${task._id} ${userId(db, DEMO_FREELANCER)}`);
     const { screen } = await renderRoute(`/task-details/${task._id}`, { as: DEMO_FREELANCER, db });
     expect(await screen.findByText("Invited by Demo Client")).toBeTruthy();
   });
@@ -102,7 +103,7 @@ describe("The marks of an invitation", () => {
   it("marks the invited freelancer's offer in the client's offers, and no other", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, BAKERY);
-    bidOf(db, task._id, DEMO_FREELANCER).invited = true;
+    db.invitations.add(`${task._id} ${userId(db, DEMO_FREELANCER)}`);
     const { screen, user } = await renderRoute("/dashboard/my-posted-tasks", { as: DEMO_CLIENT, db });
     const table = await screen.findByRole("table");
     await user.click(within(table).getByRole("button", { name: `Bids for ${task.title}` }));
