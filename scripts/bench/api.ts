@@ -9,7 +9,10 @@
  *  2. the reads again with RESPONSE_CACHE=false, which is what a cache miss, and every signed-in
  *     read, costs: the database path, whose latency must not grow with the data;
  *  3. start-up: from spawning the process to /readyz answering, on the existing database, beside
- *     the same for the bare node:http server.
+ *     the same for the bare node:http server;
+ *  4. the three hot public reads again as `npm start` runs them by default (LOG_LEVEL=info, the
+ *     output going to a file as a process manager keeps it), beside the same limit and Express;
+ *     every other run has LOG_LEVEL=warn (benchServerEnv). Prints the log's size and lines.
  *
  * Each figure is the median of --runs runs. Prints requests/s, p50/p95/p99 latency, the ratio to
  * the limit and to Express, the server's peak memory (VmHWM), and at the end the scale ratios (p95 at the largest
@@ -344,9 +347,27 @@ async function bench(dialect: "sqlite" | "postgres", taskCount: number) {
   for (const target of reads) {
     cached.push(await measure(server.origin, target, cookie, baseline.url, target.express ? plain?.url : undefined));
   }
-  plain?.stop();
   let peak = peakRssMiB(server.child.pid as number);
   await server.stop();
+
+  // The hot reads again as `npm start` runs by default: LOG_LEVEL=info, every line going to a file
+  // as a process manager keeps it (issue 46), beside the same limit and Express.
+  const logFile = path.join(mkdtempSync(path.join(tmpdir(), "quickgig-bench-log-")), "server.log");
+  server = await startServerProcess(
+    benchServerEnv(database, { LOG_LEVEL: "info" }),
+    undefined,
+    PRODUCTION_BUNDLE,
+    logFile,
+  );
+  const logged: Row[] = [];
+  for (const target of reads.filter((read) => read.express)) {
+    logged.push(await measure(server.origin, target, cookie, baseline.url, plain?.url));
+  }
+  peak = Math.max(peak, peakRssMiB(server.child.pid as number));
+  await server.stop();
+  plain?.stop();
+  const log = readFileSync(logFile, "utf8");
+  const logLines = log.split("\n").filter((line) => line.includes('"reqId"')).length;
 
   server = await startServerProcess(
     benchServerEnv(database, { RESPONSE_CACHE: "false" }),
@@ -379,7 +400,13 @@ async function bench(dialect: "sqlite" | "postgres", taskCount: number) {
   await database.drop();
 
   const heading = `${dialect}, ${taskCount.toLocaleString("en")} tasks, ${CONNECTIONS} connections, ${SECONDS} s × ${RUNS} runs (medians)`;
-  print(`${heading}: as in production, beside the limit`, [...cached, ...written]);
+  print(`${heading}: as in production with LOG_LEVEL=warn, beside the limit`, [...cached, ...written]);
+  if (logged.length > 0) {
+    print(`${heading}: the hot reads as \`npm start\` runs, LOG_LEVEL=info to a file`, logged);
+    console.log(
+      `request log: ${round(log.length / 2 ** 20, 1)} MiB, ${logLines.toLocaleString("en")} lines about requests, ${round(log.length / Math.max(logLines, 1))} bytes a line`,
+    );
+  }
   print(`${heading}: reads with RESPONSE_CACHE=false (the database path)`, uncached);
   console.log(
     `start-up to /readyz: ${round(median(startups))} ms (median of ${STARTS}; bare node:http ${round(median(limitStarts))} ms); server peak RSS ${round(peak)} MiB`,

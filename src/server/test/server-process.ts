@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -16,7 +17,7 @@ export interface ServerProcess {
   child: ChildProcess;
   /** From spawning the process to its first ready answer on /readyz (polled every 5 ms). */
   startupMs: number;
-  /** Everything the process wrote to stdout and stderr so far. */
+  /** Everything the process wrote to stdout and stderr so far (nothing when they go to a file). */
   output(): string;
   /** SIGTERM, resolved with the exit code once the process has ended. */
   stop(): Promise<number | null>;
@@ -28,15 +29,18 @@ export const PRODUCTION_BUNDLE = ["dist/server/main.js"];
 
 /**
  * The real server as its own process on 127.0.0.1; resolved once /readyz answers. Only PATH is
- * inherited, so the environment is exactly what a newcomer's would be plus `env`.
+ * inherited, so the environment is exactly what a newcomer's would be plus `env`. With `logFile`,
+ * its stdout and stderr go straight to that file, as a process manager keeps them.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   port?: number,
   entry: string[] = FROM_SOURCE,
+  logFile?: string,
 ): Promise<ServerProcess> {
   const chosenPort = port ?? (await freePort());
   const origin = `http://127.0.0.1:${chosenPort}`;
+  let logFd: number | undefined;
   const child = spawn(process.execPath, entry, {
     env: {
       PATH: process.env.PATH,
@@ -47,8 +51,9 @@ export async function startServerProcess(
       EMAIL_DIR: path.join(tmpdir(), "quickgig-test-mail"),
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: logFile ? ["ignore", (logFd = openSync(logFile, "a")), logFd] : ["ignore", "pipe", "pipe"],
   });
+  if (logFd !== undefined) closeSync(logFd);
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
