@@ -240,7 +240,8 @@ test("an offer changed while the client looks at it is not accepted at the new p
   await login(client);
   // No live stream here: with it, the change's notice would show the new price before the click
   // (task-page.spec.ts shows offers arriving live); this is the client who did not get it in time.
-  await page.route("**/api/events", (route) => route.abort());
+  // The stream's address carries where it starts (?after=…): matched with or without it.
+  await page.route(/\/api\/events(\?|$)/, (route) => route.abort());
   await page.goto("/dashboard/my-posted-tasks");
   await page.getByRole("button", { name: /^Bids for Changing/ }).click();
   const bids = page.getByRole("dialog", { name: "Bids for This Task" });
