@@ -8,7 +8,7 @@
  * Forked by scripts/bench/api.ts through tsx (it imports the contract's TypeScript) with
  * DATABASE_FILE and PORT; it says "ready" once listening.
  */
-import Database from "better-sqlite3";
+import Database, { type Statement } from "better-sqlite3";
 import express from "express";
 import type { Selectable } from "kysely";
 import { LIMITS, todayAnywhereOnEarth } from "../../src/contract/index.ts";
@@ -31,6 +31,23 @@ const newest = db.prepare(
 );
 const total = db.prepare(`select coalesce(sum(total), 0) as total from task_counts where status <> 'removed'`);
 const one = db.prepare(`select ${COLUMNS} where tasks.id = ? and tasks.status <> 'removed'`);
+
+// The posters' ratings as clients (published reviews by their freelancers), for a page at once,
+// as the app's list adds them (issue 45): one statement per number of posters, prepared once.
+const ratingStatements = new Map<number, Statement>();
+function postersRatings(posterIds: string[]): Map<string, { sum: number; count: number }> {
+  let statement = ratingStatements.get(posterIds.length);
+  if (!statement) {
+    statement = db.prepare(
+      `select subject_id, sum(rating) as sum, count(*) as count from reviews
+       where subject_id in (${posterIds.map(() => "?").join(", ")}) and role = 'freelancer'
+       and published_at is not null and removed = 0 group by subject_id`,
+    );
+    ratingStatements.set(posterIds.length, statement);
+  }
+  const rows = statement.all(...posterIds) as Array<{ subject_id: string; sum: number; count: number }>;
+  return new Map(rows.map((row) => [row.subject_id, { sum: row.sum, count: row.count }]));
+}
 
 /** The task's columns the statements read (the app's own table type), with the two names joined. */
 type Row = Pick<
@@ -74,7 +91,14 @@ app.get("/api/tasks", (_request, response) => {
   const rows = newest.all(LIMITS.tasksPageDefault) as Row[];
   response.set("x-total-count", String(count));
   if (count > LIMITS.tasksPageDefault) response.set("link", '</api/tasks?page=2>; rel="next"');
-  response.json(rows.map(present));
+  const ratings = rows.length > 0 ? postersRatings([...new Set(rows.map((row) => row.owner_id))]) : new Map();
+  response.json(
+    rows.map((row) => {
+      const rated = ratings.get(row.owner_id);
+      const rating = rated && rated.count > 0 ? Math.round((rated.sum / rated.count) * 10) / 10 : null;
+      return { ...present(row), posterRating: { rating, reviews: rated?.count ?? 0 } };
+    }),
+  );
 });
 app.get("/api/tasks/:id", (request, response) => {
   const row = one.get(request.params.id) as Row | undefined;
