@@ -92,6 +92,28 @@ describe("what the log never holds", () => {
     for (const url of urls) expect(written).toContain(`"url":"${url.split("?")[0]}"`);
   });
 
+  it("writes one line a request, when it is answered: what was asked, the status and the time taken", async () => {
+    const from = lines.length;
+    const person = await signUp(ctx.app, { name: "One Line" });
+    const answer = await ctx.app.inject({
+      method: "GET",
+      url: "/api/notifications",
+      headers: { cookie: person.cookie },
+    });
+    const id = answer.headers["x-request-id"];
+    const about = entries()
+      .slice(from)
+      .filter((entry) => entry.reqId === id);
+    expect(about).toEqual([
+      expect.objectContaining({
+        msg: "request completed",
+        req: expect.objectContaining({ method: "GET", url: "/api/notifications" }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+  });
+
   it("hides a secret a log line is given by name", async () => {
     const from = lines.length;
     ctx.app.log.info({ token: "given-token-93ac", user: { password: "Given-Pass-81" } }, "a careless line");
