@@ -50,10 +50,15 @@ export class RedisFeed {
       connection.on("error", (error) => log.warn({ err: error, channel }, `redis ${what} connection failed`));
     }
     this.subscriber.on("message", (_channel, payload: string) => handlers.message(payload));
-    // ioredis subscribes again after a reconnect; until then nothing arrives.
-    this.subscriber.on("ready", () => handlers.up());
+    // Subscribed on every connection, and up only once it is: a process that started while Redis
+    // was away subscribes when Redis comes, and then looks at what it may have missed.
+    this.subscriber.on("ready", () => {
+      this.subscriber.subscribe(this.channel).then(
+        () => handlers.up(),
+        () => {},
+      );
+    });
     this.subscriber.on("close", () => handlers.down());
-    this.subscriber.subscribe(this.channel).catch(() => {});
   }
 
   async start(): Promise<void> {
