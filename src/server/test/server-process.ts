@@ -40,7 +40,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const chosenPort = port ?? (await freePort());
   const origin = `http://127.0.0.1:${chosenPort}`;
-  let logFd: number | undefined;
+  const logFd = logFile ? openSync(logFile, "a") : undefined;
   const child = spawn(process.execPath, entry, {
     env: {
       PATH: process.env.PATH,
@@ -51,7 +51,7 @@ export async function startServerProcess(
       EMAIL_DIR: path.join(tmpdir(), "quickgig-test-mail"),
       ...env,
     },
-    stdio: logFile ? ["ignore", (logFd = openSync(logFile, "a")), logFd] : ["ignore", "pipe", "pipe"],
+    stdio: logFd === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", logFd, logFd],
   });
   if (logFd !== undefined) closeSync(logFd);
   let output = "";
