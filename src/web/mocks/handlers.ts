@@ -187,17 +187,11 @@ export function createHandlers(store = new MockStore()) {
       profile && { rating: profile.rating.average.value, reviews: profile.rating.count, completed: profile.completed }
     );
   };
-  const invited = (taskId: string, freelancerId: string) => store.invitations.has(`${taskId} ${freelancerId}`);
-  const presentBid = (bid: MockBid): Bid => {
-    const reputation = reputationOf(bid.bidderId);
-    // The poster sees which offers came on their invitation.
-    const posted = store.tasks.find((task) => task._id === bid.taskId)?.ownerId === store.viewerId;
-    return {
-      ...bid,
-      mine: bid.bidderId === store.viewerId,
-      ...(reputation ? { reputation } : {}),
-      ...(posted && invited(bid.taskId, bid.bidderId) ? { invited: true } : {}),
-    };
+  const invited = (taskId: string, userId: string) => store.invitations.has(`${taskId} ${userId}`);
+  const presentBid = (b: MockBid): Bid => {
+    const rep = reputationOf(b.bidderId);
+    const inv = invited(b.taskId, b.bidderId) && store.task(b.taskId)?.ownerId === store.viewerId;
+    return { ...b, mine: b.bidderId === store.viewerId, ...(rep && { reputation: rep }), ...(inv && { invited: inv }) };
   };
   const presentTask = (task: MockTask, detailed = false): Task => {
     const viewer = store.viewer();
