@@ -8,11 +8,15 @@ import { EVENT_POSITION_HEADER } from "../../contract/event-position.ts";
  */
 let oldest: number | null = null;
 
+/** A position as the server writes it (a header, an event's id): a whole number, or null. */
+export function parsePosition(text: string | null): number | null {
+  return text !== null && /^\d{1,15}$/.test(text) ? Number(text) : null;
+}
+
 /** Notes the position an API answer carries, if any. */
 export function notePosition(headers: Headers): void {
-  const text = headers.get(EVENT_POSITION_HEADER);
-  if (text === null || !/^\d{1,15}$/.test(text)) return;
-  const position = Number(text);
+  const position = parsePosition(headers.get(EVENT_POSITION_HEADER));
+  if (position === null) return;
   oldest = oldest === null ? position : Math.min(oldest, position);
 }
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import type { Notification, UnreadCounts } from "../../../contract/notifications.ts";
 import { API_ORIGIN, apiUrl } from "../../lib/api.ts";
-import { takePosition } from "../../lib/event-position.ts";
+import { parsePosition, takePosition } from "../../lib/event-position.ts";
 
 /**
  * The signed-in person's live stream (GET /api/events, one per tab): the unread counts that the
@@ -81,7 +81,7 @@ export function openEventStream(): () => void {
     source = current;
     // Every event carries the position it brings the tab to: a new stream resumes from there.
     const reached = (event: MessageEvent) => {
-      if (/^\d{1,15}$/.test(event.lastEventId)) after = Number(event.lastEventId);
+      after = parsePosition(event.lastEventId) ?? after;
     };
     current.addEventListener("unread", (event) => {
       reached(event);
