@@ -196,7 +196,9 @@ export const NotificationSchema = z.object({
 export type Notification = z.infer<typeof NotificationSchema>;
 
 /** GET /api/events: where to start, when the browser sends no Last-Event-ID. */
-export const EventStreamQuerySchema = z.object({ after: z.string().max(40).optional() });
+export const EventStreamQuerySchema = z.object({
+  after: z.string().max(40, "after must be the position of an event: a whole number").optional(),
+});
 
 export const NotificationListQuerySchema = z.object({
   before: z.coerce

@@ -125,6 +125,15 @@ describe("a stream that starts from a position", () => {
     }
   });
 
+  it("refuses a position too long to be one, naming it", async () => {
+    const response = await fetch(`${origin}/api/events?after=${"9".repeat(41)}`, {
+      headers: { cookie: poster.cookie },
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toContain("application/problem+json");
+    expect((await response.json()).detail).toBe("after must be the position of an event: a whole number");
+  });
+
   it("says reload rather than replaying more than it holds, or notices older than a day", async () => {
     const person = await signUp(ctx.app, { name: "Many Notices" });
     const taskId = await postTask(ctx.app, person, { title: "Busy task" });
