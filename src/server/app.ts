@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify from "fastify";
+import Fastify, { LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { JWTVerifyGetKey } from "jose";
 import { sql } from "kysely";
@@ -151,7 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
     serverFactory: server.serverFactory,
     // One line a request, when it is answered (requestLine), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     logger: {
       level: config.logLevel,
       stream: logStream,
