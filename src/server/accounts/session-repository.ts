@@ -10,13 +10,21 @@ import { notSuspended } from "../standing/sanction-repository.ts";
  * person's sessions, and one made at that very moment counts for nothing either.
  */
 export async function findSessionPerson(db: Kysely<DB>, token: string) {
+  return sessionPeople(db).where("session.token", "=", token).executeTakeFirst();
+}
+
+/** Many sessions at once, by token: those still there, of people not suspended. */
+export async function findSessionPeople(db: Kysely<DB>, tokens: string[]) {
+  if (tokens.length === 0) return [];
+  return sessionPeople(db).select("session.token").where("session.token", "in", tokens).execute();
+}
+
+function sessionPeople(db: Kysely<DB>) {
   return db
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.userId")
     .select(["session.expiresAt", "user.id", "user.name", "user.email", "user.image"])
-    .where("session.token", "=", token)
-    .where((eb) => notSuspended(eb, "user.id"))
-    .executeTakeFirst();
+    .where((eb) => notSuspended(eb, "user.id"));
 }
 
 /**

@@ -6,7 +6,7 @@ import { MESSAGES } from "../../contract/index.ts";
 import type { Database } from "../db/database.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { type Auth, SESSION_IDLE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from "./auth.ts";
-import { findSessionPerson } from "./session-repository.ts";
+import { findSessionPeople, findSessionPerson } from "./session-repository.ts";
 
 export interface Viewer {
   id: string;
@@ -51,21 +51,47 @@ export class Sessions {
     return (await this.read(request))?.id === viewerId;
   }
 
+  /**
+   * `stillSignedIn` for many streams at once, in one query (notifications/stream-reader.ts); a
+   * session better-auth must renew or remove goes through it, one by one, as `read` does.
+   */
+  async stillSignedInEach(asks: Array<{ request: FastifyRequest; viewerId: string }>): Promise<boolean[]> {
+    const tokens = await Promise.all(asks.map(({ request }) => this.tokenOf(request)));
+    const rows = new Map(
+      (
+        await findSessionPeople(
+          this.database.db,
+          tokens.filter((token) => token !== null),
+        )
+      ).map((row) => [row.token, row]),
+    );
+    return Promise.all(
+      asks.map(async ({ request, viewerId }, i) => {
+        const row = rows.get(tokens[i] as string);
+        if (!row) return false;
+        if (betterAuthsTurn(row.expiresAt)) return this.stillSignedIn(request, viewerId);
+        return row.id === viewerId;
+      }),
+    );
+  }
+
   private async read(request: FastifyRequest): Promise<Viewer | null> {
+    const token = await this.tokenOf(request);
+    if (!token) return null;
+    const row = await findSessionPerson(this.database.db, token);
+    if (!row) return null;
+    if (betterAuthsTurn(row.expiresAt)) return this.readThroughAuth(request);
+    return { id: row.id, name: row.name, email: row.email, image: row.image ?? null };
+  }
+
+  /** The session token of the request's cookie, when its signature holds. */
+  private async tokenOf(request: FastifyRequest): Promise<string | null> {
     // Most readers are anonymous: without a cookie there is nothing to look up.
     const header = request.headers.cookie;
     if (!header) return null;
     this.cookieName ??= (await this.auth.$context).authCookies.sessionToken.name;
     const signed = parseCookies(header).get(this.cookieName);
-    if (!signed) return null;
-    const token = this.verifiedToken(signed);
-    if (!token) return null;
-    const row = await findSessionPerson(this.database.db, token);
-    if (!row) return null;
-    const expiresAt = new Date(row.expiresAt).getTime();
-    const slidesAt = expiresAt - (SESSION_IDLE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;
-    if (expiresAt < Date.now() || slidesAt <= Date.now()) return this.readThroughAuth(request);
-    return { id: row.id, name: row.name, email: row.email, image: row.image ?? null };
+    return signed ? this.verifiedToken(signed) : null;
   }
 
   private verifiedToken(signed: string): string | null {
@@ -85,6 +111,13 @@ export class Sessions {
       ? { id: session.user.id, name: session.user.name, email: session.user.email, image: session.user.image ?? null }
       : null;
   }
+}
+
+/** A session that has expired (to be removed) or is due to slide its idle timeout forward: better-auth's to do. */
+function betterAuthsTurn(expiresAt: Date | string): boolean {
+  const expires = new Date(expiresAt).getTime();
+  const slidesAt = expires - (SESSION_IDLE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;
+  return expires < Date.now() || slidesAt <= Date.now();
 }
 
 export function findViewer(sessions: Sessions, request: FastifyRequest): Promise<Viewer | null> {

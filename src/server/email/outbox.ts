@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import type { SendEmail } from "./mailer.ts";
@@ -26,59 +26,131 @@ const contentOf = (email: EmailContent) => ({
 
 /** Writes an email to the outbox, in the caller's transaction when it is given one. */
 export async function enqueueEmail(db: Kysely<DB>, email: EmailContent, now = new Date()): Promise<void> {
-  await db
-    .insertInto("outbox")
-    .values({ ...contentOf(email), created_at: now.toISOString(), next_attempt_at: now.toISOString() })
-    .execute();
+  await enqueueEmails(db, [email], now);
+}
+
+/** Writes emails to the outbox, 200 rows a statement. */
+export async function enqueueEmails(db: Kysely<DB>, emails: EmailContent[], now = new Date()): Promise<void> {
+  const stamp = now.toISOString();
+  for (let start = 0; start < emails.length; start += 200) {
+    await db
+      .insertInto("outbox")
+      .values(
+        emails
+          .slice(start, start + 200)
+          .map((email) => ({ ...contentOf(email), created_at: stamp, next_attempt_at: stamp })),
+      )
+      .execute();
+  }
+}
+
+/** An email about one thing to one person (`key`), gathered: see enqueueGatheredEmails. */
+export interface GatheredEmail {
+  key: string;
+  line: string;
+  gapMs: number;
+  /** Makes the email from all its paragraphs. */
+  compose: (lines: string[]) => EmailContent;
 }
 
 /**
- * Writes an email about one thing to one person (`key`), at most one per `gapMs`: the first goes at
- * once; one written while the last is still waiting is added to it, as another paragraph; one written
- * after the last was sent (or claimed to be sent) waits until `gapMs` after it, where the next ones
- * gather. `compose` makes the email from all its paragraphs. Two writers of one key are expected to
- * be serialized by the row they both change (a task's), as task edits are.
+ * Writes emails about one thing to one person (each `key`), at most one per `gapMs`: the first goes
+ * at once; one written while the last is still waiting is added to it, as another paragraph; one
+ * written after the last was sent (or claimed to be sent) waits until `gapMs` after it, where the
+ * next ones gather. Two writers of one key are expected to be serialized by the row they both
+ * change (a task's), as task edits are. Many keys at once read their last emails in one query and
+ * write the new ones in bulk: one edit of a task gathers for each of its bidders (issue 46).
  */
-export async function enqueueGatheredEmail(
-  db: Kysely<DB>,
-  gather: { key: string; line: string; gapMs: number },
-  compose: (lines: string[]) => EmailContent,
-  now = new Date(),
-): Promise<void> {
-  const last = await db
-    .selectFrom("outbox")
-    .select(["id", "lines", "sent_at", "failed_at", "locked_until", "next_attempt_at"])
-    .where("gather_key", "=", gather.key)
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  const stamp = now.toISOString();
-  const waiting = last && last.sent_at === null && last.failed_at === null;
-  if (last && waiting && (last.locked_until === null || last.locked_until <= stamp)) {
-    const lines = [...(JSON.parse(last.lines ?? "[]") as string[]), gather.line];
-    // Claimed by a sender meanwhile: the row is no longer to change, and this change waits for the next.
-    const added = await db
-      .updateTable("outbox")
-      .set({ ...contentOf(compose(lines)), lines: JSON.stringify(lines) })
-      .where("id", "=", last.id)
-      .where("sent_at", "is", null)
-      .where("failed_at", "is", null)
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", stamp)]))
-      .executeTakeFirst();
-    if (Number(added.numUpdatedRows) > 0) return;
+export async function enqueueGatheredEmails(db: Kysely<DB>, gathers: GatheredEmail[], now = new Date()): Promise<void> {
+  // A key twice in one write: the second after the first, as one by one.
+  const rounds: GatheredEmail[][] = [];
+  const seen = new Map<string, number>();
+  for (const gather of gathers) {
+    const round = seen.get(gather.key) ?? 0;
+    seen.set(gather.key, round + 1);
+    rounds[round] = [...(rounds[round] ?? []), gather];
   }
-  const lastGoes = last && last.failed_at === null ? new Date(last.sent_at ?? last.next_attempt_at).getTime() : 0;
-  const due = new Date(Math.max(now.getTime(), lastGoes + gather.gapMs));
-  await db
-    .insertInto("outbox")
-    .values({
-      ...contentOf(compose([gather.line])),
-      created_at: stamp,
-      next_attempt_at: due.toISOString(),
-      gather_key: gather.key,
-      lines: JSON.stringify([gather.line]),
-    })
-    .execute();
+  const stamp = now.toISOString();
+  for (const round of rounds) {
+    for (let start = 0; start < round.length; start += 200) {
+      const part = round.slice(start, start + 200);
+      const lasts = new Map(
+        (
+          await db
+            .selectFrom("outbox")
+            .select(["id", "gather_key", "lines", "sent_at", "failed_at", "locked_until", "next_attempt_at"])
+            .where("id", "in", (eb) =>
+              eb
+                .selectFrom("outbox")
+                .select((inner) => inner.fn.max("id").as("id"))
+                .where(
+                  "gather_key",
+                  "in",
+                  part.map((gather) => gather.key),
+                )
+                .groupBy("gather_key"),
+            )
+            .execute()
+        ).map((row) => [row.gather_key, row]),
+      );
+      const added = new Map<GatheredEmail, { id: number; lines: string[] }>();
+      for (const gather of part) {
+        const last = lasts.get(gather.key);
+        const waiting = last && last.sent_at === null && last.failed_at === null;
+        if (last && waiting && (last.locked_until === null || last.locked_until <= stamp)) {
+          added.set(gather, { id: last.id, lines: [...(JSON.parse(last.lines ?? "[]") as string[]), gather.line] });
+        }
+      }
+      // Claimed by a sender meanwhile: the row is no longer to change, and this change waits for the next.
+      const changed = await addLines(
+        db,
+        [...added].map(([gather, { id, lines }]) => ({ id, lines, email: gather.compose(lines) })),
+        stamp,
+      );
+      const fresh = part
+        .filter((gather) => !changed.has(added.get(gather)?.id ?? -1))
+        .map((gather) => {
+          const last = lasts.get(gather.key);
+          const lastGoes =
+            last && last.failed_at === null ? new Date(last.sent_at ?? last.next_attempt_at).getTime() : 0;
+          return {
+            ...contentOf(gather.compose([gather.line])),
+            created_at: stamp,
+            next_attempt_at: new Date(Math.max(now.getTime(), lastGoes + gather.gapMs)).toISOString(),
+            gather_key: gather.key,
+            lines: JSON.stringify([gather.line]),
+          };
+        });
+      if (fresh.length > 0) await db.insertInto("outbox").values(fresh).execute();
+    }
+  }
+}
+
+/**
+ * Gives waiting emails their new paragraphs and content, one statement for them all; answers the
+ * ids changed (one a sender claimed meanwhile is not).
+ */
+async function addLines(
+  db: Kysely<DB>,
+  changes: Array<{ id: number; lines: string[]; email: EmailContent }>,
+  stamp: string,
+): Promise<Set<number>> {
+  if (changes.length === 0) return new Set();
+  const rows = changes.map(({ id, lines, email }) => {
+    const content = contentOf(email);
+    return sql`(cast(${id} as integer), cast(${content.recipient} as text), cast(${content.subject} as text),
+      cast(${content.text_body} as text), cast(${content.html_body} as text), cast(${content.headers} as text),
+      cast(${JSON.stringify(lines)} as text))`;
+  });
+  const { rows: changed } = await sql<{ id: number }>`
+    with v(id, recipient, subject, text_body, html_body, headers, lines) as (values ${sql.join(rows)})
+    update outbox set recipient = v.recipient, subject = v.subject, text_body = v.text_body,
+      html_body = v.html_body, headers = v.headers, lines = v.lines
+    from v
+    where outbox.id = v.id and outbox.sent_at is null and outbox.failed_at is null
+      and (outbox.locked_until is null or outbox.locked_until <= ${stamp})
+    returning outbox.id`.execute(db);
+  return new Set(changed.map((row) => Number(row.id)));
 }
 
 /**

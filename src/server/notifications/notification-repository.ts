@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import {
   DEFAULT_CHANNELS,
   type Notification,
@@ -83,27 +83,106 @@ export async function newestNotificationId(db: Kysely<DB>): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
+/**
+ * For each person, their notices after their own position, oldest first, `limit` at most: what
+ * many woken streams have not sent yet, in one query per 500 people (each person one range of the
+ * (user_id, id) index).
+ */
+export async function listNotificationsAfterEach(
+  db: Kysely<DB>,
+  positions: Map<string, number>,
+  limit: number,
+): Promise<Map<string, Notification[]>> {
+  const found = new Map<string, Notification[]>();
+  const people = [...positions];
+  for (let start = 0; start < people.length; start += 500) {
+    const from = people
+      .slice(start, start + 500)
+      .map(([userId, afterId]) => sql`(cast(${userId} as text), cast(${afterId} as integer))`);
+    const { rows } = await sql<Row & { user_id: string }>`
+      with w(user_id, after_id) as (values ${sql.join(from)})
+      select id, kind, data, created_at, read_at, user_id from (
+        select n.id, n.kind, n.data, n.created_at, n.read_at, n.user_id,
+          row_number() over (partition by n.user_id order by n.id) as place
+        from w join notifications n on n.user_id = w.user_id and n.id > w.after_id
+      ) as after_each
+      where place <= ${limit}
+      order by user_id, id`.execute(db);
+    for (const row of rows) {
+      const list = found.get(row.user_id) ?? [];
+      list.push(present(row));
+      found.set(row.user_id, list);
+    }
+  }
+  return found;
+}
+
 export async function unreadCounts(db: Kysely<DB>, userId: string): Promise<UnreadCounts> {
-  const [notices, messages] = await Promise.all([
+  return (await unreadCountsOf(db, [userId])).get(userId) as UnreadCounts;
+}
+
+/**
+ * The unread counts of many people at once, three grouped queries in all (a write that tells a
+ * thousand people something wakes a thousand streams: notifications/stream-reader.ts). A message
+ * is unread by the thread's other side (the task's poster or its bidder, never the same person)
+ * until they read the thread after it came.
+ */
+export async function unreadCountsOf(db: Kysely<DB>, userIds: string[]): Promise<Map<string, UnreadCounts>> {
+  const counts = new Map(userIds.map((userId) => [userId, { notifications: 0, messages: 0 }]));
+  if (userIds.length === 0) return counts;
+  const [notices, asPoster, asBidder, staff] = await Promise.all([
     db
       .selectFrom("notifications")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("user_id", "=", userId)
+      .select((eb) => ["user_id", eb.fn.countAll<number>().as("count")])
+      .where("user_id", "in", userIds)
       .where("read_at", "is", null)
+      .groupBy("user_id")
+      .execute(),
+    unreadMessages(db, "t.owner_id", userIds),
+    unreadMessages(db, "m.bidder_id", userIds),
+    db.selectFrom("staff_roles").select("user_id").where("user_id", "in", userIds).execute(),
+  ]);
+  if (staff.length > 0) {
+    const queue = await queueLength(db);
+    for (const { user_id } of staff) (counts.get(user_id) as UnreadCounts).queue = queue;
+  }
+  for (const row of notices) (counts.get(row.user_id) as UnreadCounts).notifications = Number(row.count);
+  for (const row of [...asPoster, ...asBidder]) (counts.get(row.user_id) as UnreadCounts).messages += Number(row.count);
+  return counts;
+}
+
+/** What waits for the moderators: the open reports and the appeals not yet decided. */
+async function queueLength(db: Kysely<DB>): Promise<number> {
+  const [reports, appeals] = await Promise.all([
+    db
+      .selectFrom("reports")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("status", "=", "open")
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom("messages as m")
-      .innerJoin("tasks as t", "t.id", "m.task_id")
-      .leftJoin("thread_reads as r", (join) =>
-        join.onRef("r.task_id", "=", "m.task_id").onRef("r.bidder_id", "=", "m.bidder_id").on("r.user_id", "=", userId),
-      )
+      .selectFrom("sanctions")
       .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where((eb) => eb.or([eb("t.owner_id", "=", userId), eb("m.bidder_id", "=", userId)]))
-      .where("m.sender_id", "<>", userId)
-      .where((eb) => eb.or([eb("r.read_at", "is", null), eb("m.sent_at", ">", eb.ref("r.read_at"))]))
+      .where("appeal_outcome", "is", null)
+      .where("appealed_at", "is not", null)
       .executeTakeFirstOrThrow(),
   ]);
-  return { notifications: Number(notices.count), messages: Number(messages.count) };
+  return Number(reports.count) + Number(appeals.count);
+}
+
+/** Messages the other side sent that `side` (the poster's or the bidder's) has not read, per person. */
+function unreadMessages(db: Kysely<DB>, side: "t.owner_id" | "m.bidder_id", userIds: string[]) {
+  return db
+    .selectFrom("messages as m")
+    .innerJoin("tasks as t", "t.id", "m.task_id")
+    .leftJoin("thread_reads as r", (join) =>
+      join.onRef("r.task_id", "=", "m.task_id").onRef("r.bidder_id", "=", "m.bidder_id").onRef("r.user_id", "=", side),
+    )
+    .select((eb) => [eb.ref(side).as("user_id"), eb.fn.countAll<number>().as("count")])
+    .where(side, "in", userIds)
+    .whereRef("m.sender_id", "<>", side)
+    .where((eb) => eb.or([eb("r.read_at", "is", null), eb("m.sent_at", ">", eb.ref("r.read_at"))]))
+    .groupBy(side)
+    .execute();
 }
 
 /** Marks one (or, without an id, every) unread notice read; how many changed. */

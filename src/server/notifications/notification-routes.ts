@@ -37,6 +37,7 @@ import {
   readNotice,
   unsubscribe,
 } from "./notices.ts";
+import { type LiveStream, StreamReader } from "./stream-reader.ts";
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema };
 
@@ -199,8 +200,6 @@ function acceptedSite(deps: AppDeps, host: string | undefined): string | null {
 }
 
 const HEARTBEAT_MS = 25_000;
-/** Notices read at a time; a stream that resumes after many reads batch after batch. */
-const STREAM_BATCH = 50;
 /** What a stream replays at most: past this many missed notices, or older ones, the page reads itself again. */
 export const REPLAY_LIMIT = 100;
 export const REPLAY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -252,6 +251,7 @@ function streamRefusal(cap: "person" | "address" | "process"): HttpProblem {
  */
 function registerEventStream(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
+  const reader = new StreamReader(db, deps.sessions, app.log);
   const open = new Set<() => void>();
   app.addHook("preClose", async () => {
     for (const close of open) close();
@@ -318,11 +318,12 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
         if (!raw.writableEnded && !raw.destroyed) raw.write(chunk);
       };
       /**
-       * Backpressure: once the socket holds more than Node buffers, the next batch waits for the
+       * Backpressure: once the socket holds more than Node buffers, the next read waits for the
        * reader. A reader that does not read within drainMs is dropped rather than buffered for
        * without end; its tab reconnects with Last-Event-ID and misses nothing.
        */
       const drained = async (): Promise<boolean> => {
+        if (raw.writableEnded || raw.destroyed) return false;
         if (!raw.writableNeedDrain) return true;
         const waited = await Promise.race([
           once(raw, "drain").then(() => "drained" as const),
@@ -338,38 +339,8 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
         }
         return false;
       };
-      let sending = false;
-      let again = false;
-      const send = async () => {
-        // The session may have ended since the stream opened (sign-out, a password reset).
-        if (!(await deps.sessions.stillSignedIn(request, viewer.id))) return close();
-        for (;;) {
-          const notices = await findNoticesAfter(db, viewer.id, lastId, STREAM_BATCH);
-          for (const notice of notices) {
-            write(`id: ${notice.id}\nevent: notification\ndata: ${JSON.stringify(notice)}\n\n`);
-            lastId = notice.id;
-          }
-          if (!(await drained())) return;
-          if (notices.length < STREAM_BATCH) break;
-        }
-        write(`id: ${lastId}\nevent: unread\ndata: ${JSON.stringify(await countUnread(db, viewer.id))}\n\n`);
-      };
-      const wake = () => {
-        if (sending) {
-          again = true;
-          return;
-        }
-        sending = true;
-        again = false;
-        send()
-          .catch((error) => request.log.warn({ err: error }, "event stream could not read"))
-          .finally(() => {
-            sending = false;
-            // Woken while it was sending: look once more.
-            if (again && !raw.writableEnded) wake();
-          });
-      };
-      const unsubscribe = deps.hub.subscribe(viewer.id, wake);
+      const stream: LiveStream = { userId: viewer.id, request, lastId, send: write, drained, close };
+      const unsubscribe = deps.hub.subscribe(viewer.id, () => reader.wake(stream));
       const heartbeat = setInterval(() => {
         write(": keep-alive\n\n");
         void deps.sessions.stillSignedIn(request, viewer.id).then(
@@ -380,6 +351,7 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
       function close() {
         clearInterval(heartbeat);
         unsubscribe();
+        reader.forget(stream);
         release();
         open.delete(close);
         // The socket goes with the stream: nothing is left for a shutdown to wait on.
@@ -387,7 +359,7 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
       }
       open.add(close);
       raw.on("close", close);
-      wake();
+      reader.wake(stream);
     },
   );
 }

@@ -11,9 +11,15 @@ import {
 } from "../../contract/notifications.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
-import { dropWaitingEmails, enqueueEmail, enqueueGatheredEmail, type OutboxWorker } from "../email/outbox.ts";
+import {
+  dropWaitingEmails,
+  enqueueEmails,
+  enqueueGatheredEmails,
+  type GatheredEmail,
+  type OutboxWorker,
+} from "../email/outbox.ts";
 import { findSites } from "../email/site-repository.ts";
-import { composeEmail } from "../email/templates.ts";
+import { composeEmail, type EmailContent } from "../email/templates.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH, unsubscribeToken } from "../email/unsubscribe-token.ts";
 import { requestSite } from "../http/request-site.ts";
 import { EVENTS_CHANNEL, type EventHub } from "./event-hub.ts";
@@ -187,11 +193,15 @@ export class Notifier implements Transactor {
     return result;
   }
 
-  /** Someone's unread counts changed without a new notice (they read something): their other tabs hear of it. */
-  async touched(userId: string): Promise<void> {
-    if (this.hub.announcing === "postgres") await this.announce(this.database.db, [userId]);
-    this.hub.publish([userId]);
-    this.hub.wake([userId]);
+  /**
+   * Counts changed without a new notice (someone read something; the moderators' queue grew or
+   * shrank): these people's tabs hear of it.
+   */
+  async touched(...userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    if (this.hub.announcing === "postgres") await this.announce(this.database.db, userIds);
+    this.hub.publish(userIds);
+    this.hub.wake(userIds);
   }
 
   private afterCommit(userIds: string[]): void {
@@ -218,26 +228,35 @@ export class Notifier implements Transactor {
         | NotificationChannel
         | undefined) ?? DEFAULT_CHANNELS[notice.kind];
     const now = new Date().toISOString();
-    const told: string[] = [];
     const stale = notices.filter((notice) => ENDS_CHANGE_EMAILS.has(notice.kind));
     await dropWaitingEmails(trx, { keys: stale.map((notice) => taskChangeKey(notice.userId, notice.data.taskId)) });
-    for (const notice of notices) {
+    const kept = notices.flatMap((notice) => {
       const channel = notice.mustEmail ? "email" : channelOf(notice);
       const person = people.find((row) => row.id === notice.userId);
-      if (channel === "off" || !person) continue;
-      told.push(notice.userId);
-      await readResolvedNotices(trx, notice, now);
+      return channel === "off" || !person ? [] : [{ notice, channel, person }];
+    });
+    // In bulk, whatever their number: one edit of a task tells each of its bidders (issue 46).
+    await readResolvedNotices(trx, kept, now);
+    for (let start = 0; start < kept.length; start += 500) {
       await trx
         .insertInto("notifications")
-        .values({
-          user_id: notice.userId,
-          kind: notice.kind,
-          task_id: notice.data.taskId,
-          bidder_id: notice.data.bidderId ?? null,
-          data: JSON.stringify(notice.data),
-          created_at: now,
-        })
+        .values(
+          kept.slice(start, start + 500).map(({ notice }, i) => ({
+            user_id: notice.userId,
+            kind: notice.kind,
+            task_id: notice.data.taskId,
+            bidder_id: notice.data.bidderId ?? null,
+            data: JSON.stringify(notice.data),
+            created_at: now,
+            // Settled already by a later notice of this same write.
+            read_at: kept.slice(start + i + 1).some((later) => resolvesAtOnce(later.notice, notice)) ? now : null,
+          })),
+        )
         .execute();
+    }
+    const emails: EmailContent[] = [];
+    const gathers: GatheredEmail[] = [];
+    for (const { notice, channel, person } of kept) {
       // Only to a confirmed address: otherwise anyone could have QuickGig mail a stranger their words.
       if (channel !== "email" || !(person.emailVerified || notice.mustEmail)) continue;
       const line = describeNotification(notice.kind, notice.data, notice.now);
@@ -245,25 +264,27 @@ export class Notifier implements Transactor {
       if (gathered) {
         // A poster editing a task again and again sends each bidder one email a while, with every
         // change; offers coming in send their poster the first at once, then one an hour with all since.
-        const gather = {
+        gathers.push({
           key: gathered.key(notice.userId, notice.data.taskId),
           line,
           gapMs: this.gaps[gathered.gap],
-        };
-        await enqueueGatheredEmail(trx, gather, (lines) => this.email(notice, person, lines, sites.get(notice.userId)));
+          compose: (lines) => this.email(notice, person, lines, sites.get(notice.userId)),
+        });
       } else {
-        const lines = [line, ...quoted(notice.quote)];
-        await enqueueEmail(trx, this.email(notice, person, lines, sites.get(notice.userId)));
+        emails.push(this.email(notice, person, [line, ...quoted(notice.quote)], sites.get(notice.userId)));
       }
     }
-    if (this.hub.announcing === "postgres") await this.announce(trx, told);
+    await enqueueEmails(trx, emails);
+    await enqueueGatheredEmails(trx, gathers);
+    if (this.hub.announcing === "postgres")
+      await this.announce(trx, [...new Set(kept.map(({ notice }) => notice.userId))]);
   }
 
-  /** Delivered to the other processes when (and only if) the transaction commits. */
+  /** Delivered to the other processes when (and only if) the transaction commits: one statement for everyone told. */
   private async announce(db: Kysely<DB>, userIds: string[]): Promise<void> {
-    for (const userId of new Set(userIds)) {
-      await sql`select pg_notify(${EVENTS_CHANNEL}, current_schema() || ' ' || ${userId})`.execute(db);
-    }
+    if (userIds.length === 0) return;
+    await sql`select pg_notify(${EVENTS_CHANNEL}, current_schema() || ' ' || told.user_id)
+      from unnest(cast(${userIds} as text[])) as told(user_id)`.execute(db);
   }
 
   /**
@@ -310,17 +331,39 @@ export class Notifier implements Transactor {
  * you — write yours" and the reminder; a dispute settled reads its opening and proposals), the
  * person's own about the same task, before it is written: the bell's count drops as it arrives.
  */
-async function readResolvedNotices(trx: Kysely<DB>, notice: Notice, now: string): Promise<void> {
-  const resolved = RESOLVED_BY[notice.kind];
-  if (!resolved || notice.data.taskId === "") return;
-  await trx
-    .updateTable("notifications")
-    .set({ read_at: now })
-    .where("user_id", "=", notice.userId)
-    .where("task_id", "=", notice.data.taskId)
-    .where("kind", "in", [...resolved])
-    .where("read_at", "is", null)
-    .execute();
+async function readResolvedNotices(trx: Kysely<DB>, kept: Array<{ notice: Notice }>, now: string): Promise<void> {
+  // One update per kind and task, for everyone the write tells of it.
+  const groups = new Map<string, { kinds: readonly string[]; taskId: string; userIds: string[] }>();
+  for (const { notice } of kept) {
+    const resolved = RESOLVED_BY[notice.kind];
+    if (!resolved || notice.data.taskId === "") continue;
+    const key = `${notice.kind} ${notice.data.taskId}`;
+    const group = groups.get(key) ?? { kinds: resolved, taskId: notice.data.taskId, userIds: [] };
+    group.userIds.push(notice.userId);
+    groups.set(key, group);
+  }
+  for (const { kinds, taskId, userIds } of groups.values()) {
+    for (let start = 0; start < userIds.length; start += 500) {
+      await trx
+        .updateTable("notifications")
+        .set({ read_at: now })
+        .where("user_id", "in", userIds.slice(start, start + 500))
+        .where("task_id", "=", taskId)
+        .where("kind", "in", [...kinds])
+        .where("read_at", "is", null)
+        .execute();
+    }
+  }
+}
+
+/** Whether `outcome`, written after `earlier` in one write, settles it (RESOLVED_BY). */
+function resolvesAtOnce(outcome: Notice, earlier: Notice): boolean {
+  return (
+    outcome.userId === earlier.userId &&
+    outcome.data.taskId !== "" &&
+    outcome.data.taskId === earlier.data.taskId &&
+    (RESOLVED_BY[outcome.kind] ?? []).includes(earlier.kind)
+  );
 }
 
 /** A message's words in its email, as its own paragraph: the first MESSAGE_EMAIL_MAX characters. */
