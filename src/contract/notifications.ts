@@ -217,6 +217,8 @@ export const NotificationIdParamsSchema = z.object({
 export const UnreadCountsSchema = z.object({
   notifications: z.number().int(),
   messages: z.number().int(),
+  /** Moderators and admins only: the open reports and the appeals waiting in the queue (/admin). */
+  queue: z.number().int().optional(),
 });
 export type UnreadCounts = z.infer<typeof UnreadCountsSchema>;
 

@@ -13,6 +13,7 @@ import {
 import { requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { createReport } from "./reports.ts";
+import { tellStaff } from "./roles.ts";
 import { appealByToken, appealSanction, presentStanding } from "./sanctions.ts";
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
@@ -21,7 +22,26 @@ const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 4
  * Moderation as everyone meets it (decision 023): reporting, one's standing, and the one appeal of
  * each sanction. The moderators' routes are in admin-routes.ts.
  */
+/** The routes that add to the moderators' queue or take from it. */
+const QUEUE_CHANGES = new Set([
+  "/api/reports",
+  "/api/sanctions/:id/appeal",
+  "/api/appeals",
+  "/api/admin/decisions",
+  "/api/admin/sanctions/:id/restore",
+  "/api/admin/appeals/:id",
+  "/api/admin/sanctions/:id/lift",
+]);
+
 export function registerModerationRoutes(root: FastifyInstance, deps: AppDeps) {
+  // Whatever changes the moderators' queue reaches the staff's open tabs (their counts: issue 46).
+  root.addHook("onResponse", async (request, reply) => {
+    if (request.method === "GET" || reply.statusCode >= 300 || !QUEUE_CHANGES.has(request.routeOptions.url ?? ""))
+      return;
+    await tellStaff(deps.database.db, deps.notifier).catch((error) =>
+      request.log.warn({ err: error }, "the staff could not be told the queue changed"),
+    );
+  });
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
 

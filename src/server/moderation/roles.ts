@@ -4,6 +4,7 @@ import { MODERATION_MESSAGES, STAFF_ROLES, type StaffMemberSchema, type StaffRol
 import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
+import type { Notifier } from "../notifications/notifier.ts";
 import { appendLog, findRole, findUserByEmail, type LogRow, listStaffRows, setRole } from "./moderation-repository.ts";
 import { personRef } from "./targets.ts";
 
@@ -89,4 +90,9 @@ export async function grantRole(
     );
     return { ...change, entry };
   });
+}
+
+/** The moderators' queue changed (a report, an appeal, a decision): every staff member's open tabs hear of it. */
+export async function tellStaff(db: Kysely<DB>, notifier: Notifier): Promise<void> {
+  await notifier.touched(...(await listStaffRows(db)).map((row) => row.id));
 }

@@ -1,4 +1,4 @@
-import { waitFor, within } from "@testing-library/react";
+import { act, waitFor, within } from "@testing-library/react";
 import { http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -17,6 +17,7 @@ import type { MockStore } from "../../mocks/store.ts";
 import { AISHA, LUCAS, taskTitled, userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi, server } from "../../test/setup.ts";
+import { setUnreadCounts } from "../notifications/live-updates.ts";
 import { ADMIN, makeModerator } from "./test/admin-helpers.ts";
 
 type View = Awaited<ReturnType<typeof renderRoute>>;
@@ -269,6 +270,20 @@ describe("The moderation queue", () => {
     expect(within(question).getByText(/Message me on Telegram @cheap_brand_design/)).toBeTruthy();
     expect(within(question).getByText("The content was deleted by its author.")).toBeTruthy();
     expect(within(question).queryByRole("checkbox", { name: /Remove the content/ })).toBeNull();
+  });
+
+  it("reads itself again when the staff's live counts say the queue changed: another moderator's decision leaves it", async () => {
+    const view = await openQueue();
+    expect(groupNames(view)).toEqual([CHLOE_GROUP, QUESTION, TASK]);
+    // Another moderator decides on the task: nothing here knows yet.
+    view.db.queue.reports = view.db.queue.reports.filter((open) => open.targetKind !== "task");
+    act(() => setUnreadCounts({ notifications: 0, messages: 0, queue: 5 }));
+    try {
+      await waitFor(() => expect(groupNames(view)).toEqual([CHLOE_GROUP, QUESTION]));
+      expect(view.screen.getByRole("heading", { level: 2, name: "Reports (2)" })).toBeTruthy();
+    } finally {
+      act(() => setUnreadCounts(null));
+    }
   });
 
   // What the server then does (the content hidden, the author limited and told the rule and the note,

@@ -1,8 +1,10 @@
+import { useEffect, useRef } from "react";
 import { type LoaderFunctionArgs, useLoaderData, useRevalidator } from "react-router";
 import type { Queue } from "../../../contract/moderation.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
+import { useUnreadCounts } from "../notifications/public.ts";
 import { type DisputeQueue, getDisputes, getQueue } from "./admin-api.ts";
 import { AdminFrame } from "./admin-frame.tsx";
 import { AppealCard } from "./appeal-card.tsx";
@@ -27,7 +29,24 @@ export function Component() {
   usePageTitle("Moderation queue");
   const { revalidate } = useRevalidator();
   const { queue, disputes } = useLoaderData<typeof loader>();
+  useRevalidateOnQueueChange(revalidate);
   return <QueueView queue={queue} disputes={disputes} onDone={revalidate} />;
+}
+
+/**
+ * The queue reads itself again whenever what waits in it changes: a report or an appeal comes,
+ * another moderator decides (issue 46; the staff's live counts carry the queue's length). The
+ * first count heard also reads it again when the page was loaded before the stream had one: a
+ * report made between the two would otherwise be missed.
+ */
+function useRevalidateOnQueueChange(revalidate: () => Promise<void>) {
+  const waiting = useUnreadCounts()?.queue;
+  const seen = useRef(waiting);
+  useEffect(() => {
+    if (waiting === undefined || waiting === seen.current) return;
+    seen.current = waiting;
+    void revalidate();
+  }, [waiting, revalidate]);
 }
 
 interface QueueViewProps {

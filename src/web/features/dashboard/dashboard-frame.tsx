@@ -32,15 +32,22 @@ const MENU = [
  * For staff, the way to the moderators' queue, last in the menu: it comes once their standing is
  * read after the first paint, below everything already shown, so nothing moves (issue 45).
  */
-const MODERATION = { to: morePaths.admin, label: "Moderation", Icon: ShieldCheck, end: false } as const;
+const MODERATION = {
+  to: morePaths.admin,
+  label: "Moderation",
+  Icon: ShieldCheck,
+  end: false,
+  unread: "queue",
+  waiting: true,
+} as const;
 
-/** An item's unread count, live (from the header bell's event stream). */
-function UnreadBadge({ count }: { count: number }) {
+/** An item's unread count (for Moderation, what waits in the queue), live from the header bell's event stream. */
+function UnreadBadge({ count, label }: { count: number; label: string }) {
   if (count === 0) return null;
   return (
     <span className="ml-auto rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white dark:bg-red-400 dark:text-slate-950">
       {formatCount(count)}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only"> {label}</span>
     </span>
   );
 }
@@ -66,7 +73,9 @@ function SideMenu() {
             >
               <Icon aria-hidden="true" className="size-5" />
               {label}
-              {"unread" in item && counts && <UnreadBadge count={counts[item.unread]} />}
+              {"unread" in item && counts && (
+                <UnreadBadge count={counts[item.unread] ?? 0} label={"waiting" in item ? "waiting" : "unread"} />
+              )}
             </NavLink>
           </li>
         ))}

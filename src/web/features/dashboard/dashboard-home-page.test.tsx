@@ -1,9 +1,10 @@
-import { cleanup, waitFor, within } from "@testing-library/react";
+import { act, cleanup, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import type { DashboardSummary } from "../../../contract/schemas.ts";
 import { DEMO_CLIENT, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
+import { setUnreadCounts } from "../notifications/live-updates.ts";
 
 type View = Awaited<ReturnType<typeof renderRoute>>;
 
@@ -164,6 +165,13 @@ describe("Dashboard home", () => {
     await admin.screen.findByRole("heading", { level: 1, name: "Dashboard" });
     await waitFor(() => expect(menuLinks(admin).at(-1)).toEqual(["Moderation", "/admin"]));
     expect(menuLinks(admin)[0]).toEqual(["Home", "/dashboard"]);
+    // What waits in the queue, live from the staff's counts (issue 46).
+    act(() => setUnreadCounts({ notifications: 0, messages: 0, queue: 3 }));
+    try {
+      expect(menuLinks(admin).at(-1)).toEqual(["Moderation3 waiting", "/admin"]);
+    } finally {
+      act(() => setUnreadCounts(null));
+    }
   });
 
   it("sends a visitor to the login page, with the way back", async () => {
