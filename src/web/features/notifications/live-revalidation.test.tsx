@@ -35,6 +35,25 @@ describe("pages that stay true while people act", () => {
     expect(within(row() as HTMLElement).getByTitle("Task status: Assigned")).toBeTruthy();
   });
 
+  it("reads My Posted Tasks again when an offer comes: the task's offer count rises", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Landing page");
+    const { screen } = await renderRoute("/dashboard/my-posted-tasks", { as: DEMO_CLIENT, db });
+    const table = await screen.findByRole("region", { name: "Your posted tasks" });
+    const offers = () => {
+      const row = within(table).getByRole("rowheader", { name: task.title }).closest("tr") as HTMLElement;
+      return within(row).getAllByRole("cell")[4]?.textContent;
+    };
+    const before = db.bids.filter((bid) => bid.taskId === task._id);
+    expect(offers()).toBe(String(before.length));
+    // Lucas offers in another browser; the stream brings the poster's notice.
+    const [first] = before;
+    if (!first) throw new Error("the landing page has no offer to copy");
+    db.bids.push({ ...first, _id: "lucas-new-offer", bidderId: userId(db, LUCAS), status: "pending" });
+    receiveNotice(notice(task._id, "bid-new"));
+    await waitFor(() => expect(offers()).toBe(String(before.length + 1)));
+  });
+
   it("reads a task's page again for a notice about that task", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");
