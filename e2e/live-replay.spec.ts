@@ -141,3 +141,33 @@ test.describe("a server restart in the middle of a thread", () => {
     await page.context().close();
   });
 });
+
+test("a browser that goes offline while an offer and a question come shows both once it is back, each toast once", async ({
+  browser,
+  makeUser,
+}) => {
+  const client = await makeUser({ name: `Client ${uniqueId()}` });
+  const freelancer = await makeUser({ name: `Freelancer ${uniqueId()}` });
+  const taskId = await client.createTask({ title: `Offline mural ${uniqueId()}` });
+  const page = await windowFor(browser, client);
+  const streams = await watchEventStreams(page);
+  await page.goto("/dashboard/my-posted-tasks");
+  await expect.poll(streams).toContain(STREAM_OPEN);
+
+  await page.context().setOffline(true);
+  await expect.poll(streams).not.toContain(STREAM_OPEN);
+  await freelancer.bid(taskId);
+  const asked = await freelancer.api.post(`/api/tasks/${taskId}/questions`, { data: { body: "Indoor or outdoor?" } });
+  expect(asked.status(), await asked.text()).toBe(201);
+  await page.context().setOffline(false);
+
+  await expect(toast(page, `${freelancer.name} bid`)).toHaveCount(1);
+  await expect(toast(page, `${freelancer.name} asked a question on`)).toHaveCount(1);
+  // The list read itself again: the task's one offer shows.
+  const row = page
+    .getByRole("region", { name: "Your posted tasks" })
+    .getByRole("row")
+    .filter({ hasText: "Offline mural" });
+  await expect(row.getByRole("cell").nth(4)).toHaveText("1");
+  await page.context().close();
+});

@@ -41,6 +41,8 @@ const notice = (id: number) => ({
 beforeEach(() => {
   FakeEventSource.opened = [];
   vi.stubGlobal("EventSource", FakeEventSource);
+  // The browser's online and offline events.
+  vi.stubGlobal("window", new EventTarget());
   vi.useFakeTimers();
   takePosition();
 });
@@ -99,5 +101,22 @@ describe("the tab's live stream", () => {
     expect(FakeEventSource.opened).toHaveLength(2);
     expect(new URL(FakeEventSource.opened[1]?.url ?? "", "http://x").search).toBe("?after=14");
     close();
+  });
+
+  it("closes the stream when the browser goes offline and opens it again after the last event when it is back", () => {
+    notePosition(headers("10"));
+    const close = openEventStream();
+    const first = FakeEventSource.opened[0] as FakeEventSource;
+    first.send("notification", notice(15), "15");
+    window.dispatchEvent(new Event("offline"));
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    window.dispatchEvent(new Event("online"));
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(new URL(FakeEventSource.opened[1]?.url ?? "", "http://x").search).toBe("?after=15");
+    close();
+    // Closed for good: going online again opens nothing.
+    window.dispatchEvent(new Event("online"));
+    expect(FakeEventSource.opened).toHaveLength(2);
   });
 });

@@ -66,7 +66,8 @@ const SEEN_LIMIT = 500;
  * data this tab has read (lib/event-position.ts), so nothing that happened since is missed. The
  * browser reconnects by itself after a dropped connection and resumes with Last-Event-ID; an
  * answer other than a stream ends it for good, so then a new one is asked for a while later,
- * after the last event this tab received.
+ * after the last event this tab received; one closed while the browser was offline is opened
+ * again, the same way, when it is back online.
  */
 export function openEventStream(): () => void {
   // A browser without server-sent events (or a test's DOM) gets the counts with each page instead.
@@ -103,8 +104,25 @@ export function openEventStream(): () => void {
       if (current.readyState === EventSource.CLOSED) retry = setTimeout(connect, REFUSED_RETRY_MS);
     });
   };
+  // Offline, a connection can hang on unnoticed for minutes (a laptop's Wi-Fi gone, a phone in a
+  // tunnel): the stream is closed at once, and opened again after the last event when the
+  // browser is back online.
+  const offline = () => {
+    clearTimeout(retry);
+    source?.close();
+  };
+  const online = () => {
+    offline();
+    connect();
+  };
+  // A server-rendered module or a unit test has no window.
+  const browser = typeof window === "undefined" ? undefined : window;
+  browser?.addEventListener("offline", offline);
+  browser?.addEventListener("online", online);
   connect();
   return () => {
+    browser?.removeEventListener("offline", offline);
+    browser?.removeEventListener("online", online);
     clearTimeout(retry);
     source?.close();
     setUnreadCounts(null);
