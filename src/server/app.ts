@@ -36,7 +36,7 @@ import { registerNormalPaths } from "./http/normal-paths.ts";
 import { originPolicy } from "./http/origins.ts";
 import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
 import { registerRateLimits } from "./http/rate-limits.ts";
-import { registerRequestSite } from "./http/request-site.ts";
+import { registerRequestSite, requestSite } from "./http/request-site.ts";
 import { registerResponseCache, serverWithCachedAnswers } from "./http/response-cache.ts";
 import { registerSameOriginGuard } from "./http/same-origin.ts";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
@@ -267,6 +267,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     answersOrigin: (origin) => origins.isTrusted(origin),
     foundViewer: async (request) => (await sessions.find(request)) !== null,
     redis,
+  });
+  // A request's write empties the cache as it answers (registerResponseCache); a timed job's (a
+  // payment released by itself completes its task) does it here, and on Redis tells the others too.
+  notifier.onCommitted(() => {
+    if (requestSite() === undefined) cache.changed();
   });
   // Anonymous hits are answered before Fastify reads them, and logged as it logs requests: one line.
   // Behind a proxy the address logged is the one the proxy names, which Fastify works out: it answers them all.

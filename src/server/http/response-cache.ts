@@ -104,6 +104,19 @@ export class ResponseCache {
     return this.enabled;
   }
 
+  private announceChange = () => {};
+
+  /** How this process tells the others a write changed what they may have cached (Redis: issue 46). */
+  announceWith(announce: () => void): void {
+    this.announceChange = announce;
+  }
+
+  /** A write here changed data: this cache empties, and the other processes are told when they listen on Redis. */
+  changed(): void {
+    this.invalidate();
+    this.announceChange();
+  }
+
   /** Everything cached so far may be stale. */
   invalidate(): void {
     this.generation += 1;
@@ -247,7 +260,6 @@ export async function registerResponseCache(
   const cache = new ResponseCache(options.enabled && !listensForChanges, (origin) =>
     origin !== undefined && answersOrigin(origin) ? origin : "",
   );
-  let announce = () => {};
   if (listensForChanges && options.redis) {
     // The cache is on only while it listens: when the connection drops, the cache empties and stays off until it is back.
     const self = randomUUID();
@@ -265,7 +277,7 @@ export async function registerResponseCache(
       app.log,
     );
     await feed.start();
-    announce = () => feed.publish(self);
+    cache.announceWith(() => feed.publish(self));
     app.addHook("onClose", () => feed.stop());
   } else if (listensForChanges && options.database.dialect === "postgres") {
     // The cache is on only while it listens: when the connection drops, the cache empties and stays off until it is back.
@@ -303,10 +315,7 @@ export async function registerResponseCache(
     const ok = reply.statusCode < 400;
     if (!READS.has(request.method)) {
       // Before the answer leaves, so the writer's next read cannot get the old data.
-      if (ok && !NEUTRAL_WRITES.has(request.url.split("?")[0] ?? "")) {
-        cache.invalidate();
-        announce();
-      }
+      if (ok && !NEUTRAL_WRITES.has(request.url.split("?")[0] ?? "")) cache.changed();
       return payload;
     }
     if (!request.routeOptions.config.publicCache) return payload;

@@ -180,6 +180,12 @@ export class Notifier implements Transactor {
   }
 
   private readonly gaps: EmailGaps;
+  private readonly committed = new Set<() => void>();
+
+  /** Called after each transaction commits (the response cache: a timed job's write changes what it keeps). */
+  onCommitted(listener: () => void): void {
+    this.committed.add(listener);
+  }
 
   /** Runs `work` in one transaction with the notices it adds; a rollback loses them with the rest. */
   async transaction<T>(work: (trx: Kysely<DB>, notices: Notices) => Promise<T>): Promise<T> {
@@ -190,6 +196,7 @@ export class Notifier implements Transactor {
       return value;
     });
     this.afterCommit(pending.map((notice) => notice.userId));
+    for (const listener of this.committed) listener();
     return result;
   }
 

@@ -75,8 +75,13 @@ describe("delivered, then released by itself", () => {
   it("is released by the app's own timer once due, the task completed as if the client had", async () => {
     const { taskId } = await hiredAndPaid("Released by itself");
     await call(worker, "POST", `/api/tasks/${taskId}/deliver`);
+    // A visitor's read of the task, kept by the response cache.
+    const visitorSees = async () => (await ctx.app.inject({ url: `/api/tasks/${taskId}` })).json().status;
+    expect(await visitorSees()).toBe("assigned");
     await expect.poll(async () => (await paymentOf(taskId))?.status, { timeout: 20_000 }).toBe("released");
     expect((await call(client, "GET", `/api/tasks/${taskId}`)).json().status).toBe("completed");
+    // The timed job's write emptied the cache: the visitor reads it completed too.
+    expect(await visitorSees()).toBe("completed");
     // Reminded once before it went (half the release time ahead here; a day ahead by default).
     const notices = (await call(client, "GET", "/api/notifications?limit=50")).json() as Array<{
       kind: string;
