@@ -66,10 +66,15 @@ export class StreamReader {
     const batch = [...this.waiting];
     this.waiting.clear();
     for (const stream of batch) this.busy.add(stream);
-    for (let start = 0; start < batch.length; start += READ_AT_ONCE) {
-      const part = batch.slice(start, start + READ_AT_ONCE);
-      await this.read(part).catch((error) => this.log.warn({ err: error }, "event streams could not read"));
-    }
+    // The parts side by side: on PostgreSQL each on a connection of its own.
+    const parts = [];
+    for (let start = 0; start < batch.length; start += READ_AT_ONCE)
+      parts.push(batch.slice(start, start + READ_AT_ONCE));
+    await Promise.all(
+      parts.map((part) =>
+        this.read(part).catch((error) => this.log.warn({ err: error }, "event streams could not read")),
+      ),
+    );
     for (const stream of batch) {
       void stream.drained().then((open) => {
         this.busy.delete(stream);
