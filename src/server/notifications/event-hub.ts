@@ -5,7 +5,7 @@ import type { Database as DatabaseConfig } from "../config.ts";
 import { PgListener } from "../db/pg-listener.ts";
 import { RedisFeed } from "../db/redis-feed.ts";
 
-/** The PostgreSQL channel on which a transaction that told someone something names them (payload: "schema userId"). */
+/** The PostgreSQL channel on which a transaction that told someone something names them (payload: "schema userId userId …"). */
 export const EVENTS_CHANNEL = "quickgig_events";
 export const EVENTS_LISTENER_NAME = "quickgig-events";
 
@@ -111,8 +111,8 @@ export class EventHub {
       EVENTS_LISTENER_NAME,
       {
         message: (payload, schema) => {
-          const [payloadSchema, userId] = payload.split(" ");
-          if (payloadSchema === schema && userId) this.wake([userId]);
+          const [payloadSchema, ...userIds] = payload.split(" ");
+          if (payloadSchema === schema && userIds.length > 0) this.wake(userIds);
         },
         // Back after a drop: anything announced meanwhile was missed, so every stream looks again.
         up: () => this.wakeEveryone(),

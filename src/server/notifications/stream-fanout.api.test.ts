@@ -1,9 +1,11 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database.ts";
 import { OutboxWorker } from "../email/outbox.ts";
 import { openEventStream } from "../test/event-stream.ts";
 import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
-import { EventHub } from "./event-hub.ts";
+import { insertTestUser, testDialect } from "../test/test-database.ts";
+import { EVENTS_CHANNEL, EventHub } from "./event-hub.ts";
 import { listNotificationsAfter, listNotificationsAfterEach } from "./notification-repository.ts";
 import { Notifier } from "./notifier.ts";
 
@@ -171,5 +173,50 @@ describe("notices written in bulk", () => {
       .where("gather_key", "is not", null)
       .execute();
     expect(emails.map((email) => JSON.parse(email.lines ?? "[]").length)).toEqual([2]);
+  });
+});
+
+describe.runIf(testDialect() === "postgres")("announcing a write that tells hundreds, on PostgreSQL", () => {
+  it("names them all in a few notifications, each within PostgreSQL's 8,000 bytes", async () => {
+    const ids = Array.from({ length: 400 }, (_, i) => `announced-person-${String(i).padStart(4, "0")}-${Date.now()}`);
+    for (const id of ids) await insertTestUser(direct, id);
+    const config = ctx.database.config;
+    if (config.dialect !== "postgres") throw new Error("PostgreSQL only");
+    const listener = new pg.Client({ connectionString: config.connectionString });
+    await listener.connect();
+    const payloads: string[] = [];
+    // Other test files announce on the same channel, for their own schemas.
+    listener.on("notification", (message) => {
+      if (message.payload?.startsWith(`${config.schema} `)) payloads.push(message.payload);
+    });
+    await listener.query(`listen ${EVENTS_CHANNEL}`);
+    // A notifier that announces, as a process beside others does.
+    const hub = new EventHub();
+    hub.announcing = "postgres";
+    const outbox = new OutboxWorker(direct, async () => {}, { retryMs: 1000, log: ctx.app.log });
+    void outbox.stop();
+    const announcer = new Notifier(direct, hub, outbox, {
+      webUrl: ctx.config.webUrl,
+      apiUrl: ctx.config.publicUrl,
+      secret: ctx.config.authSecret,
+      followRequest: false,
+    });
+    try {
+      await announcer.transaction(async (_trx, notices) =>
+        notices.add(
+          ...ids.map((userId) => ({
+            userId,
+            kind: "task-changed" as const,
+            data: { taskId: "", taskTitle: "Announced", changes: [] },
+          })),
+        ),
+      );
+      await expect.poll(() => payloads.flatMap((payload) => payload.split(" ").slice(1)).length).toBe(400);
+      expect(payloads.length).toBeLessThanOrEqual(3);
+      expect(payloads.every((payload) => Buffer.byteLength(payload) < 8000)).toBe(true);
+      expect(payloads.flatMap((payload) => payload.split(" ").slice(1)).sort()).toEqual([...ids].sort());
+    } finally {
+      await listener.end();
+    }
   });
 });
