@@ -9,10 +9,8 @@ import type { Notification } from "../../contract/notifications.ts";
 import { REMOVED_TASK_TITLE, REVIEW_MESSAGES } from "../../contract/reputation.ts";
 import { reportableContents, taskNeighboursOf } from "../app.ts";
 import { type Database, openDatabase } from "../db/database.ts";
-import { OutboxWorker } from "../email/outbox.ts";
 import { createId } from "../ids.ts";
-import { EventHub } from "../notifications/event-hub.ts";
-import { Notifier } from "../notifications/notifier.ts";
+import type { Notifier } from "../notifications/notifier.ts";
 import { sanctionInForce } from "../standing/standing.ts";
 import {
   PUBLIC_URL,
@@ -24,6 +22,7 @@ import {
   type TestUser,
 } from "../test/test-app.ts";
 import { testDialect } from "../test/test-database.ts";
+import { testNotifier } from "../test/test-notifier.ts";
 import { suspendAccount } from "./enforcement.ts";
 
 /**
@@ -57,15 +56,7 @@ let notifier: Notifier;
 let moderator: TestUser;
 beforeAll(async () => {
   direct = openDatabase(ctx.database.config);
-  const outbox = new OutboxWorker(direct, async () => {}, { retryMs: 1000, log: ctx.app.log });
-  void outbox.stop();
-  const { webUrl, publicUrl, authSecret } = ctx.config;
-  notifier = new Notifier(direct, new EventHub(), outbox, {
-    webUrl,
-    apiUrl: publicUrl,
-    secret: authSecret,
-    followRequest: false,
-  });
+  notifier = testNotifier(ctx, direct);
   moderator = await signUp(ctx.app, { name: "Mo Derator" });
 });
 afterAll(() => direct?.close());

@@ -1,13 +1,13 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database.ts";
-import { OutboxWorker } from "../email/outbox.ts";
 import { openEventStream } from "../test/event-stream.ts";
 import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 import { insertTestUser, testDialect } from "../test/test-database.ts";
+import { testNotifier } from "../test/test-notifier.ts";
 import { EVENTS_CHANNEL, EventHub } from "./event-hub.ts";
 import { listNotificationsAfter, listNotificationsAfterEach } from "./notification-repository.ts";
-import { Notifier } from "./notifier.ts";
+import type { Notifier } from "./notifier.ts";
 
 /**
  * One write that tells many people something (issue 46): their streams are read together
@@ -23,15 +23,7 @@ beforeAll(async () => {
   await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   origin = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
   direct = openDatabase(ctx.database.config);
-  const outbox = new OutboxWorker(direct, async () => {}, { retryMs: 1000, log: ctx.app.log });
-  void outbox.stop();
-  const { webUrl, publicUrl, authSecret } = ctx.config;
-  notifier = new Notifier(direct, new EventHub(), outbox, {
-    webUrl,
-    apiUrl: publicUrl,
-    secret: authSecret,
-    followRequest: false,
-  });
+  notifier = testNotifier(ctx, direct);
 });
 afterAll(() => direct?.close());
 
@@ -193,14 +185,7 @@ describe.runIf(testDialect() === "postgres")("announcing a write that tells hund
     // A notifier that announces, as a process beside others does.
     const hub = new EventHub();
     hub.announcing = "postgres";
-    const outbox = new OutboxWorker(direct, async () => {}, { retryMs: 1000, log: ctx.app.log });
-    void outbox.stop();
-    const announcer = new Notifier(direct, hub, outbox, {
-      webUrl: ctx.config.webUrl,
-      apiUrl: ctx.config.publicUrl,
-      secret: ctx.config.authSecret,
-      followRequest: false,
-    });
+    const announcer = testNotifier(ctx, direct, hub);
     try {
       await announcer.transaction(async (_trx, notices) =>
         notices.add(
