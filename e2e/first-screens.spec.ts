@@ -266,6 +266,9 @@ test.describe("from first screen to live page", () => {
   });
 });
 
+/** How long the live app may take to start in place of a first screen: three times a state's usual wait. */
+const APP_START_MS = 30_000;
+
 /**
  * Opens `path` as `reader` on a phone (light) and a desktop (dark): without JavaScript, where
  * `firstScreen` checks what the HTML holds; then live, until `live` finds what the app put in its
@@ -283,6 +286,9 @@ async function fromFirstScreenToLive(
     atLeast: number;
   },
 ) {
+  // Two live starts of the whole app, each waited for: on a loaded machine (CI's, 2026-11-29) one
+  // start alone took 9 s, from its scripts downloaded to its first request.
+  test.slow();
   const { cookies } = await reader.api.storageState();
   for (const [viewport, colorScheme] of [
     [{ width: 390, height: 844 }, "light"],
@@ -302,7 +308,7 @@ async function fromFirstScreenToLive(
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
     page.on("pageerror", (error) => errors.push(String(error)));
     await page.goto(path);
-    await expect(page.locator("[data-first-screen]")).toHaveCount(0);
+    await expect(page.locator("[data-first-screen]")).toHaveCount(0, { timeout: APP_START_MS });
     await check.live(page);
     await expect(page.locator("header").getByRole("link", { name: "Notifications" })).toBeVisible();
     await settled(page);
