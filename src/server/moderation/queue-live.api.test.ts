@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openEventStream } from "../test/event-stream.ts";
-import { postTask, setupTestApp, signUp } from "../test/test-app.ts";
+import { listening, postTask, setupTestApp, signUp } from "../test/test-app.ts";
 import { moderationKit } from "./test/moderation-kit.ts";
 
 /**
@@ -10,12 +10,7 @@ import { moderationKit } from "./test/moderation-kit.ts";
  */
 const ctx = setupTestApp();
 const kit = moderationKit(ctx);
-let origin: string;
-
-beforeAll(async () => {
-  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  origin = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
-});
+const origin = listening(ctx);
 
 describe("the moderators' queue, live", () => {
   it("a report raises the staff's queue count on their open streams, a decision lowers it; others' counts have none", async () => {
@@ -28,7 +23,7 @@ describe("the moderators' queue, live", () => {
     const taskId = await postTask(ctx.app, poster, { title: "Pay a fee to apply" });
 
     const streams = await Promise.all(
-      [moderator, admin, reporter].map((user) => openEventStream(`${origin}/api/events`, { cookie: user.cookie })),
+      [moderator, admin, reporter].map((user) => openEventStream(`${origin()}/api/events`, { cookie: user.cookie })),
     );
     const [moderatorStream, adminStream, reporterStream] = streams as [
       (typeof streams)[number],

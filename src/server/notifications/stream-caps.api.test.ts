@@ -1,20 +1,10 @@
 import net from "node:net";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../contract/index.ts";
 import { openDatabase } from "../db/database.ts";
 import { Arrivals } from "../test/arrivals.ts";
 import { openEventStream } from "../test/event-stream.ts";
-import { postTask, setupTestApp, signUp, type TestContext, type TestUser } from "../test/test-app.ts";
-
-/** Listens on a port of its own: streams are read over real sockets. */
-function listening(ctx: TestContext): () => string {
-  let origin = "";
-  beforeAll(async () => {
-    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-    origin = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
-  });
-  return () => origin;
-}
+import { listening, postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 
 async function openMany(origin: string, users: TestUser[]) {
   const streams = await Promise.all(

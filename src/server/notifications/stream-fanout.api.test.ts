@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database.ts";
 import { openEventStream } from "../test/event-stream.ts";
-import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
+import { listening, postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 import { insertTestUser, testDialect } from "../test/test-database.ts";
 import { testNotifier } from "../test/test-notifier.ts";
 import { EVENTS_CHANNEL, EventHub } from "./event-hub.ts";
@@ -15,20 +15,18 @@ import type { Notifier } from "./notifier.ts";
  * their own, once, with their own counts.
  */
 const ctx = setupTestApp();
-let origin: string;
+const origin = listening(ctx);
 let direct: Database;
 let notifier: Notifier;
 
 beforeAll(async () => {
-  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  origin = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
   direct = openDatabase(ctx.database.config);
   notifier = testNotifier(ctx, direct);
 });
 afterAll(() => direct?.close());
 
 const stream = (user: TestUser, headers: Record<string, string> = {}) =>
-  openEventStream(`${origin}/api/events`, { cookie: user.cookie, ...headers });
+  openEventStream(`${origin()}/api/events`, { cookie: user.cookie, ...headers });
 const call = (user: TestUser, method: "POST" | "PUT", url: string, payload: object) =>
   ctx.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
 const edit = (poster: TestUser, taskId: string, budget: number) =>

@@ -141,3 +141,13 @@ export async function markEmailVerified(context: TestContext, email: string): Pr
     await database.close();
   }
 }
+
+/** Listens on a port of its own for the file's tests (streams are read over real sockets); the origin, once it does. */
+export function listening(ctx: TestContext): () => string {
+  let origin = "";
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    origin = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
+  });
+  return () => origin;
+}
