@@ -1,21 +1,38 @@
+import Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
 import { grantRole } from "../moderation/roles.ts";
+import { startStripeStandIn } from "../test/stripe-stand-in.ts";
 import { setupTestApp, signUp } from "../test/test-app.ts";
 
 /**
  * Every state change counts against the write limit (docs/security.md): each POST, PUT, PATCH and
  * DELETE of the OpenAPI document, tried past a limit of two a minute. A new write route is covered
- * by being registered; this test finds one that escapes.
+ * by being registered; this test finds one that escapes. With payments on through Stripe (its local
+ * stand-in), so that the money's writes and Stripe's own routes are among them.
  */
+const standIn = await startStripeStandIn();
+const WEBHOOK_SECRET = "whsec_quickgig_write_limits";
 const ctx = setupTestApp({
   RATE_LIMIT_AUTH_PER_MINUTE: "2",
   RATE_LIMIT_ACCOUNT_PER_MINUTE: "2",
   RATE_LIMIT_WRITES_PER_MINUTE: "2",
+  PAYMENTS: "on",
+  STRIPE_SECRET_KEY: "sk_test_quickgig_local",
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: standIn.url,
 });
+afterAll(() => standIn.close());
 
-/** Links used without signing in: limited per token (else per client address), like the sign-in attempts. */
-const WITHOUT_SESSION = ["POST /api/email/unsubscribe", "POST /api/email/one-click-unsubscribe"];
+/**
+ * Without signing in: links limited per token (else per client address), like the sign-in attempts;
+ * Stripe's webhook, whose requests with no valid signature count per address.
+ */
+const WITHOUT_SESSION = [
+  "POST /api/email/unsubscribe",
+  "POST /api/email/one-click-unsubscribe",
+  "POST /api/payments/stripe/webhook",
+];
 /** Marking things read: a budget of its own, three times the writes'. */
 const READING = [
   "POST /api/notifications/{id}/read",
@@ -64,8 +81,34 @@ describe("the write limit", () => {
         "PUT /api/me/notification-preferences",
         "POST /api/notifications/read-all",
         "POST /api/tasks/{id}/threads/{bidderId}/read",
+        "POST /api/payments/{id}/pay",
+        "POST /api/tasks/{id}/deliver",
+        "POST /api/me/payouts",
+        "POST /api/me/payout-account",
+        "POST /api/payments/stripe/webhook",
       ]),
     );
+  });
+
+  it("never refuses Stripe's signed events for being many from one address", async () => {
+    const address = freshAddress();
+    const signer = new Stripe("sk_test_quickgig_local");
+    const send = (signed: boolean) => {
+      const payload = JSON.stringify({ id: `evt_${Math.random()}`, object: "event", type: "charge.updated", data: {} });
+      const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      return ctx.app.inject({
+        method: "POST",
+        url: "/api/payments/stripe/webhook",
+        remoteAddress: address,
+        headers: { "content-type": "application/json", ...(signed ? { "stripe-signature": signature } : {}) },
+        payload,
+      });
+    };
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await send(true)).statusCode);
+    for (let i = 0; i < 3; i++) statuses.push((await send(false)).statusCode);
+    statuses.push((await send(true)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 400, 400, 429, 200]);
   });
 
   it("answers the write past the limit of every write operation with 429, valid or not", async () => {

@@ -219,7 +219,9 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, paym
  * POST /api/payments/stripe/webhook: Stripe tells QuickGig a checkout is paid, or what a payout
  * account can do. No session: the body's signature (one of the endpoints' secrets) says it is
  * Stripe's, checked on the bytes as sent, so this route reads its body raw. A bad signature is
- * 400; an event of another kind, or one already acted on (Stripe retries, an attacker replays), is
+ * 400, and only those count against the sender's address (as sign-in attempts do): Stripe sends
+ * bursts from a few shared addresses, and a signed event is never refused for being one of many.
+ * An event of another kind, or one already acted on (Stripe retries, an attacker replays), is
  * answered 200 and changes nothing.
  */
 export function registerStripeRoutes(
@@ -251,24 +253,27 @@ export function registerStripeRoutes(
     app.post(
       "/api/payments/stripe/webhook",
       {
+        config: { writeLimit: "own" },
         schema: {
           tags: ["payments"],
           summary:
             "Stripe's webhook: a paid checkout hires, a payout account's state is kept (signed with STRIPE_WEBHOOK_SECRET or STRIPE_CONNECT_WEBHOOK_SECRET; replays change nothing)",
-          response: { 200: z.object({ received: z.literal(true) }), 400: ProblemSchema },
+          response: { 200: z.object({ received: z.literal(true) }), 400: ProblemSchema, 429: ProblemSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        const refuse = async (problem: string) => {
+          await deps.limiters.addressAttempt.call(root, request, reply);
+          return new HttpProblem(400, problem);
+        };
         const signature = request.headers["stripe-signature"];
         const body = request.body;
-        if (typeof signature !== "string" || !Buffer.isBuffer(body)) {
-          throw new HttpProblem(400, STRIPE_PROBLEMS.unsigned);
-        }
+        if (typeof signature !== "string" || !Buffer.isBuffer(body)) throw await refuse(STRIPE_PROBLEMS.unsigned);
         let event: WebhookEvent | null;
         try {
           event = stripe.eventOf(body, signature);
         } catch {
-          throw new HttpProblem(400, STRIPE_PROBLEMS.badSignature);
+          throw await refuse(STRIPE_PROBLEMS.badSignature);
         }
         if (event?.kind === "paid") {
           await settleHostedCheckout(payments, event.paymentId, event.charge);
