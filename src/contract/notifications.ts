@@ -397,8 +397,8 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
       return `${task}, which you bid on, was removed by a moderator.`;
     case "payment-held":
       return data.side === "client"
-        ? `You paid${amount} for ${task}. QuickGig holds it until the work is done.`
-        : `Payment secured: the client paid${amount} for ${task}, held by QuickGig until the work is done.`;
+        ? `You paid ${formatBudget(data.amount ?? 0)} for ${task}. QuickGig holds it until the work is done.`
+        : `Payment secured: the client paid ${formatBudget(data.amount ?? 0)} for ${task}, held by QuickGig until the work is done.`;
     case "payment-requested":
       return `${who} delivered ${task} and asked for the payment${amount}. Mark it completed, or open a dispute, before ${
         data.releaseDueAt ? formatDeadline(data.releaseDueAt.slice(0, 10)) : "the release date"

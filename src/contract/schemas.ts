@@ -207,6 +207,12 @@ export const TaskSchema = z.object({
     .optional()
     .describe("For the poster and the hired freelancer: the task can be reviewed and the reader has not yet"),
   invitedBy: z.string().optional().describe("For a freelancer the poster invited to this task: the poster's name"),
+  platformFeePercent: z
+    .number()
+    .optional()
+    .describe(
+      "With payments on, on a task's page for signed-in readers: the platform fee, in percent, taken from what the hired freelancer is paid",
+    ),
   get payment() {
     return TaskPaymentSchema.optional().describe(
       "For the poster and the hired freelancer: the hire's payment and where it stands (issue 44)",

@@ -232,7 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config), {
     firebaseKeys: options.firebaseKeys,
   });
-  const taskNeighbours = taskNeighboursOf(config.reviews.windowMs, config.payments !== null);
+  const taskNeighbours = taskNeighboursOf(config.reviews.windowMs, config.payments?.feePercent ?? null);
   const reportables = reportableContents(taskNeighbours);
   // Money at the hire (decision 030): test mode's provider unless PAYMENTS=off.
   // Stripe when its keys are set, test mode's provider otherwise.
@@ -386,15 +386,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
 /**
  * What the rooms above tasks tell them of a task (decision 027): its offers (bids), whose review is
- * due within the review window (reviews), and the hire's payment (payments, unless PAYMENTS=off).
+ * due within the review window (reviews), and the hire's payment and the fee it pays (payments,
+ * unless PAYMENTS=off: `feePercent` null).
  */
-export function taskNeighboursOf(reviewWindowMs: number, payments = true): TaskNeighbours {
+export function taskNeighboursOf(reviewWindowMs: number, feePercent: number | null = 10): TaskNeighbours {
   return {
     ...offersOfTasks,
     ...invitationsOfTasks,
     reviewsDue: reviewsDueWithin(reviewWindowMs),
     postersRatings,
-    ...(payments ? { paymentsOf: latestPaymentsOf } : {}),
+    ...(feePercent !== null ? { paymentsOf: latestPaymentsOf, feePercent } : {}),
   };
 }
 

@@ -68,6 +68,8 @@ export interface Notice {
   data: NotificationData;
   /** What someone wrote, for the email only (a message, a moderator's note): not kept with the notice. */
   quote?: string;
+  /** Lines after the sentence, for the email only: a payment's receipt (its amounts and fee). */
+  receipt?: string[];
   /**
    * The email's button, instead of the notice's own link (notificationLink): a path of the web app
    * and its label. A suspension's email leads to its signed appeal link, its person signed out.
@@ -281,7 +283,8 @@ export class Notifier implements Transactor {
           compose: (lines) => this.email(notice, person, lines, sites.get(notice.userId)),
         });
       } else {
-        emails.push(this.email(notice, person, [line, ...quoted(notice.quote)], sites.get(notice.userId)));
+        const lines = [line, ...quoted(notice.quote), ...(notice.receipt ?? [])];
+        emails.push(this.email(notice, person, lines, sites.get(notice.userId)));
       }
     }
     await enqueueEmails(trx, emails);

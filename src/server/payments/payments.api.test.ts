@@ -6,7 +6,7 @@ import { PAYMENT_MESSAGES, type Payment, type PaymentStep } from "../../contract
 import { type Database, openDatabase } from "../db/database.ts";
 import { grantRole } from "../moderation/roles.ts";
 import { callerOf, expectRefused } from "../test/answers.ts";
-import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
+import { markEmailVerified, postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 import { account } from "./accounts.ts";
 import { balancesOf, unbalancedTransactions } from "./ledger.ts";
 import { PAYMENT_PROBLEMS, type PaymentsDeps, releaseStuckPayments, STUCK_CHARGE_MS } from "./payments.ts";
@@ -66,6 +66,13 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe("paying at the hire", () => {
+  it("tells a signed-in reader the platform fee on a task's page before they bid; a visitor's page is the same for all", async () => {
+    const taskId = await postTask(ctx.app, poster, { budget: 400 });
+    expect((await task(maya, taskId)).platformFeePercent).toBe(10);
+    expect((await task(poster, taskId)).platformFeePercent).toBe(10);
+    expect((await call(null, "GET", `/api/tasks/${taskId}`)).json()).not.toHaveProperty("platformFeePercent");
+  });
+
   it("opens a checkout when the poster accepts, hiring nobody until the payment is made", async () => {
     const taskId = await postTask(ctx.app, poster, { budget: 400 });
     const offer = await bid(maya, taskId, 350);
@@ -406,6 +413,7 @@ describe("who is told", () => {
       );
     const client = await signUp(ctx.app, { name: "Told Client" });
     const worker = await signUp(ctx.app, { name: "Told Freelancer" });
+    for (const user of [client, worker]) await markEmailVerified(ctx, user.email);
     const hire = async (title: string) => {
       const taskId = await postTask(ctx.app, client, { title, budget: 350 });
       const offer = await bid(worker, taskId, 350);
@@ -437,6 +445,34 @@ describe("who is told", () => {
       kind: "payment-refunded",
       data: { taskId: cancelled, amount: 350 },
     });
+
+    // Each email carries the receipt: the amount, the fee on it and what the freelancer is paid.
+    const emailsTo = async (user: TestUser) =>
+      (
+        await database.db
+          .selectFrom("outbox")
+          .select("text_body")
+          .where("recipient", "=", user.email)
+          .orderBy("id")
+          .execute()
+      ).map((row) => row.text_body);
+    const toClient = await emailsTo(client);
+    const heldForClient = toClient.find((text) => text.includes("You paid $350.00 for “Told done”."));
+    const refundedToClient = toClient.find((text) => text.includes("is refunded to your card"));
+    expect(heldForClient).toMatch(/Receipt \w+, “Told done”/);
+    expect(heldForClient).toContain("Paid and held by QuickGig: $350.00");
+    expect(heldForClient).toContain("Platform fee (10 %), from the freelancer's part: $35.00");
+    expect(heldForClient).toContain("The freelancer receives at release: $315.00");
+    expect(refundedToClient).toContain("Refunded to your card: $350.00");
+    const toWorker = await emailsTo(worker);
+    const heldForWorker = toWorker.find((text) =>
+      text.includes("Payment secured: the client paid $350.00 for “Told done”,"),
+    );
+    expect(heldForWorker).toContain("The freelancer receives at release: $315.00");
+    const released = toWorker.find((text) => text.includes("Payment released"));
+    expect(released).toContain("Released: $350.00");
+    expect(released).toContain("Platform fee (10 %), from the freelancer's part: $35.00");
+    expect(released).toContain("Paid to the freelancer: $315.00");
   });
 });
 

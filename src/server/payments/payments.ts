@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { formatBudget } from "../../contract/format.ts";
 import { MESSAGES } from "../../contract/messages.ts";
 import { MODERATION_MESSAGES } from "../../contract/moderation-words.ts";
 import {
@@ -276,9 +277,10 @@ async function hireWithCharge(deps: PaymentsDeps, payment: PaymentRecord, refere
         amount: payment.cents / 100,
         paymentId: payment.id,
       };
+      const receipt = receiptLines(payment, "held");
       notices.add(
-        { userId: payment.clientId, kind: "payment-held", data: { ...paid, side: "client" } },
-        { userId: payment.freelancerId, kind: "payment-held", data: { ...paid, side: "freelancer" } },
+        { userId: payment.clientId, kind: "payment-held", data: { ...paid, side: "client" }, receipt },
+        { userId: payment.freelancerId, kind: "payment-held", data: { ...paid, side: "freelancer" }, receipt },
       );
     });
   } catch (error) {
@@ -429,14 +431,38 @@ async function settle(
       userId: payment.freelancerId,
       kind: "payment-released",
       data: { ...about, amount: (payment.cents - fee) / 100, fee: fee / 100 },
+      receipt: receiptLines(payment, "released"),
     });
     return;
   }
   if ((await movePayment(trx, payment.id, from, "refunded", { settled: true })) === 0) throw lost();
   await post(trx, refund(partiesOf(payment)));
-  notices.add({ userId: payment.clientId, kind: "payment-refunded", data: { ...about, amount: payment.cents / 100 } });
+  notices.add({
+    userId: payment.clientId,
+    kind: "payment-refunded",
+    data: { ...about, amount: payment.cents / 100 },
+    receipt: receiptLines(payment, "refunded"),
+  });
   // Made once this step commits (provider-calls.ts): a step rolled back refunds nothing.
   await refundLater(trx, payment, payment.cents);
+}
+
+/**
+ * A payment's receipt as its emails carry it, line by line: the amount, the platform's fee on it
+ * and what the freelancer is paid, or what went back to the card. The receipt page says the same.
+ */
+export function receiptLines(payment: PaymentRecord, step: "held" | "released" | "refunded"): string[] {
+  const percent = feePercentOf(payment);
+  const fee = feeCents(payment.cents, percent);
+  const money = (cents: number) => formatBudget(cents / 100);
+  const heading = `Receipt ${payment.id}, “${payment.taskTitle}”`;
+  if (step === "refunded") return [heading, `Refunded to your card: ${money(payment.cents)}`];
+  return [
+    heading,
+    `${step === "held" ? "Paid and held by QuickGig" : "Released"}: ${money(payment.cents)}`,
+    `Platform fee (${percent} %), from the freelancer's part: ${money(fee)}`,
+    `${step === "held" ? "The freelancer receives at release" : "Paid to the freelancer"}: ${money(payment.cents - fee)}`,
+  ];
 }
 
 /**

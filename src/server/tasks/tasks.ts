@@ -57,6 +57,8 @@ export interface TaskNeighbours {
   postersRatings: (db: Kysely<DB>, posterIds: string[]) => Promise<Map<string, { sum: number; count: number }>>;
   /** Of these tasks, the hire's payment the viewer is a party to (payments; none when PAYMENTS=off). */
   paymentsOf?: (db: Kysely<DB>, taskIds: string[], viewerId: string) => Promise<Map<string, TaskPayment>>;
+  /** The platform fee, in percent, taken from what a hired freelancer is paid (none when PAYMENTS=off). */
+  feePercent?: number;
 }
 
 /** Of these ended tasks, those this person may review now and has not (reviews/reviews.ts answers). */
@@ -135,6 +137,7 @@ export async function presentTaskFor(
     ...(invitedBy ? { invitedBy } : {}),
     ...(due.has(task.id) ? { reviewDue: true } : {}),
     ...(payment ? { payment } : {}),
+    ...(neighbours.feePercent !== undefined ? { platformFeePercent: neighbours.feePercent } : {}),
   };
 }
 

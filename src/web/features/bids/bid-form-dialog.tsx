@@ -1,7 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useForm } from "react-hook-form";
+import { formatBudget } from "../../../contract/format.ts";
 import { LIMITS } from "../../../contract/limits.ts";
+import { feeCents } from "../../../contract/payments.ts";
 import { TextField } from "../../components/field.tsx";
 import { LongTextField } from "../../components/long-text-field.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
@@ -14,6 +16,8 @@ interface Props {
   taskTitle: string;
   defaultValues: Offer;
   submitLabel: string;
+  /** With payments on: the platform fee taken from what the freelancer is paid, in percent (issue 44). */
+  feePercent?: number;
   /** Resolves once the server took the offer; throws (ApiError) when it refused. */
   onSubmit: (offer: Offer) => Promise<void>;
   onClose: () => void;
@@ -24,7 +28,15 @@ const optionalNumber = (value: unknown) =>
   value === "" || value === null || value === undefined ? undefined : Number(value);
 
 /** The offer form (Amount, Delivery, Message), in a dialog, checked with the API's own rules. */
-export default function BidFormDialog({ title, taskTitle, defaultValues, submitLabel, onSubmit, onClose }: Props) {
+export default function BidFormDialog({
+  title,
+  taskTitle,
+  defaultValues,
+  submitLabel,
+  feePercent,
+  onSubmit,
+  onClose,
+}: Props) {
   const {
     register,
     handleSubmit,
@@ -86,6 +98,7 @@ export default function BidFormDialog({ title, taskTitle, defaultValues, submitL
                 {...register("days", { setValueAs: optionalNumber })}
               />
             </div>
+            {feePercent !== undefined && <WhatYouReceive amount={watch("amount")} feePercent={feePercent} />}
             <LongTextField
               label="Message"
               rows={4}
@@ -107,5 +120,18 @@ export default function BidFormDialog({ title, taskTitle, defaultValues, submitL
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** Before the offer is made: what the freelancer is paid of it, once the platform's fee is taken, as the receipt will say. */
+function WhatYouReceive({ amount, feePercent }: { amount: unknown; feePercent: number }) {
+  const cents = typeof amount === "number" && Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : null;
+  const fee = cents === null ? 0 : feeCents(cents, feePercent);
+  return (
+    <p className="muted -mt-2 text-sm" aria-live="polite">
+      {cents === null
+        ? `QuickGig keeps a ${feePercent} % platform fee from what you are paid.`
+        : `You receive ${formatBudget((cents - fee) / 100)}: the amount less the ${feePercent} % platform fee (${formatBudget(fee / 100)}).`}
+    </p>
   );
 }

@@ -52,6 +52,33 @@ describe("Place a bid (task details)", () => {
     // "a new bid tells the poster, with the bidder and the amount".
   });
 
+  it("says before the offer what the freelancer receives once the platform's fee is taken, as they type", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Social media plan");
+    // The server sends the fee with payments on (issue 44); the mock hires without money.
+    task.platformFeePercent = 10;
+    const { screen, user } = await renderRoute(`/task-details/${task._id}`, { as: LUCAS, db });
+    await user.click(await screen.findByRole("button", { name: "Place a Bid" }));
+    const dialog = await screen.findByRole("dialog", { name: "Place a Bid" });
+    expect(
+      within(dialog).getByText("You receive $468.00: the amount less the 10 % platform fee ($52.00)."),
+    ).toBeTruthy();
+    const amount = within(dialog).getByLabelText("Amount (USD)");
+    await user.clear(amount);
+    expect(within(dialog).getByText("QuickGig keeps a 10 % platform fee from what you are paid.")).toBeTruthy();
+    await user.type(amount, "0.05");
+    expect(within(dialog).getByText("You receive $0.04: the amount less the 10 % platform fee ($0.01).")).toBeTruthy();
+  });
+
+  it("leaves the fee out where payments are off", async () => {
+    const db = freshMockApi();
+    const task = taskTitled(db, "Social media plan");
+    const { screen, user } = await renderRoute(`/task-details/${task._id}`, { as: LUCAS, db });
+    await user.click(await screen.findByRole("button", { name: "Place a Bid" }));
+    const dialog = await screen.findByRole("dialog", { name: "Place a Bid" });
+    expect(within(dialog).queryByText(/platform fee/)).toBeNull();
+  });
+
   it("changes a pending offer, then withdraws it after confirming", async () => {
     const db = freshMockApi();
     const task = taskTitled(db, "Landing page");

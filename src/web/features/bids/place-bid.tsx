@@ -256,6 +256,7 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
                 : { amount: task.budget }
             }
             submitLabel={form === "edit" ? "Save bid" : "Place bid"}
+            feePercent={task.platformFeePercent}
             onSubmit={submit}
             onClose={() => setForm(null)}
           />
