@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { groupDigits } from "../../contract/digits.ts";
 import { formatBudget, formatDeadline } from "./format.ts";
-import { formatDateTime } from "./format-time.ts";
+import { formatDateTime, formatTimeLeft } from "./format-time.ts";
 
 const intlBudget = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 });
 const intlDay = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
@@ -96,6 +96,28 @@ describe("formatDateTime", () => {
       const date = new Date(`2027-03-05T${time}:00`);
       expect(formatDateTime(date.toISOString())).toBe(intl.format(date));
     }
+  });
+});
+
+describe("formatTimeLeft", () => {
+  const MINUTE = 60_000;
+  const HOUR = 60 * MINUTE;
+  const DAY = 24 * HOUR;
+  it("says the time left in its two largest units, rounded down", () => {
+    expect(formatTimeLeft(7 * DAY)).toBe("7 days");
+    expect(formatTimeLeft(6 * DAY + 23 * HOUR + 59 * MINUTE)).toBe("6 days, 23 hours");
+    expect(formatTimeLeft(DAY + HOUR)).toBe("1 day, 1 hour");
+    expect(formatTimeLeft(DAY - 1)).toBe("23 hours, 59 minutes");
+    expect(formatTimeLeft(2 * HOUR + 30_000)).toBe("2 hours");
+    expect(formatTimeLeft(HOUR + MINUTE)).toBe("1 hour, 1 minute");
+    expect(formatTimeLeft(59 * MINUTE + 59_000)).toBe("59 minutes");
+    expect(formatTimeLeft(MINUTE)).toBe("1 minute");
+  });
+
+  it("ends with less than a minute, never a negative time", () => {
+    expect(formatTimeLeft(59_999)).toBe("less than a minute");
+    expect(formatTimeLeft(0)).toBe("less than a minute");
+    expect(formatTimeLeft(-5 * MINUTE)).toBe("less than a minute");
   });
 });
 

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Task } from "../../../contract/schemas.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
+import { formatDeadline } from "../../lib/format.ts";
 import { userId } from "../../test/demo.ts";
 import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi, server } from "../../test/setup.ts";
@@ -20,11 +21,13 @@ describe("Request payment (the hired freelancer, issue 44)", () => {
     const task = store.tasks.find((candidate) => candidate.status === "assigned" && candidate.assigneeId === maya);
     if (!task) throw new Error("The demo has no task Maya is hired for");
     task.payment = { _id: "pay-7", status: "held" };
+    // Due in 6 days, 23 hours and a half: the countdown says the first two.
+    const releaseDueAt = new Date(Date.now() + (6 * 24 + 23.5) * 3_600_000).toISOString();
     const asked: string[] = [];
     server.use(
       http.post("*/api/tasks/:id/deliver", ({ params }) => {
         asked.push(String(params.id));
-        task.payment = { _id: "pay-7", status: "delivered", releaseDueAt: "2026-12-05T10:00:00.000Z" };
+        task.payment = { _id: "pay-7", status: "delivered", releaseDueAt };
         return HttpResponse.json(task satisfies Task);
       }),
     );
@@ -45,7 +48,7 @@ describe("Request payment (the hired freelancer, issue 44)", () => {
     expect(asked).toEqual([task._id]);
     const line = (await screen.findByText("Payment requested")).closest("p") as HTMLElement;
     expect(line.textContent).toContain(
-      "released by itself on Dec 5, 2026 unless the task is completed or disputed first",
+      `released by itself on ${formatDeadline(releaseDueAt.slice(0, 10))} (in 6 days, 23 hours) unless the task is completed or disputed first`,
     );
     expect(screen.queryByRole("button", { name: "Request payment" })).toBeNull();
   });
