@@ -32,13 +32,50 @@ async function hiredAndPaid(title: string) {
 }
 
 const paymentOf = async (taskId: string) => (await call(client, "GET", `/api/tasks/${taskId}`)).json().payment;
+const releasesOf = (paymentId: string) =>
+  database.db
+    .selectFrom("ledger_transactions")
+    .select("id")
+    .where("payment_id", "=", paymentId)
+    .where("kind", "=", "release")
+    .execute();
+
+/** What each process would tell, kept here. */
+const told: Notice[] = [];
+const processes: Database[] = [];
+/**
+ * Another process of the app on the same database: its own provider and deps, and on PostgreSQL its
+ * own pool of connections. SQLite's app runs as one process, and a second connection here would
+ * wait for the lock synchronously, holding up the very thread that would release it.
+ */
+function processOf(): PaymentsDeps {
+  const own = database.dialect === "postgres" ? openDatabase(ctx.database.config) : database;
+  if (own !== database) processes.push(own);
+  return {
+    run: {
+      transaction: (work) =>
+        own.db.transaction().execute((trx) => work(trx, { add: (...notices) => told.push(...notices) })),
+    },
+    db: own.db,
+    provider: new TestModeProvider(),
+    feePercent: 10,
+    currency: "USD",
+    autoReleaseMs: 1,
+    disputeMs: 1,
+    seesAllPayments: async () => false,
+    dialect: own.dialect,
+    webUrl: "http://localhost:3000",
+  };
+}
 
 beforeAll(async () => {
   database = openDatabase(ctx.database.config);
   client = await signUp(ctx.app, { name: "Release Client" });
   worker = await signUp(ctx.app, { name: "Release Freelancer" });
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await Promise.all([database, ...processes].map((open) => open.close()));
+});
 
 describe("delivered, then released by itself", () => {
   it("lets only the hired freelancer ask, tells the client the date, and stops the client cancelling", async () => {
@@ -97,24 +134,6 @@ describe("delivered, then released by itself", () => {
   it("releases a due payment once when two processes run the job at the same moment", async () => {
     const { taskId, paymentId } = await hiredAndPaid("Released once");
     await call(worker, "POST", `/api/tasks/${taskId}/deliver`);
-    // Two processes of the app: each its own provider and deps, on the same database.
-    const processOf = (): PaymentsDeps => ({
-      // Writes without notices, keeping what each process would tell.
-      run: {
-        transaction: (work) =>
-          database.db.transaction().execute((trx) => work(trx, { add: (...notices) => told.push(...notices) })),
-      },
-      db: database.db,
-      provider: new TestModeProvider(),
-      feePercent: 10,
-      currency: "USD",
-      autoReleaseMs: 1,
-      disputeMs: 1,
-      seesAllPayments: async () => false,
-      dialect: database.dialect,
-      webUrl: "http://localhost:3000",
-    });
-    const told: Notice[] = [];
     const [first, second] = [processOf(), processOf()];
     const later = new Date(Date.now() + 60_000);
     await Promise.all([remindBeforeRelease(first, later), remindBeforeRelease(second, later)]);
@@ -124,13 +143,29 @@ describe("delivered, then released by itself", () => {
       releaseDuePayments(first, hiringMoney(first), silentLog, later),
       releaseDuePayments(second, hiringMoney(second), silentLog, later),
     ]);
-    const releases = await database.db
-      .selectFrom("ledger_transactions")
-      .select("id")
-      .where("payment_id", "=", paymentId)
-      .where("kind", "=", "release")
-      .execute();
-    expect(releases).toHaveLength(1);
+    expect(await releasesOf(paymentId)).toHaveLength(1);
     expect((await paymentOf(taskId)).status).toBe("released");
+  });
+
+  it("a release falling due as the client disputes: exactly one wins", async () => {
+    const job = processOf();
+    for (let round = 0; round < 4; round += 1) {
+      const { taskId, paymentId } = await hiredAndPaid(`Released or disputed ${round}`);
+      await call(worker, "POST", `/api/tasks/${taskId}/deliver`);
+      const [, disputed] = await Promise.all([
+        releaseDuePayments(job, hiringMoney(job), silentLog, new Date(Date.now() + 60_000)),
+        call(client, "POST", `/api/payments/${paymentId}/dispute`, { reason: "The files do not open." }),
+      ]);
+      const status = (await paymentOf(taskId)).status;
+      if (disputed.statusCode === 200) {
+        expect(status).toBe("disputed");
+        expect(await releasesOf(paymentId)).toHaveLength(0);
+        expect((await call(client, "GET", `/api/tasks/${taskId}`)).json().status).toBe("assigned");
+      } else {
+        expect(disputed.statusCode, disputed.body).toBe(409);
+        expect(status).toBe("released");
+        expect(await releasesOf(paymentId)).toHaveLength(1);
+      }
+    }
   });
 });

@@ -70,6 +70,39 @@ function signedEvent(type: string, object: unknown, secret = SECRET) {
 const sessionOf = (paymentId: string) =>
   [...standIn.sessions.values()].find((session) => (session.metadata as { paymentId: string }).paymentId === paymentId);
 
+describe("the API reference with payments on", () => {
+  it("publishes every call of the money, each with its summary and its problems", async () => {
+    const document = (await ctx.app.inject({ url: "/api/docs/json" })).json() as {
+      paths: Record<string, Record<string, { summary?: string; responses: Record<string, unknown> }>>;
+    };
+    const money = [
+      "/api/admin/disputes",
+      "/api/admin/disputes/{id}",
+      "/api/me/payments",
+      "/api/me/payments.csv",
+      "/api/me/payout-account",
+      "/api/me/payouts",
+      "/api/payments/stripe/webhook",
+      "/api/payments/{id}",
+      "/api/payments/{id}/dispute",
+      "/api/payments/{id}/dispute/proposals",
+      "/api/payments/{id}/dispute/proposals/{proposalId}/accept",
+      "/api/payments/{id}/pay",
+      "/api/tasks/{id}/deliver",
+    ];
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(money));
+    for (const path of money) {
+      for (const [method, operation] of Object.entries(document.paths[path] ?? {})) {
+        expect(operation.summary, `${method} ${path}`).toBeTruthy();
+        expect(
+          Object.keys(operation.responses).some((status) => status >= "400"),
+          `${method} ${path}`,
+        ).toBe(true);
+      }
+    }
+  });
+});
+
 describe("Stripe's hosted checkout", () => {
   it("opens Stripe's page for the offer's amount, the same page for the same offer accepted again", async () => {
     const { taskId, offerId, step } = await accepted(350);
