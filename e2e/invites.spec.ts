@@ -2,7 +2,6 @@ import {
   bell,
   confirmEmail,
   expect,
-  limitFor,
   STREAM_OPEN,
   test,
   toast,
@@ -16,7 +15,7 @@ test("a client invites Maya from her profile; her bell says so live, the task sa
   browser,
   makeUser,
 }) => {
-  test.setTimeout(limitFor(60_000));
+  test.setTimeout(test.info().timeout * 2);
   const client = await makeUser({ name: `Client ${uniqueId()}` });
   const maya = await makeUser({ name: `Maya ${uniqueId()}` });
   await confirmEmail(maya);

@@ -4,7 +4,6 @@ import {
   bell,
   confirmEmail,
   expect,
-  limitFor,
   linkIn,
   STREAM_OPEN,
   test,
@@ -23,7 +22,7 @@ test("a bid and a lower budget reach the other person's bell without a reload; t
   browser,
   makeUser,
 }) => {
-  test.setTimeout(limitFor(60_000));
+  test.setTimeout(test.info().timeout * 2);
   const client = await makeUser({ name: `Client ${uniqueId()}` });
   const freelancer = await makeUser({ name: `Freelancer ${uniqueId()}` });
   await confirmEmail(freelancer);
@@ -98,7 +97,7 @@ test("private messages raise the other person's Messages count live; opening the
   browser,
   makeUser,
 }) => {
-  test.setTimeout(limitFor(60_000));
+  test.setTimeout(test.info().timeout * 2);
   const client = await makeUser({ name: `Client ${uniqueId()}` });
   const freelancer = await makeUser({ name: `Freelancer ${uniqueId()}` });
   const title = `Poster ${uniqueId()}`;
