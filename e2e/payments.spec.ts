@@ -73,7 +73,8 @@ test("the client pays at the hire (declined, then paid), the freelancer sees it 
     .click();
   await expect(toast(mayaPage, "Payment requested. The client is told.")).toBeVisible();
   await expect(clientPage.getByText("Payment requested", { exact: true })).toBeVisible();
-  await expect(clientPage.getByText(/released by itself on/)).toBeVisible();
+  // Seven days by default (AUTO_RELEASE_DAYS), counted down once the page is live.
+  await expect(clientPage.getByText(/released by itself on .+ \(in 6 days, 23 hours\)/)).toBeVisible();
 
   // The client marks the work done: the payment is released to Maya.
   await clientPage.getByRole("button", { name: `Mark as completed: ${title}` }).click();
