@@ -93,6 +93,12 @@ export function TaskSteps({
     }
   }
 
+  // Delivered work is completed or disputed, never cancelled; a dispute ends in a split, on its
+  // payment's page (the server answers 409 to either step meanwhile).
+  const money = task.payment?.status;
+  const canComplete = task.status === "assigned" && money !== "disputed";
+  const canCancel =
+    (task.status === "open" || task.status === "assigned") && money !== "delivered" && money !== "disputed";
   return (
     <div className="flex flex-wrap gap-2">
       {task.status === "open" && (
@@ -117,7 +123,7 @@ export function TaskSteps({
         </>
       )}
       {children}
-      {task.status === "assigned" && (
+      {canComplete && (
         <button
           type="button"
           className="btn-primary px-3 py-1.5"
@@ -128,7 +134,7 @@ export function TaskSteps({
           <CheckCheck aria-hidden="true" className="size-4" /> Mark as completed
         </button>
       )}
-      {(task.status === "open" || task.status === "assigned") && (
+      {canCancel && (
         <button
           type="button"
           className="btn-secondary px-3 py-1.5"

@@ -2,11 +2,12 @@ import { within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
+import { PAYMENT_STATUS_LABELS } from "../../../contract/payment-words.ts";
 import type { Task } from "../../../contract/schemas.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
 import { formatDeadline } from "../../lib/format.ts";
 import { userId } from "../../test/demo.ts";
-import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
+import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi, server } from "../../test/setup.ts";
 
 beforeEach(() => {
@@ -51,6 +52,32 @@ describe("Request payment (the hired freelancer, issue 44)", () => {
       `released by itself on ${formatDeadline(releaseDueAt.slice(0, 10))} (in 6 days, 23 hours) unless the task is completed or disputed first`,
     );
     expect(screen.queryByRole("button", { name: "Request payment" })).toBeNull();
+  });
+});
+
+describe("the client's steps while the money waits (issue 44)", () => {
+  it.each([
+    ["held", ["Mark as completed", "Cancel task"]],
+    ["delivered", ["Mark as completed"]],
+    ["disputed", []],
+  ] as const)("offers only the steps the server allows with the payment %s", async (status, steps) => {
+    const store = freshMockApi();
+    const client = userId(store, DEMO_CLIENT);
+    const task = store.tasks.find((candidate) => candidate.status === "assigned" && candidate.ownerId === client);
+    if (!task) throw new Error("The demo client has no task with someone hired");
+    task.payment = { _id: "pay-9", status };
+    const { screen } = await renderRoute(`/task-details/${task._id}`, { as: DEMO_CLIENT, db: store });
+    expect(await screen.findByText(PAYMENT_STATUS_LABELS[status])).toBeTruthy();
+    // The poster's part of the page is there (its offers); no heading over no steps.
+    expect(await screen.findByRole("region", { name: "Offers" })).toBeTruthy();
+    const manage = screen.queryByRole("region", { name: "Manage this task" });
+    const names = manage
+      ? within(manage)
+          .queryAllByRole("button")
+          .map((button) => button.textContent?.trim())
+      : [];
+    expect(names).toEqual(steps);
+    expect(manage === null).toBe(steps.length === 0);
   });
 });
 

@@ -8,8 +8,9 @@ import type { Task } from "./tasks-api.ts";
 /** The poster's own task: what its status allows, then the offers to compare and accept. */
 export default function ManageTask({ task }: { task: Task }) {
   const navigate = useNavigate();
-  // Completed or cancelled, nothing is left to do to the task: no heading over no buttons.
-  const steps = task.status === "open" || task.status === "assigned";
+  // Completed or cancelled, nothing is left to do to the task: no heading over no buttons. Nor while
+  // its payment is disputed: that ends on the payment's page (TaskSteps offers nothing meanwhile).
+  const steps = task.status === "open" || (task.status === "assigned" && task.payment?.status !== "disputed");
   return (
     <>
       {steps && (
