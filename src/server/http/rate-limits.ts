@@ -13,6 +13,8 @@ export interface RateLimiters {
   write: preHandlerAsyncHookHandler;
   /** A signed-in person's password checked (changing it, confirming it): per person, as sign-ins per account. */
   passwordCheck: preHandlerAsyncHookHandler;
+  /** A webhook request whose signature fails: per client address, a count apart from sign-in's. */
+  badSignature: preHandlerAsyncHookHandler;
 }
 
 declare module "fastify" {
@@ -22,7 +24,8 @@ declare module "fastify" {
      * client address without a session); marking things read, per person in a budget of its own,
      * three times the writes' (a page marks what it shows, so reading must not use up writing); per
      * the `token` of its query (a one-click unsubscribe, which mail providers post from a few shared
-     * addresses); or by the route itself (sign-in and its kin, per address and per account).
+     * addresses); or by the route itself (sign-in and its kin, per address and per account; Stripe's
+     * webhook, whose requests count per address only when their signature fails).
      */
     writeLimit?: "person" | "reading" | "token" | "own";
   }
@@ -98,6 +101,7 @@ export async function registerRateLimits(
     await tokensPerAddress.call(this, request, reply);
     await perToken.call(this, request, reply);
   };
+  const badSignatures = limiter(config.rateLimits.authPerAddress, (request) => `bad-signature:${request.ip}`);
   const byPasswordOwner = limiter(
     config.rateLimits.authPerAccount,
     async (request) => `password-user:${(await personOf(request)) ?? request.ip}`,
@@ -122,5 +126,6 @@ export async function registerRateLimits(
     addressAttempt: byAddress,
     write: byUser,
     passwordCheck: byPasswordOwner,
+    badSignature: badSignatures,
   };
 }

@@ -147,24 +147,43 @@ describe("delivered, then released by itself", () => {
     expect((await paymentOf(taskId)).status).toBe("released");
   });
 
-  it("a release falling due as the client disputes: exactly one wins", async () => {
+  it("a release falling due as the client disputes: exactly one wins, whichever commits first", async () => {
     const job = processOf();
+    const release = () => releaseDuePayments(job, hiringMoney(job), silentLog, new Date(Date.now() + 60_000));
+    const disputeOf = (paymentId: string) =>
+      call(client, "POST", `/api/payments/${paymentId}/dispute`, { reason: "The files do not open." });
+    const delivered = async (title: string) => {
+      const hire = await hiredAndPaid(title);
+      await call(worker, "POST", `/api/tasks/${hire.taskId}/deliver`);
+      return hire;
+    };
+    const expectDisputed = async ({ taskId, paymentId }: { taskId: string; paymentId: string }) => {
+      expect((await paymentOf(taskId)).status).toBe("disputed");
+      expect(await releasesOf(paymentId)).toHaveLength(0);
+      expect((await call(client, "GET", `/api/tasks/${taskId}`)).json().status).toBe("assigned");
+    };
+    const expectReleased = async ({ taskId, paymentId }: { taskId: string; paymentId: string }) => {
+      expect((await paymentOf(taskId)).status).toBe("released");
+      expect(await releasesOf(paymentId)).toHaveLength(1);
+    };
+    // The dispute first: the job passes it by.
+    const disputedFirst = await delivered("Disputed, then due");
+    expect((await disputeOf(disputedFirst.paymentId)).statusCode).toBe(200);
+    await release();
+    await expectDisputed(disputedFirst);
+    // The release first: the dispute comes too late.
+    const releasedFirst = await delivered("Due, then disputed");
+    await release();
+    expect((await disputeOf(releasedFirst.paymentId)).statusCode).toBe(409);
+    await expectReleased(releasedFirst);
+    // At the same moment: one or the other, never both.
     for (let round = 0; round < 4; round += 1) {
-      const { taskId, paymentId } = await hiredAndPaid(`Released or disputed ${round}`);
-      await call(worker, "POST", `/api/tasks/${taskId}/deliver`);
-      const [, disputed] = await Promise.all([
-        releaseDuePayments(job, hiringMoney(job), silentLog, new Date(Date.now() + 60_000)),
-        call(client, "POST", `/api/payments/${paymentId}/dispute`, { reason: "The files do not open." }),
-      ]);
-      const status = (await paymentOf(taskId)).status;
-      if (disputed.statusCode === 200) {
-        expect(status).toBe("disputed");
-        expect(await releasesOf(paymentId)).toHaveLength(0);
-        expect((await call(client, "GET", `/api/tasks/${taskId}`)).json().status).toBe("assigned");
-      } else {
+      const hire = await delivered(`Released or disputed ${round}`);
+      const [, disputed] = await Promise.all([release(), disputeOf(hire.paymentId)]);
+      if (disputed.statusCode === 200) await expectDisputed(hire);
+      else {
         expect(disputed.statusCode, disputed.body).toBe(409);
-        expect(status).toBe("released");
-        expect(await releasesOf(paymentId)).toHaveLength(1);
+        await expectReleased(hire);
       }
     }
   });

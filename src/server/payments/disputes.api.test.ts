@@ -10,7 +10,7 @@ import { DISPUTE_MESSAGES, type Payment, type PaymentStep } from "../../contract
 import { type Database, openDatabase } from "../db/database.ts";
 import { grantRole } from "../moderation/roles.ts";
 import { callerOf, expectRefused } from "../test/answers.ts";
-import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
+import { markEmailVerified, postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 import { account } from "./accounts.ts";
 import { escalateDue } from "./dispute-repository.ts";
 import { DISPUTE_PROBLEMS } from "./disputes.ts";
@@ -78,6 +78,7 @@ beforeAll(async () => {
   moderator = await signUp(ctx.app, { name: "Mo Moderator" });
   await grantRole(database.db, admin.email, "admin", null);
   await grantRole(database.db, moderator.email, "moderator", null);
+  for (const user of [client, maya]) await markEmailVerified(ctx, user.email);
 });
 afterAll(() => database.close());
 
@@ -154,6 +155,26 @@ describe("a dispute between the two parties", () => {
         [account.card(client.id), 15_000],
       ].sort(),
     );
+    // Both are emailed the split's receipt.
+    for (const user of [client, maya]) {
+      const emails = await database.db
+        .selectFrom("outbox")
+        .select("text_body")
+        .where("recipient", "=", user.email)
+        .where("text_body", "like", "%dispute%settled%")
+        .execute();
+      expect(emails).toHaveLength(1);
+      for (const line of [
+        "Amount: $350.00",
+        "Split: to the freelancer: $200.00",
+        "Platform fee (10 %) on the freelancer's part, paid by the freelancer: $20.00",
+        "The freelancer receives: $180.00",
+        "Back to the client: $150.00",
+        "Status: Payment split",
+      ]) {
+        expect(emails[0]?.text_body).toContain(line);
+      }
+    }
     // The client's part goes back once the step has committed: one refund due, for $150.
     const due = await database.db
       .selectFrom("provider_calls")

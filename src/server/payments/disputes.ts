@@ -26,7 +26,7 @@ import {
 import { post } from "./ledger.ts";
 import { split } from "./movements.ts";
 import { findPayment, heldPaymentsOf, movePayment, type PaymentRecord } from "./payment-repository.ts";
-import { PAYMENT_PROBLEMS, type PaymentsDeps, paymentFor, payOutOnRelease } from "./payments.ts";
+import { PAYMENT_PROBLEMS, type PaymentsDeps, paymentFor, payOutOnRelease, receiptLines } from "./payments.ts";
 import { refundLater } from "./provider-calls.ts";
 
 /*
@@ -252,7 +252,8 @@ async function endWithSplit(
     ...(end.rule ? { rule: end.rule } : {}),
   };
   const kind = end.status === "decided" ? "dispute-decided" : "dispute-settled";
-  notices.add({ userId: payment.clientId, kind, data }, { userId: payment.freelancerId, kind, data });
+  const receipt = receiptLines(payment, "split", end.toFreelancerCents);
+  notices.add({ userId: payment.clientId, kind, data, receipt }, { userId: payment.freelancerId, kind, data, receipt });
   // Made once this step commits (provider-calls.ts): a step rolled back refunds nothing.
   if (end.toClientCents > 0) await refundLater(trx, payment, end.toClientCents);
 }

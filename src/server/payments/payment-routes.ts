@@ -219,8 +219,9 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: AppDeps, paym
  * POST /api/payments/stripe/webhook: Stripe tells QuickGig a checkout is paid, or what a payout
  * account can do. No session: the body's signature (one of the endpoints' secrets) says it is
  * Stripe's, checked on the bytes as sent, so this route reads its body raw. A bad signature is
- * 400, and only those count against the sender's address (as sign-in attempts do): Stripe sends
- * bursts from a few shared addresses, and a signed event is never refused for being one of many.
+ * 400, and only those count against the sender's address (a count of their own, RATE_LIMIT_AUTH_PER_MINUTE):
+ * Stripe sends bursts from a few shared addresses, and a signed event is never refused for being
+ * one of many. The limit tells a prober to stop; each request's signature is still checked.
  * An event of another kind, or one already acted on (Stripe retries, an attacker replays), is
  * answered 200 and changes nothing.
  */
@@ -263,7 +264,7 @@ export function registerStripeRoutes(
       },
       async (request, reply) => {
         const refuse = async (problem: string) => {
-          await deps.limiters.addressAttempt.call(root, request, reply);
+          await deps.limiters.badSignature.call(root, request, reply);
           return new HttpProblem(400, problem);
         };
         const signature = request.headers["stripe-signature"];

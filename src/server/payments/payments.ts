@@ -6,6 +6,7 @@ import {
   DISPUTE_MESSAGES,
   feeCents,
   PAYMENT_MESSAGES,
+  PAYMENT_STATUS_LABELS,
   type PaymentStep,
   type PaymentsOverview,
 } from "../../contract/payments.ts";
@@ -448,20 +449,27 @@ async function settle(
 }
 
 /**
- * A payment's receipt as its emails carry it, line by line: the amount, the platform's fee on it
- * and what the freelancer is paid, or what went back to the card. The receipt page says the same.
+ * A payment's receipt as its emails carry it, in the receipt page's words (receipt-page.tsx): the
+ * amount, the platform's fee on what the freelancer is paid, what they receive, what went back to
+ * the client, and where the payment stands. `toFreelancerCents`: all of it unless refunded or split.
  */
-export function receiptLines(payment: PaymentRecord, step: "held" | "released" | "refunded"): string[] {
-  const percent = feePercentOf(payment);
-  const fee = feeCents(payment.cents, percent);
+export function receiptLines(
+  payment: Pick<PaymentRecord, "id" | "cents" | "feeBasisPoints">,
+  status: "held" | "released" | "refunded" | "split",
+  toFreelancerCents = status === "refunded" ? 0 : payment.cents,
+): string[] {
+  const percent = payment.feeBasisPoints / 100;
+  const fee = feeCents(toFreelancerCents, percent);
+  const back = payment.cents - toFreelancerCents;
   const money = (cents: number) => formatBudget(cents / 100);
-  const heading = `Receipt ${payment.id}, “${payment.taskTitle}”`;
-  if (step === "refunded") return [heading, `Refunded to your card: ${money(payment.cents)}`];
   return [
-    heading,
-    `${step === "held" ? "Paid and held by QuickGig" : "Released"}: ${money(payment.cents)}`,
-    `Platform fee (${percent} %), from the freelancer's part: ${money(fee)}`,
-    `${step === "held" ? "The freelancer receives at release" : "Paid to the freelancer"}: ${money(payment.cents - fee)}`,
+    `Receipt number: ${payment.id}`,
+    `Amount: ${money(payment.cents)}`,
+    ...(status === "split" ? [`Split: to the freelancer: ${money(toFreelancerCents)}`] : []),
+    `Platform fee (${percent} %)${status === "split" ? " on the freelancer's part" : ""}, paid by the freelancer: ${money(fee)}`,
+    `The freelancer receives: ${money(toFreelancerCents - fee)}`,
+    ...(back > 0 ? [`Back to the client: ${money(back)}`] : []),
+    `Status: ${PAYMENT_STATUS_LABELS[status]}`,
   ];
 }
 

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { formatBudget } from "../../../contract/format.ts";
 import { LIMITS } from "../../../contract/limits.ts";
 import { feeCents } from "../../../contract/payments.ts";
+import { AmountSchema } from "../../../contract/schemas.ts";
 import { TextField } from "../../components/field.tsx";
 import { LongTextField } from "../../components/long-text-field.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
@@ -125,7 +126,8 @@ export default function BidFormDialog({
 
 /** Before the offer is made: what the freelancer is paid of it, once the platform's fee is taken, as the receipt will say. */
 function WhatYouReceive({ amount, feePercent }: { amount: unknown; feePercent: number }) {
-  const cents = typeof amount === "number" && Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : null;
+  // Figures only for an amount the form would send; otherwise what the fee is.
+  const cents = AmountSchema.safeParse(amount).success ? Math.round((amount as number) * 100) : null;
   const fee = cents === null ? 0 : feeCents(cents, feePercent);
   return (
     <p className="muted -mt-2 text-sm" aria-live="polite">

@@ -68,6 +68,12 @@ describe("Place a bid (task details)", () => {
     expect(within(dialog).getByText("QuickGig keeps a 10 % platform fee from what you are paid.")).toBeTruthy();
     await user.type(amount, "0.05");
     expect(within(dialog).getByText("You receive $0.04: the amount less the 10 % platform fee ($0.01).")).toBeTruthy();
+    // An amount the form would refuse (too large, a third decimal) gets no figures, and breaks nothing.
+    for (const refused of ["99999999999999", "10.001"]) {
+      await user.clear(amount);
+      await user.type(amount, refused);
+      expect(within(dialog).getByText("QuickGig keeps a 10 % platform fee from what you are paid.")).toBeTruthy();
+    }
   });
 
   it("leaves the fee out where payments are off", async () => {

@@ -38,6 +38,8 @@ function offerOutcome(task: Task, myBid: Bid | undefined): string | null {
     if (task.status === "completed") return "The client marked this task completed. Thank you for your work!";
     if (task.payment?.status === "delivered")
       return "You are hired. You asked for payment: the client completes the task or opens a dispute.";
+    if (task.payment?.status === "disputed")
+      return "The payment for this task is disputed: it ends in a split, on the payment's page.";
     return "You are hired for this task. Message the client about the work.";
   }
   if (myBid?.status === "cancelled") return "The client cancelled this task.";
@@ -216,7 +218,7 @@ export function PlaceBid({ task, ownTask }: { task: Task; ownTask: boolean }) {
               <HandCoins aria-hidden="true" className="size-4" /> Request payment
             </button>
           )}
-          {working && (
+          {working && task.payment?.status !== "disputed" && (
             <button type="button" className="btn-secondary mt-4" onClick={release} disabled={withdrawing}>
               <LogOut aria-hidden="true" className="size-4" /> Give the task back
             </button>

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { PAYMENT_STATUS_LABELS } from "../../../contract/payment-words.ts";
 import type { Task } from "../../../contract/schemas.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
-import { formatDeadline } from "../../lib/format.ts";
+import { formatDateTime } from "../../lib/format-time.ts";
 import { userId } from "../../test/demo.ts";
 import { DEMO_CLIENT, DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi, server } from "../../test/setup.ts";
@@ -49,7 +49,7 @@ describe("Request payment (the hired freelancer, issue 44)", () => {
     expect(asked).toEqual([task._id]);
     const line = (await screen.findByText("Payment requested")).closest("p") as HTMLElement;
     expect(line.textContent).toContain(
-      `released by itself on ${formatDeadline(releaseDueAt.slice(0, 10))} (in 6 days, 23 hours) unless the task is completed or disputed first`,
+      `released by itself on ${formatDateTime(releaseDueAt)} (in 6 days, 23 hours) unless the task is completed or disputed first`,
     );
     expect(screen.queryByRole("button", { name: "Request payment" })).toBeNull();
   });

@@ -8,7 +8,7 @@ import { PHONE_ACTION_ROOM } from "../../components/phone-action.ts";
 import { TaskStatusBadge } from "../../components/status-badge.tsx";
 import { loginPath, paths } from "../../config/paths.ts";
 import { formatBudget, formatDeadline } from "../../lib/format.ts";
-import { formatTimeLeft } from "../../lib/format-time.ts";
+import { formatDateTime, formatTimeLeft } from "../../lib/format-time.ts";
 import { InvitedBy } from "../invites/public.ts";
 
 function Detail({
@@ -36,12 +36,6 @@ function Detail({
 }
 
 /**
- * A task's details as everyone who may open them sees them, with the reader's own part (the bid
- * panel, offers and questions) as children and their Report beside the status: the live page
- * (task-details-page.tsx) and its first screen, which the server renders with the task
- * (app/page-screens.tsx), share it.
- */
-/**
  * " (in 6 days, 23 hours)", counting down each half minute. Only once the page is live: the first
  * screen the server renders says the date alone, so the two never differ when React takes it over.
  */
@@ -66,7 +60,7 @@ function PaymentLine({ task, payment }: { task: Task; payment: NonNullable<Task[
       <span>{PAYMENT_STATUS_LABELS[payment.status]}</span>
       {payment.releaseDueAt && (
         <span className="muted font-normal">
-          · released by itself on {formatDeadline(payment.releaseDueAt.slice(0, 10))}
+          · released by itself on {formatDateTime(payment.releaseDueAt)}
           <TimeLeft until={payment.releaseDueAt} /> unless the task is completed or disputed first
         </span>
       )}
@@ -88,6 +82,12 @@ function PaymentLine({ task, payment }: { task: Task; payment: NonNullable<Task[
   );
 }
 
+/**
+ * A task's details as everyone who may open them sees them, with the reader's own part (the bid
+ * panel, offers and questions) as children and their Report beside the status: the live page
+ * (task-details-page.tsx) and its first screen, which the server renders with the task
+ * (app/page-screens.tsx), share it.
+ */
 export function TaskDetailsView({ task, report, children }: { task: Task; report?: ReactNode; children: ReactNode }) {
   return (
     <article className={`mx-auto max-w-4xl px-4 py-12 sm:px-6 ${PHONE_ACTION_ROOM}`}>
