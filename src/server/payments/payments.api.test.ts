@@ -181,6 +181,14 @@ describe("paying at the hire", () => {
       .orderBy("at")
       .execute();
     expect(kinds.map((row) => row.kind).sort()).toEqual(["hold", "refund"]);
+    // The client is told it went back, as one who paid on Stripe's page and left would need.
+    const notices = (await call(poster, "GET", "/api/notifications?limit=50")).json() as Array<{
+      kind: string;
+      data: { paymentId?: string; amount?: number };
+    }>;
+    expect(notices.filter((notice) => notice.data.paymentId === paymentId)).toEqual([
+      expect.objectContaining({ kind: "payment-refunded", data: expect.objectContaining({ amount: 200 }) }),
+    ]);
   });
 });
 

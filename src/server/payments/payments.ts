@@ -366,7 +366,7 @@ async function giveBack(
   why: string,
   from: PaymentRecord["status"] = "charging",
 ) {
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.run.transaction(async (trx, notices) => {
     const changed = await movePayment(trx, payment.id, [from], "refunded", {
       providerRef: reference,
       lastError: why,
@@ -377,6 +377,18 @@ async function giveBack(
     await post(trx, hold(partiesOf(payment)), new Date(now));
     await post(trx, refund(partiesOf(payment)), new Date(now + 1));
     await refundLater(trx, { id: payment.id, providerRef: reference }, payment.cents);
+    // Told, with the receipt: a hosted checkout's client is not on the page when its webhook comes.
+    notices.add({
+      userId: payment.clientId,
+      kind: "payment-refunded",
+      data: {
+        taskId: payment.taskId,
+        taskTitle: payment.taskTitle,
+        paymentId: payment.id,
+        amount: payment.cents / 100,
+      },
+      receipt: receiptLines(payment, "refunded"),
+    });
   });
   // Made at once, not at the worker's next pass: the client was just charged for nothing.
   await runProviderCalls(deps.db, deps.provider, deps.currency, { key: `refund:${payment.id}` });
