@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { groupDigits } from "../../contract/digits.ts";
 import { formatBudget, formatDeadline } from "./format.ts";
-import { formatDateTime, formatTimeLeft } from "./format-time.ts";
+import { formatDateTime } from "./format-time.ts";
+import { formatTimeLeft } from "./time-left.ts";
 
 const intlBudget = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 });
 const intlDay = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });

@@ -1,5 +1,5 @@
 import { CalendarDays, DollarSign, Handshake, Mail, ShieldCheck, Tag, User } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { PAYMENT_STATUS_LABELS } from "../../../contract/payment-words.ts";
 import type { Task } from "../../../contract/schemas.ts";
@@ -8,8 +8,10 @@ import { PHONE_ACTION_ROOM } from "../../components/phone-action.ts";
 import { TaskStatusBadge } from "../../components/status-badge.tsx";
 import { loginPath, paths } from "../../config/paths.ts";
 import { formatBudget, formatDeadline } from "../../lib/format.ts";
-import { formatDateTime, formatTimeLeft } from "../../lib/format-time.ts";
 import { InvitedBy } from "../invites/public.ts";
+
+// Only a delivered payment's parties see it: out of the first screen's code.
+const ReleaseTime = lazy(() => import("./release-time.tsx"));
 
 function Detail({
   icon,
@@ -35,22 +37,6 @@ function Detail({
   );
 }
 
-/**
- * " (in 6 days, 23 hours)", counting down each half minute. Only once the page is live: the first
- * screen the server renders says the date alone, so the two never differ when React takes it over.
- */
-function TimeLeft({ until }: { until: string }) {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  const due = Date.parse(until);
-  if (now === null || Number.isNaN(due)) return null;
-  return <> ({due > now ? `in ${formatTimeLeft(due - now)}` : "any moment now"})</>;
-}
-
 /** The hire's money, to its two parties: where it stands, and the checkout while the poster has not paid. */
 function PaymentLine({ task, payment }: { task: Task; payment: NonNullable<Task["payment"]> }) {
   const waiting = payment.status === "pending" && task.status === "open";
@@ -60,8 +46,11 @@ function PaymentLine({ task, payment }: { task: Task; payment: NonNullable<Task[
       <span>{PAYMENT_STATUS_LABELS[payment.status]}</span>
       {payment.releaseDueAt && (
         <span className="muted font-normal">
-          · released by itself on {formatDateTime(payment.releaseDueAt)}
-          <TimeLeft until={payment.releaseDueAt} /> unless the task is completed or disputed first
+          · released by itself on{" "}
+          <Suspense fallback={formatDeadline(payment.releaseDueAt.slice(0, 10))}>
+            <ReleaseTime at={payment.releaseDueAt} />
+          </Suspense>{" "}
+          unless the task is completed or disputed first
         </span>
       )}
       {waiting ? (
