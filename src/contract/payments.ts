@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatBudget } from "./format.ts";
 import { MODERATION_LIMITS, RULE_IDS } from "./moderation-words.ts";
 import { PAYMENT_STATUSES } from "./payment-words.ts";
 import { PersonRefSchema } from "./reputation.ts";
@@ -19,6 +20,35 @@ export function feeCents(cents: number, percent: number): number {
   // In hundredths of a percent, so that a fee like 7.5 % stays in whole numbers.
   const basisPoints = Math.round(percent * 100);
   return Math.floor((cents * basisPoints + 5_000) / 10_000);
+}
+
+/**
+ * The money lines of a payment's receipt, as its page and its emails both write them: the amount, a
+ * split's part for the freelancer, the platform's fee on what the freelancer is paid (all of it
+ * unless refunded or split), what they receive, and what went back to the client. In cents.
+ */
+export function receiptMoneyLines({
+  cents,
+  toFreelancerCents,
+  feePercent,
+  split,
+}: {
+  cents: number;
+  toFreelancerCents: number;
+  feePercent: number;
+  split: boolean;
+}): Array<[string, string]> {
+  const fee = feeCents(toFreelancerCents, feePercent);
+  const back = cents - toFreelancerCents;
+  const money = (amount: number) => formatBudget(amount / 100);
+  const lines: Array<[string, string]> = [["Amount", money(cents)]];
+  if (split) lines.push(["Split: to the freelancer", money(toFreelancerCents)]);
+  lines.push(
+    [`Platform fee (${feePercent} %)${split ? " on the freelancer's part" : ""}, paid by the freelancer`, money(fee)],
+    ["The freelancer receives", money(toFreelancerCents - fee)],
+  );
+  if (back > 0) lines.push(["Back to the client", money(back)]);
+  return lines;
 }
 
 /** What a payment of the provider's test mode answers for each of the well-known test cards. */

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { formatBudget } from "../../contract/format.ts";
 import { MESSAGES } from "../../contract/messages.ts";
 import { MODERATION_MESSAGES } from "../../contract/moderation-words.ts";
 import {
@@ -9,6 +8,7 @@ import {
   PAYMENT_STATUS_LABELS,
   type PaymentStep,
   type PaymentsOverview,
+  receiptMoneyLines,
 } from "../../contract/payments.ts";
 import { holdPersonRow } from "../accounts/session-repository.ts";
 import { findBidById } from "../bids/bid-repository.ts";
@@ -461,26 +461,23 @@ async function settle(
 }
 
 /**
- * A payment's receipt as its emails carry it, in the receipt page's words (receipt-page.tsx): the
- * amount, the platform's fee on what the freelancer is paid, what they receive, what went back to
- * the client, and where the payment stands. `toFreelancerCents`: all of it unless refunded or split.
+ * A payment's receipt as its emails carry it: its number, the money lines its page shows
+ * (receiptMoneyLines) and where it stands. `toFreelancerCents`: all of it unless refunded or split.
  */
 export function receiptLines(
   payment: Pick<PaymentRecord, "id" | "cents" | "feeBasisPoints">,
   status: "held" | "released" | "refunded" | "split",
   toFreelancerCents = status === "refunded" ? 0 : payment.cents,
 ): string[] {
-  const percent = payment.feeBasisPoints / 100;
-  const fee = feeCents(toFreelancerCents, percent);
-  const back = payment.cents - toFreelancerCents;
-  const money = (cents: number) => formatBudget(cents / 100);
+  const money = receiptMoneyLines({
+    cents: payment.cents,
+    toFreelancerCents,
+    feePercent: payment.feeBasisPoints / 100,
+    split: status === "split",
+  });
   return [
     `Receipt number: ${payment.id}`,
-    `Amount: ${money(payment.cents)}`,
-    ...(status === "split" ? [`Split: to the freelancer: ${money(toFreelancerCents)}`] : []),
-    `Platform fee (${percent} %)${status === "split" ? " on the freelancer's part" : ""}, paid by the freelancer: ${money(fee)}`,
-    `The freelancer receives: ${money(toFreelancerCents - fee)}`,
-    ...(back > 0 ? [`Back to the client: ${money(back)}`] : []),
+    ...money.map(([label, value]) => `${label}: ${value}`),
     `Status: ${PAYMENT_STATUS_LABELS[status]}`,
   ];
 }

@@ -1,43 +1,37 @@
 import { Printer, ReceiptText } from "lucide-react";
 import { Link, type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { paths } from "../../config/paths.ts";
-import { formatBudget } from "../../lib/format.ts";
 import { formatDateTime } from "../../lib/format-time.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
 import { useRevalidateOnNotice } from "../notifications/public.ts";
 import { DisputePanel } from "./dispute-panel.tsx";
-import { PAYMENT_STATUS_LABELS, type Payment } from "./payment-schemas.ts";
+import { PAYMENT_STATUS_LABELS, type Payment, receiptMoneyLines } from "./payment-schemas.ts";
 import { getPayment } from "./payments-api.ts";
 import "../../lazy-screens.css";
 
 /**
  * The receipt's lines. The server's fee is on what the freelancer is paid: the whole amount, their
- * part of a split, or nothing once refunded; the rest goes back to the client.
+ * part of a split, or nothing once refunded; the rest goes back to the client. The money lines are
+ * the ones its emails carry (receiptMoneyLines).
  */
 function receiptRows(payment: Payment): Array<[string, string]> {
   const split = payment.status === "split" ? payment.dispute?.outcome : null;
-  const refunded = payment.status === "refunded";
-  const toFreelancer = split ? split.toFreelancer : refunded ? 0 : payment.amount;
-  const back = split ? split.toClient : refunded ? payment.amount : 0;
+  const toFreelancer = split ? split.toFreelancer : payment.status === "refunded" ? 0 : payment.amount;
   const rows: Array<[string, string]> = [
     ["Receipt number", payment._id],
     ["Paid on", payment.heldAt ? formatDateTime(payment.heldAt) : "Not paid"],
     ["Client", payment.client.name],
     ["Freelancer", payment.freelancer.name],
-    ["Amount", formatBudget(payment.amount)],
+    ...receiptMoneyLines({
+      cents: Math.round(payment.amount * 100),
+      toFreelancerCents: Math.round(toFreelancer * 100),
+      feePercent: payment.feePercent,
+      split: Boolean(split),
+    }),
+    ["Status", PAYMENT_STATUS_LABELS[payment.status]],
   ];
-  if (split) rows.push(["Split: to the freelancer", formatBudget(split.toFreelancer)]);
-  rows.push(
-    [
-      `Platform fee (${payment.feePercent} %)${split ? " on the freelancer's part" : ""}, paid by the freelancer`,
-      formatBudget(payment.fee),
-    ],
-    ["The freelancer receives", formatBudget(Math.round((toFreelancer - payment.fee) * 100) / 100)],
-  );
-  if (back > 0) rows.push(["Back to the client", formatBudget(back)]);
-  rows.push(["Status", PAYMENT_STATUS_LABELS[payment.status]]);
   if (payment.settledAt) rows.push(["Settled on", formatDateTime(payment.settledAt)]);
   return rows;
 }
