@@ -19,6 +19,11 @@
  *    after that answer (0 for those told before it came back). Only the watchers may hear of it:
  *    anything else fails the run.
  *
+ *  - memory is read after a full garbage collection in each process (asked through the inspector,
+ *    which the bench opens on 127.0.0.1 at a port of the system's choosing), so that garbage not yet
+ *    collected is not counted as the streams'; beside RSS, the V8 heap and the memory outside it
+ *    (process.memoryUsage: heapUsed + external) per stream.
+ *
  * Run: npm run bench:streams -- [--ways sqlite,postgres,redis] [--streams 10000] [--watchers 1000] [--events 10]
  * Bounded: every stream is closed and every server stopped at the end; a round waits at most 20 s.
  * Only 127.0.0.1 (and 127.0.x.y), the local PostgreSQL and the local Redis.
@@ -158,6 +163,45 @@ const rssOf = (server: ServerProcess) => {
 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 
+/**
+ * A full garbage collection in the server process, then its memory: through the inspector the
+ * process opened (`--inspect=127.0.0.1:0` prints where), one DevTools-protocol call each.
+ */
+async function collectedMemory(server: ServerProcess) {
+  const url = server.output().match(/Debugger listening on (ws:\/\/\S+)/)?.[1];
+  if (!url) throw new Error("the server process opened no inspector");
+  const socket = new WebSocket(url);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", reject, { once: true });
+  });
+  let next = 0;
+  type Answer = { id?: number; result?: { result?: { value?: unknown } } };
+  const call = (method: string, params: Record<string, unknown> = {}) =>
+    new Promise<Answer>((resolve) => {
+      const id = ++next;
+      const onMessage = (event: MessageEvent) => {
+        const message = JSON.parse(String(event.data)) as Answer;
+        if (message.id !== id) return;
+        socket.removeEventListener("message", onMessage);
+        resolve(message);
+      };
+      socket.addEventListener("message", onMessage);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    await call("HeapProfiler.collectGarbage");
+    const answer = await call("Runtime.evaluate", {
+      expression: "JSON.stringify(process.memoryUsage())",
+      returnByValue: true,
+    });
+    const usage = JSON.parse(String(answer.result?.result?.value)) as NodeJS.MemoryUsage;
+    return { rss: rssOf(server), heap: usage.heapUsed + usage.external };
+  } finally {
+    socket.close();
+  }
+}
+
 async function measure(way: Way) {
   const database = await createTestDatabase(way === "sqlite" ? "sqlite" : "postgres");
   const servers: ServerProcess[] = [];
@@ -168,7 +212,7 @@ async function measure(way: Way) {
       PAYMENTS: "off",
       EMAIL_DIR: "/tmp/quickgig-bench-mail",
       EVENT_STREAMS_PER_PROCESS: String(STREAMS),
-      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+      NODE_OPTIONS: `--inspect=127.0.0.1:0 ${process.env.BENCH_NODE_OPTIONS ?? ""}`.trim(),
       ...(way === "redis" ? { REDIS_URL: "redis://127.0.0.1:6379" } : {}),
     });
     const count = way === "sqlite" ? 1 : 2;
@@ -199,7 +243,7 @@ async function measure(way: Way) {
     for (const watcher of watchers) await send("POST", "/api/bids", watcher.cookie, { taskId });
 
     await settle();
-    const rssBefore = servers.map(rssOf);
+    const before = await Promise.all(servers.map(collectedMemory));
     const opened = performance.now();
     const refused = new Map<number, number>();
     for (let start = 0; start < people.length; start += 100) {
@@ -221,8 +265,10 @@ async function measure(way: Way) {
     }
     const openSeconds = (performance.now() - opened) / 1000;
     await settle();
-    const rssAfter = servers.map(rssOf);
-    const perStream = (rssAfter.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) / streams.length;
+    const after = await Promise.all(servers.map(collectedMemory));
+    const perStream = (key: "rss" | "heap") =>
+      (after.reduce((sum, memory) => sum + memory[key], 0) - before.reduce((sum, memory) => sum + memory[key], 0)) /
+      streams.length;
 
     // Who must hear of each edit: the watchers' streams (index 1 to WATCHERS); nobody else may.
     const latencies: number[] = [];
@@ -270,8 +316,9 @@ async function measure(way: Way) {
       open: streams.length,
       refused: Object.fromEntries(refused),
       openSeconds,
-      perStreamKiB: perStream / 1024,
-      rssMiB: rssAfter.map((rss) => rss / 1024 / 1024),
+      perStreamKiB: perStream("rss") / 1024,
+      heapPerStreamKiB: perStream("heap") / 1024,
+      rssMiB: after.map((memory) => memory.rss / 1024 / 1024),
       p50: percentile(latencies, 50),
       p95: percentile(latencies, 95),
       max: latencies.at(-1) ?? 0,
@@ -300,7 +347,7 @@ for (const way of WAYS) {
     }`,
   );
   console.log(
-    `  RSS per stream ${result.perStreamKiB.toFixed(1)} KiB (processes at ${result.rssMiB.map((mib) => `${mib.toFixed(0)} MiB`).join(", ")})`,
+    `  after a full collection: RSS per stream ${result.perStreamKiB.toFixed(1)} KiB, V8 heap and external ${result.heapPerStreamKiB.toFixed(1)} KiB (processes at ${result.rssMiB.map((mib) => `${mib.toFixed(0)} MiB`).join(", ")})`,
   );
   console.log(
     `  fan-out to ${WATCHERS}, from the edit's request: p50 ${result.p50.toFixed(1)} ms  p95 ${result.p95.toFixed(1)} ms  max ${result.max.toFixed(1)} ms${
