@@ -1,3 +1,4 @@
+export { BUDGET_RANGE_REFUSAL } from "./budget-range.ts";
 export {
   ANONYMOUS_NAME,
   BID_STATUSES,

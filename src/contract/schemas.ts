@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BUDGET_RANGE_REFUSAL } from "./budget-range.ts";
 import { isCalendarDate, todayAnywhereOnEarth } from "./dates.ts";
 import { groupDigits } from "./digits.ts";
 import { BID_STATUSES, LIMITS, TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS, TASK_STATUSES } from "./limits.ts";
@@ -224,26 +225,47 @@ export const TaskSchema = z.object({
 });
 export type Task = z.infer<typeof TaskSchema>;
 
-export const TaskListQuerySchema = z.object({
-  q: z
-    .string()
-    .max(LIMITS.searchMax, `Search must be at most ${LIMITS.searchMax} characters`)
-    .refine(hasNoNul, "Search cannot contain a NUL character")
-    .optional(),
-  category: CategorySchema.optional(),
-  sort: z.enum(TASK_SORTS, { error: `Sort must be one of ${TASK_SORTS.join(", ")}` }).default("newest"),
-  page: z.coerce
-    .number({ error: "Page must be a whole number from 1" })
-    .int("Page must be a whole number from 1")
-    .min(1, "Page must be a whole number from 1")
-    .max(1_000_000, "Page is too large")
-    .default(1),
-  limit: pageLimitSchema(LIMITS.tasksPageMax, LIMITS.tasksPageDefault),
-  owner: z.literal("me", { error: 'Owner can only be "me"' }).optional(),
-  status: statusListSchema(TASK_LIST_STATUSES, "Status").describe(
-    "open: taking offers (deadline not passed); closed: open but past its deadline; or assigned, completed, cancelled",
-  ),
-});
+/** A list's lowest or highest budget, in a query string: 0 to 1,000,000 US dollars, at most two decimals. */
+function budgetBoundSchema(field: string) {
+  const message = `${field} must be a number from 0 to 1,000,000`;
+  return z.coerce
+    .number({ error: message })
+    .refine(Number.isFinite, message)
+    .refine((value) => value >= 0 && value <= LIMITS.budgetMax, message)
+    .refine(hasAtMostTwoDecimals, `${field} can have at most two decimals`)
+    .optional();
+}
+
+export const TaskListQuerySchema = z
+  .object({
+    q: z
+      .string()
+      .max(LIMITS.searchMax, `Search must be at most ${LIMITS.searchMax} characters`)
+      .refine(hasNoNul, "Search cannot contain a NUL character")
+      .optional(),
+    category: CategorySchema.optional(),
+    sort: z.enum(TASK_SORTS, { error: `Sort must be one of ${TASK_SORTS.join(", ")}` }).default("newest"),
+    page: z.coerce
+      .number({ error: "Page must be a whole number from 1" })
+      .int("Page must be a whole number from 1")
+      .min(1, "Page must be a whole number from 1")
+      .max(1_000_000, "Page is too large")
+      .default(1),
+    limit: pageLimitSchema(LIMITS.tasksPageMax, LIMITS.tasksPageDefault),
+    owner: z.literal("me", { error: 'Owner can only be "me"' }).optional(),
+    status: statusListSchema(TASK_LIST_STATUSES, "Status").describe(
+      "open: taking offers (deadline not passed); closed: open but past its deadline; or assigned, completed, cancelled",
+    ),
+    minBudget: budgetBoundSchema("Minimum budget").describe("Only tasks whose budget is at least this, in US dollars"),
+    maxBudget: budgetBoundSchema("Maximum budget").describe("Only tasks whose budget is at most this, in US dollars"),
+  })
+  .refine(
+    (query) => query.minBudget === undefined || query.maxBudget === undefined || query.minBudget <= query.maxBudget,
+    {
+      message: BUDGET_RANGE_REFUSAL,
+      path: ["minBudget"],
+    },
+  );
 export type TaskListQuery = z.infer<typeof TaskListQuerySchema>;
 
 export const TaskIdParamsSchema = z.object({ id: IdSchema("Task id") });

@@ -23,6 +23,22 @@ export function matchesSearch(text: string, q: string | undefined): boolean {
   return words.length > 0 && words.every((word) => own.some((candidate) => candidate.startsWith(word)));
 }
 
+/** What a list of tasks may be limited to besides its words. */
+export interface TaskFilters {
+  category?: string | undefined;
+  minBudget?: number | undefined;
+  maxBudget?: number | undefined;
+}
+
+/** Whether a task is in a list's category and budget range, each bound included; no filter keeps every task. */
+export function meetsFilters(task: { category: string; budget: number }, filter: TaskFilters): boolean {
+  return (
+    (!filter.category || task.category === filter.category) &&
+    task.budget >= (filter.minBudget ?? 0) &&
+    task.budget <= (filter.maxBudget ?? Number.POSITIVE_INFINITY)
+  );
+}
+
 /**
  * Whether a person's name and skills match Find Freelancers' search `q` (decision 034): every word
  * of it is found in them, in any order, whatever the case and the accents ("tomas" finds "Tomás").

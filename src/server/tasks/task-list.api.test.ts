@@ -115,6 +115,25 @@ describe("GET /api/tasks", () => {
     expect(titles(both.json())).toEqual(["Delta campaign"]);
   });
 
+  it("keeps a range of budgets, each bound included and either alone, with the category, the search and the total", async () => {
+    const range = await ctx.app.inject({ url: "/api/tasks?minBudget=150&maxBudget=900" });
+    expect(range.statusCode).toBe(200);
+    expect(titles(range.json())).toEqual(["Delta campaign", "Beta logo", "Alpha website"]);
+    expect(range.headers["x-total-count"]).toBe("3");
+    expect(titles((await ctx.app.inject({ url: "/api/tasks?maxBudget=80.25" })).json())).toEqual(["Gamma article"]);
+    expect(titles((await ctx.app.inject({ url: "/api/tasks?minBudget=80.26&maxBudget=150" })).json())).toEqual([
+      "Beta logo",
+    ]);
+    const web = await ctx.app.inject({ url: "/api/tasks?category=Web%20Development&minBudget=1000&sort=budget" });
+    expect(titles(web.json())).toEqual(["Epsilon shop"]);
+    const words = await ctx.app.inject({ url: "/api/tasks?q=website&maxBudget=500" });
+    expect(titles(words.json())).toEqual(["Alpha website"]);
+    expect(words.headers["x-total-count"]).toBe("1");
+    const pages = await ctx.app.inject({ url: "/api/tasks?minBudget=100&limit=2" });
+    expect(pages.headers["x-total-count"]).toBe("4");
+    expect(pages.headers.link).toBe('</api/tasks?minBudget=100&limit=2&page=2>; rel="next"');
+  });
+
   it("treats % and _ in a search as plain characters", async () => {
     const percent = await ctx.app.inject({ url: `/api/tasks?q=${encodeURIComponent("100%")}` });
     expect(titles(percent.json())).toEqual(["Gamma article"]);
@@ -149,6 +168,11 @@ describe("GET /api/tasks", () => {
     ["owner=you", 'Owner can only be "me"'],
     [`q=${"x".repeat(101)}`, "Search must be at most 100 characters"],
     ["q=%00", "Search cannot contain a NUL character"],
+    ["minBudget=-1", "Minimum budget must be a number from 0 to 1,000,000"],
+    ["maxBudget=cheap", "Maximum budget must be a number from 0 to 1,000,000"],
+    ["maxBudget=1000000.01", "Maximum budget must be a number from 0 to 1,000,000"],
+    ["minBudget=10.555", "Minimum budget can have at most two decimals"],
+    ["minBudget=500&maxBudget=100", "Minimum budget must not be more than the maximum budget"],
   ])("refuses %s with a clear message", async (query, message) => {
     const response = await ctx.app.inject({ url: `/api/tasks?${query}` });
     expect(response.statusCode).toBe(400);

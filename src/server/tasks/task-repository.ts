@@ -21,7 +21,8 @@ export interface TaskRecord {
   agreedAmount: number | null;
 }
 
-const toCents = (dollars: number) => Math.round(dollars * 100);
+/** US dollars as the integer cents they are kept in. */
+export const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /**
  * A task a moderator removed (migration 0015, decision 023): outside TASK_STATUSES, so that no list

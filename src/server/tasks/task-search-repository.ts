@@ -12,7 +12,7 @@ import { searchWords } from "../../contract/search.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { SEARCH_BLOCK, SEARCH_PREFIX_MAX } from "../db/search-constants.ts";
-import { REMOVED_TASK_STATUS, selectTasks, type TaskRecord, toRecord } from "./task-repository.ts";
+import { REMOVED_TASK_STATUS, selectTasks, type TaskRecord, toCents, toRecord } from "./task-repository.ts";
 
 /**
  * Lists of tasks and their searches (decisions 004, 014, 016–018): a page in one of the list's
@@ -20,7 +20,8 @@ import { REMOVED_TASK_STATUS, selectTasks, type TaskRecord, toRecord } from "./t
  * index or PostgreSQL's word blocks, counted among the newest. SQL only.
  */
 
-export interface TaskFilter extends Pick<TaskListQuery, "q" | "category" | "sort" | "page" | "limit" | "status"> {
+export interface TaskFilter
+  extends Pick<TaskListQuery, "q" | "category" | "sort" | "page" | "limit" | "status" | "minBudget" | "maxBudget"> {
   ownerId?: string;
   /** How many of the newest tasks a search counts among (SEARCH_COUNT_WINDOW unless a test sets it). */
   countWindow?: number;
@@ -82,20 +83,34 @@ function statusCondition(statuses: TaskListStatus[], today: string, deadlineColu
   return parts.length === 1 ? (parts[0] as RawBuilder<boolean>) : sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
-/** The owner, category and status a list is limited to; `deadline` the deadline's column as written. */
-function filterConditions(filter: TaskFilter, { deadline = "tasks.deadline" }: { deadline?: string | undefined } = {}) {
+/**
+ * The owner, category, budget and status a list is limited to; `deadline` and `budget` their columns
+ * as written.
+ */
+function filterConditions(
+  filter: TaskFilter,
+  {
+    deadline = "tasks.deadline",
+    budget = "tasks.budget_cents",
+  }: { deadline?: string | undefined; budget?: string | undefined } = {},
+) {
   const conditions = [];
   if (filter.ownerId) conditions.push(sql<boolean>`tasks.owner_id = ${filter.ownerId}`);
   if (filter.category) conditions.push(sql<boolean>`tasks.category = ${filter.category}`);
+  if (filter.minBudget !== undefined) conditions.push(sql<boolean>`${sql.raw(budget)} >= ${toCents(filter.minBudget)}`);
+  if (filter.maxBudget !== undefined) conditions.push(sql<boolean>`${sql.raw(budget)} <= ${toCents(filter.maxBudget)}`);
   if (filter.status?.length) conditions.push(statusCondition(filter.status, todayAnywhereOnEarth(), deadline));
   // Every status a filter names is one of TASK_STATUSES; without one, every task but those removed.
   else conditions.push(sql<boolean>`tasks.status <> ${REMOVED_TASK_STATUS}`);
   return conditions;
 }
 
+/** Whether a list is limited to a range of budgets, which the trigger-kept totals do not know. */
+const hasBudgetRange = (filter: TaskFilter) => filter.minBudget !== undefined || filter.maxBudget !== undefined;
+
 /**
  * How many tasks match. The whole list and a category read the trigger-kept totals, which cost
- * the same at any size; one poster's tasks are counted. Open tasks still taking offers are counted
+ * the same at any size; one poster's tasks are counted (and a range of budgets, countToTheCap). Open tasks still taking offers are counted
  * from the index of open tasks by deadline, from today on (as many as are current, however many
  * have closed); the closed ones are all the open ones but those.
  */
@@ -143,19 +158,36 @@ export async function listTasks(database: Database, filter: TaskFilter): Promise
   if (filter.q?.trim()) return { tasks: [], total: 0, capped: false };
   let query = selectTasks(database.db);
   for (const condition of filterConditions(filter)) query = query.where(condition);
-  const [rows, total] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     query
       .orderBy(orderOf("tasks", filter.sort))
       .limit(filter.limit)
       .offset((filter.page - 1) * filter.limit)
       .execute(),
-    countTasks(database, filter),
+    !filter.ownerId && hasBudgetRange(filter)
+      ? countToTheCap(database, filter)
+      : countTasks(database, filter).then((total) => ({ total, capped: false })),
   ]);
-  return { tasks: rows.map(toRecord), total, capped: false };
+  return { tasks: rows.map(toRecord), ...counted };
 }
 
 /** A search counts one match past LIMITS.searchResultsMax, to know whether more match. */
 const HITS = LIMITS.searchResultsMax + 1;
+
+/**
+ * A range of budgets over the whole marketplace is counted as a search is, to one past the cap
+ * (decision 040): no kept total knows it, and counting every task in a wide range would cost more
+ * as the marketplace grows.
+ */
+async function countToTheCap({ db }: Database, filter: TaskFilter): Promise<{ total: number; capped: boolean }> {
+  let matching = db.selectFrom("tasks").select(sql<number>`1`.as("hit"));
+  for (const condition of filterConditions(filter)) matching = matching.where(condition);
+  const { hits } = await db
+    .selectFrom(matching.limit(HITS).as("hits"))
+    .select((eb) => eb.fn.countAll<number>().as("hits"))
+    .executeTakeFirstOrThrow();
+  return { total: Math.min(Number(hits), LIMITS.searchResultsMax), capped: Number(hits) > LIMITS.searchResultsMax };
+}
 
 /**
  * A search counts its matches among this many of the newest tasks, and says "more than" when older
@@ -286,12 +318,14 @@ function matches({ db, dialect }: Database, filter: TaskFilter, words: string[])
           // Each word quoted, so that none of FTS5's query syntax applies to what a user types.
           .where(sql<boolean>`tasks_search match ${words.map((word) => `"${word}"*`).join(" ")}`)
       : db.selectFrom("tasks").where(matchesWords(words));
-  // SQLite: the deadline written so that no index of it applies (a unary plus), or its planner,
-  // tempted by a narrow range of open tasks from today on, walks them all and looks each up in the
-  // words, instead of reading the words' matches and each task's row of tasks_search_hits_idx.
-  for (const condition of filterConditions(filter, {
-    deadline: dialect === "sqlite" ? "+tasks.deadline" : undefined,
-  })) {
+  // SQLite: the deadline and the budget written so that no index of them applies (a unary plus), or
+  // its planner, tempted by a narrow range of open tasks from today on (or of budgets), walks them
+  // all and looks each up in the words, instead of reading the words' matches and each task's row of
+  // tasks_search_hits_idx.
+  for (const condition of filterConditions(
+    filter,
+    dialect === "sqlite" ? { deadline: "+tasks.deadline", budget: "+tasks.budget_cents" } : {},
+  )) {
     query = query.where(condition);
   }
   return query;

@@ -100,6 +100,8 @@ describe("search", () => {
   it("takes a search's page and its count from the index, in every order", async () => {
     const filters: TaskFilter[] = TASK_SORTS.map((sort) => ({ q: "logo", sort, page: 1, limit: 20 }));
     filters.push({ q: "logo desi", category: "Design", status: ["open"], sort: "budget", page: 1, limit: 1 });
+    // A range of budgets too: on SQLite still read from the words, not from the index of budgets.
+    filters.push({ q: "logo", minBudget: 50, maxBudget: 500, status: ["open"], sort: "newest", page: 1, limit: 20 });
     for (const filter of filters) {
       const statements = await statementsOf(filter);
       // The count (on SQLite its first read holds the newest page too), the page unless the count
@@ -132,9 +134,10 @@ describe("search", () => {
         } else {
           expect(plan, read.sql).not.toContainEqual(expect.stringMatching(/Seq Scan on tasks\b/));
           // Without an index in the list's order to walk, the full-text index finds the matches (within
-          // a category the planner may read the category's own index instead, by cost).
+          // a category or a range of budgets the planner may read that index instead, by cost).
           const bitmap = await planOf(read, ["enable_indexscan"]);
-          if (!filter.category) expect(bitmap, read.sql).toContain("->  Bitmap Index Scan on tasks_search_vector_idx");
+          if (!filter.category && filter.minBudget === undefined)
+            expect(bitmap, read.sql).toContain("->  Bitmap Index Scan on tasks_search_vector_idx");
         }
       }
       // Only the page's own tasks are read whole, by their ids.
@@ -200,6 +203,27 @@ describe("search", () => {
 
     await database.db.deleteFrom("tasks").where("title", "like", "Poster %").execute();
     expect(await search({})).toEqual({ tasks: [], total: 0, capped: false });
+  });
+
+  it("keeps a range of budgets, the bounds included, and counts it to the cap as a search is", async () => {
+    // Budgets of 100.00 to 110.09 dollars, a cent apart, the newest the largest.
+    await postSeries("Range ", "2030-06-01T00:00:00Z", 1010, (i) => ({ ...task(`Range ${i}`), budget: 100 + i / 100 }));
+    const list = (filter: Partial<TaskFilter>) =>
+      listTasks(database, { sort: "newest", page: 1, limit: 2, status: ["open"], ...filter });
+    const titles = (found: Awaited<ReturnType<typeof list>>) => found.tasks.map((one) => one.title);
+
+    const cents = await list({ minBudget: 100.05, maxBudget: 100.07 });
+    expect(titles(cents)).toEqual(["Range 7", "Range 6"]);
+    expect(cents).toMatchObject({ total: 3, capped: false });
+    expect(titles(await list({ minBudget: 110.09 }))).toEqual(["Range 1009"]);
+    expect(titles(await list({ maxBudget: 100, q: "range" }))).toEqual(["Range 0"]);
+    expect(titles(await list({ maxBudget: 100.5, sort: "budget" }))).toEqual(["Range 50", "Range 49"]);
+    // The three tasks of the other tests (100 dollars each) and the 1,010 here: more than the cap.
+    const wide = await list({ minBudget: 0 });
+    expect(wide).toMatchObject({ total: 1000, capped: true });
+    expect(titles(wide)).toEqual(["Range 1009", "Range 1008"]);
+    expect(await list({ minBudget: 100, maxBudget: 100 })).toMatchObject({ total: 4, capped: false });
+    expect(await list({ minBudget: 110.1 })).toEqual({ tasks: [], total: 0, capped: false });
   });
 
   it.runIf(testDialect() === "sqlite")(

@@ -74,7 +74,7 @@ import {
   type TaskReviews,
 } from "../../contract/reputation.ts";
 import { REVIEW_MESSAGES } from "../../contract/reputation-words.ts";
-import { matchesPeopleSearch, matchesSearch } from "../../contract/search.ts";
+import { matchesPeopleSearch, matchesSearch, meetsFilters } from "../../contract/search.ts";
 import { enterScenario, problem, scenarioHandlers } from "./scenarios.ts";
 import { seedDemo } from "./seed.ts";
 import { type MockBid, type MockProfile, MockStore, type MockTask } from "./store.ts";
@@ -413,11 +413,7 @@ export function createHandlers(store = new MockStore()) {
       };
       const tasks = store.tasks
         .filter((task) => (!ownerId || task.ownerId === ownerId) && (!statuses || statuses.includes(listed(task))))
-        .filter(
-          (task) =>
-            (!filter.category || task.category === filter.category) &&
-            matchesSearch(`${task.title} ${task.description}`, filter.q),
-        )
+        .filter((task) => meetsFilters(task, filter) && matchesSearch(`${task.title} ${task.description}`, filter.q))
         .sort(order[filter.sort]);
       const client = (task: MockTask) => posterRatingOf(store.profiles.get(task.ownerId ?? "")?.asClient.rating);
       const mine = (task: MockTask) =>

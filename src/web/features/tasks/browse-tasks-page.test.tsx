@@ -1,7 +1,7 @@
 import { waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { LIMITS, type Task, TaskListQuerySchema } from "../../../contract/index.ts";
+import { BUDGET_RANGE_REFUSAL, LIMITS, type Task, TaskListQuerySchema } from "../../../contract/index.ts";
 import { renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 
@@ -19,6 +19,38 @@ describe("Browse Tasks", () => {
       const cards = screen.getAllByRole("article");
       for (const card of cards) expect(card.textContent).toContain("Design");
     });
+  });
+
+  it("keeps a budget range through the URL, and refuses a minimum above the maximum where it is typed", async () => {
+    const { screen, user, router } = await renderRoute("/browse-tasks");
+    const budgets = () =>
+      screen
+        .getAllByRole("article")
+        .map((card) => Number(/\$([\d,.]+)/.exec(card.textContent ?? "")?.[1]?.replaceAll(",", "")));
+    const inRange = (budget: number) => budget >= 300 && budget <= 1000;
+    // The demo marketplace has tasks on both sides of the range.
+    await waitFor(() => expect(budgets().filter((budget) => !inRange(budget)).length).toBeGreaterThan(0));
+    expect(budgets().filter(inRange).length).toBeGreaterThan(0);
+    const minimum = await screen.findByRole("spinbutton", { name: "Minimum budget" });
+    const maximum = screen.getByRole("spinbutton", { name: "Maximum budget" });
+    await user.type(minimum, "300");
+    await user.type(maximum, "100");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect((minimum as HTMLInputElement).validationMessage).toBe(BUDGET_RANGE_REFUSAL);
+    expect(router.state.location.search).toBe("");
+
+    await user.clear(maximum);
+    await user.type(maximum, "1000");
+    expect((minimum as HTMLInputElement).validationMessage).toBe("");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?minBudget=300&maxBudget=1000"));
+    await waitFor(() => expect(router.state.navigation.state).toBe("idle"));
+    await waitFor(() => {
+      expect(budgets().length).toBeGreaterThan(0);
+      expect(budgets().filter((budget) => !inRange(budget))).toEqual([]);
+    });
+    // What the URL holds is in the fields again.
+    expect(screen.getByRole<HTMLInputElement>("spinbutton", { name: "Minimum budget" }).value).toBe("300");
   });
 
   it("says so when nothing matches", async () => {

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
+import { BUDGET_RANGE_REFUSAL } from "../../../contract/budget-range.ts";
 import { groupDigits } from "../../../contract/digits.ts";
 import { TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS } from "../../../contract/vocabulary.ts";
 import { SearchIcon } from "../../components/icons.tsx";
@@ -28,9 +29,15 @@ const STATUS_LABELS: Record<(typeof TASK_LIST_STATUSES)[number], string> = {
   cancelled: "Cancelled",
 };
 
+/** A budget bound as the URL has it: dollars, at most two decimals; anything else is no bound. */
+function readBudget(value: string | null): string {
+  const text = (value ?? "").trim();
+  return /^\d{1,7}(\.\d{1,2})?$/.test(text) && Number(text) <= 1_000_000 ? text : "";
+}
+
 /**
- * The list's state lives in the URL (q, category, status, sort, page), so a filtered page can be
- * shared. Open tasks by default; "all" shows every status.
+ * The list's state lives in the URL (q, category, status, sort, budgets, page), so a filtered page
+ * can be shared. Open tasks by default; "all" shows every status.
  */
 function readQuery(url: URL) {
   const params = url.searchParams;
@@ -43,6 +50,8 @@ function readQuery(url: URL) {
     category: (TASK_CATEGORIES as readonly string[]).includes(category) ? category : "",
     status: status === "all" || (TASK_LIST_STATUSES as readonly string[]).includes(status) ? status : "open",
     sort: (TASK_SORTS as readonly string[]).includes(sort) ? sort : "newest",
+    minBudget: readBudget(params.get("minBudget")),
+    maxBudget: readBudget(params.get("maxBudget")),
     page: Number.isFinite(page) && page >= 1 ? page : 1,
   };
 }
@@ -65,12 +74,18 @@ function pageHref(query: ReturnType<typeof readQuery>, page: number) {
   if (query.category) params.set("category", query.category);
   if (query.status !== "open") params.set("status", query.status);
   if (query.sort !== "newest") params.set("sort", query.sort);
+  if (query.minBudget) params.set("minBudget", query.minBudget);
+  if (query.maxBudget) params.set("maxBudget", query.maxBudget);
   if (page > 1) params.set("page", String(page));
   const search = params.toString();
   return search ? `${paths.browseTasks}?${search}` : paths.browseTasks;
 }
 
 type BrowseQuery = ReturnType<typeof readQuery>;
+
+/** The form's minimum budget, which carries the refusal of a minimum above the maximum. */
+const minimumInput = (form: HTMLFormElement | null) =>
+  form?.elements.namedItem("minBudget") as HTMLInputElement | null | undefined;
 
 /** Browse Tasks' frame: its heading, the filters, and what is below them (the list, or a spinner). */
 export function BrowseTasksLayout({ filters, children }: { filters: ReactNode; children: ReactNode }) {
@@ -99,12 +114,16 @@ export function TaskFilters({
 }) {
   // On a phone the filters fold behind one button, so the first task is on the first screen; they
   // stay open for the search they were opened for, and a new search shows its results folded.
-  const search = `${query.q}|${query.category}|${query.status}|${query.sort}`;
+  const search = `${query.q}|${query.category}|${query.status}|${query.sort}|${query.minBudget}|${query.maxBudget}`;
   const [openFor, setOpenFor] = useState<string | null>(null);
   const open = openFor === search;
-  const set = [query.q !== "", query.category !== "", query.status !== "open", query.sort !== "newest"].filter(
-    Boolean,
-  ).length;
+  const set = [
+    query.q !== "",
+    query.category !== "",
+    query.status !== "open",
+    query.sort !== "newest",
+    query.minBudget !== "" || query.maxBudget !== "",
+  ].filter(Boolean).length;
   return (
     <form
       aria-label="Task filters"
@@ -134,7 +153,7 @@ export function TaskFilters({
       </button>
       <div
         id="task-filter-fields"
-        className={`grid gap-4 max-md:card max-md:mt-3 max-md:p-4 md:grid-cols-[1fr_auto_auto_auto_auto] md:items-end ${open ? "" : "max-md:hidden"}`}
+        className={`grid gap-4 max-md:card max-md:mt-3 max-md:p-4 md:grid-cols-[1fr_auto_auto_auto_auto_auto] md:items-end ${open ? "" : "max-md:hidden"}`}
       >
         <div>
           <label htmlFor="task-search" className="label">
@@ -188,6 +207,28 @@ export function TaskFilters({
             <option value="all">All statuses</option>
           </select>
         </div>
+        <fieldset>
+          <legend className="label">Budget (USD)</legend>
+          <div className="flex items-center gap-2">
+            {(["minBudget", "maxBudget"] as const).map((name) => (
+              <input
+                key={name}
+                name={name}
+                type="number"
+                min={0}
+                max={1_000_000}
+                step={0.01}
+                inputMode="decimal"
+                defaultValue={query[name]}
+                placeholder={name === "minBudget" ? "Min" : "Max"}
+                aria-label={name === "minBudget" ? "Minimum budget" : "Maximum budget"}
+                className="input md:w-24"
+                // The refusal of the pair (minimum above maximum) goes once either changes.
+                onInput={(event) => minimumInput(event.currentTarget.form)?.setCustomValidity("")}
+              />
+            ))}
+          </div>
+        </fieldset>
         <div>
           <label htmlFor="task-sort" className="label">
             Sort by
@@ -224,6 +265,12 @@ export function Component() {
   function search(form: HTMLFormElement) {
     const values = new FormData(form);
     const read = (name: string) => String(values.get(name) ?? "").trim();
+    const [minBudget, maxBudget] = [read("minBudget"), read("maxBudget")];
+    minimumInput(form)?.setCustomValidity(
+      minBudget && maxBudget && Number(minBudget) > Number(maxBudget) ? BUDGET_RANGE_REFUSAL : "",
+    );
+    // The browser names what is wrong beside the field (a negative budget, more than two decimals).
+    if (!form.reportValidity()) return;
     void navigate(
       pageHref(
         {
@@ -231,6 +278,8 @@ export function Component() {
           category: read("category"),
           status: read("status") || "open",
           sort: read("sort") || "newest",
+          minBudget,
+          maxBudget,
           page: 1,
         },
         1,

@@ -18,6 +18,9 @@ export interface TaskListParams {
   limit?: number | undefined;
   owner?: "me" | undefined;
   status?: string | undefined;
+  /** US dollars, as Browse Tasks' URL has them. */
+  minBudget?: string | undefined;
+  maxBudget?: string | undefined;
 }
 
 export async function listTasks(params: TaskListParams, signal?: AbortSignal): Promise<TaskPage> {
