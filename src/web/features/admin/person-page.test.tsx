@@ -155,6 +155,7 @@ describe("An appeal of a decision of two sanctions, in the queue", () => {
         .getAllByRole("checkbox")
         .map((box) => (box as HTMLInputElement).checked),
     ).toEqual([true, true]);
+    expect(within(undo).getByRole("checkbox", { name: "Put back the task: Logo, fee first" })).toBeTruthy();
     await user.click(within(undo).getByRole("checkbox", { name: "Lift the limit on the account" }));
     await user.type(within(card).getByLabelText("Your answer"), "The task may stay; the limit too.");
     await user.click(within(card).getByRole("button", { name: "Restore" }));
@@ -165,6 +166,5 @@ describe("An appeal of a decision of two sanctions, in the queue", () => {
       note: "The task may stay; the limit too.",
       effects: ["s-remove"],
     });
-    expect(within(undo).getByRole("checkbox", { name: "Put back the task: Logo, fee first" })).toBeTruthy();
   });
 });
