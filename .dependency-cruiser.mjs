@@ -3,10 +3,10 @@
  * them (`npm run deps`); src/architecture.test.ts checks that a wrong import fails them.
  */
 const SERVER_FEATURES =
-  "accounts|bids|content|email|hiring|messages|moderation|notifications|payments|profiles|questions|reviews|standing|tasks";
+  "accounts|alerts|bids|content|email|hiring|messages|moderation|notifications|payments|profiles|questions|reviews|standing|tasks";
 /** The features moderation stands above: they ask standing/ about a person, and never import moderation. */
 const BELOW_MODERATION =
-  "accounts|bids|content|email|hiring|messages|notifications|payments|profiles|questions|reviews|standing|tasks";
+  "accounts|alerts|bids|content|email|hiring|messages|notifications|payments|profiles|questions|reviews|standing|tasks";
 const TESTS = "(\\.test\\.tsx?$|/test/|^src/web/mocks/)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */

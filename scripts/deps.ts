@@ -27,6 +27,7 @@ const LINE = [
   "notifications",
   "content",
   "tasks",
+  "alerts",
   "profiles",
   "bids",
   "hiring",

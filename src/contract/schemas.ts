@@ -225,16 +225,25 @@ export const TaskSchema = z.object({
 });
 export type Task = z.infer<typeof TaskSchema>;
 
-/** A list's lowest or highest budget, in a query string: 0 to 1,000,000 US dollars, at most two decimals. */
-function budgetBoundSchema(field: string) {
+/**
+ * A list's lowest or highest budget: 0 to 1,000,000 US dollars, at most two decimals; read from a
+ * query string's text, or a JSON number (a saved search's).
+ */
+export function budgetBoundSchema(field: string, { fromQuery = false } = {}) {
   const message = `${field} must be a number from 0 to 1,000,000`;
-  return z.coerce
-    .number({ error: message })
+  return (fromQuery ? z.coerce.number({ error: message }) : z.number({ error: message }))
     .refine(Number.isFinite, message)
     .refine((value) => value >= 0 && value <= LIMITS.budgetMax, message)
-    .refine(hasAtMostTwoDecimals, `${field} can have at most two decimals`)
-    .optional();
+    .refine(hasAtMostTwoDecimals, `${field} can have at most two decimals`);
 }
+
+/** Whether a range's minimum is not above its maximum; a missing bound is no bound. */
+export const isBudgetRange = ({ minBudget, maxBudget }: { minBudget?: number | null; maxBudget?: number | null }) =>
+  minBudget === undefined ||
+  minBudget === null ||
+  maxBudget === undefined ||
+  maxBudget === null ||
+  minBudget <= maxBudget;
 
 export const TaskListQuerySchema = z
   .object({
@@ -256,16 +265,14 @@ export const TaskListQuerySchema = z
     status: statusListSchema(TASK_LIST_STATUSES, "Status").describe(
       "open: taking offers (deadline not passed); closed: open but past its deadline; or assigned, completed, cancelled",
     ),
-    minBudget: budgetBoundSchema("Minimum budget").describe("Only tasks whose budget is at least this, in US dollars"),
-    maxBudget: budgetBoundSchema("Maximum budget").describe("Only tasks whose budget is at most this, in US dollars"),
+    minBudget: budgetBoundSchema("Minimum budget", { fromQuery: true })
+      .optional()
+      .describe("Only tasks whose budget is at least this, in US dollars"),
+    maxBudget: budgetBoundSchema("Maximum budget", { fromQuery: true })
+      .optional()
+      .describe("Only tasks whose budget is at most this, in US dollars"),
   })
-  .refine(
-    (query) => query.minBudget === undefined || query.maxBudget === undefined || query.minBudget <= query.maxBudget,
-    {
-      message: BUDGET_RANGE_REFUSAL,
-      path: ["minBudget"],
-    },
-  );
+  .refine(isBudgetRange, { message: BUDGET_RANGE_REFUSAL, path: ["minBudget"] });
 export type TaskListQuery = z.infer<typeof TaskListQuerySchema>;
 
 export const TaskIdParamsSchema = z.object({ id: IdSchema("Task id") });

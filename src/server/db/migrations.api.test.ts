@@ -59,6 +59,7 @@ describe("migrations", () => {
       "0024-people-search-folds-accents",
       "0025-invitations",
       "0026-changes-announced-by-redis",
+      "0027-saved-searches",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -225,6 +226,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0024-people-search-folds-accents",
       "0025-invitations",
       "0026-changes-announced-by-redis",
+      "0027-saved-searches",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -301,6 +303,7 @@ describe("upgrading a database that already holds bids", () => {
       "0024-people-search-folds-accents",
       "0025-invitations",
       "0026-changes-announced-by-redis",
+      "0027-saved-searches",
     ]);
 
     const bids = await target.current.db
@@ -431,6 +434,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
       "0024-people-search-folds-accents",
       "0025-invitations",
       "0026-changes-announced-by-redis",
+      "0027-saved-searches",
     ]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
     expect(bids).toEqual([
@@ -740,6 +744,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0024-people-search-folds-accents",
         "0025-invitations",
         "0026-changes-announced-by-redis",
+        "0027-saved-searches",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       // 0014 and 0024 warn that Find Freelancers reads every profile.

@@ -443,6 +443,25 @@ export interface InvitationTable {
   created_at: string;
 }
 
+/** A saved search (migration 0027): a person's search of Browse Tasks, and how often it tells them. */
+export interface SavedSearchTable {
+  id: string;
+  user_id: string;
+  name: string;
+  q: string;
+  /** contract/alerts.ts, keyWordOf: null for a search of filters alone. */
+  key_word: string | null;
+  category: string | null;
+  /** Integer cents (bigint: PostgreSQL's driver reads it as a string). */
+  min_budget_cents: ColumnType<string | number | null, number | null, number | null>;
+  max_budget_cents: ColumnType<string | number | null, number | null, number | null>;
+  /** contract/alerts.ts, ALERT_FREQUENCIES. */
+  frequency: string;
+  paused_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** The payments ledger (migration 0017): append-only, a transaction's entries sum to zero. */
 export interface LedgerTransactionTable {
   id: string;
@@ -472,6 +491,7 @@ export interface DB {
   tasks: TaskTable;
   bids: BidTable;
   invitations: InvitationTable;
+  saved_searches: SavedSearchTable;
   deleted_task_bids: DeletedTaskBidTable;
   assignments: AssignmentTable;
   reviews: ReviewTable;

@@ -25,6 +25,7 @@ import m0023 from "./0023-email-sites.ts";
 import m0024 from "./0024-people-search-folds-accents.ts";
 import m0025 from "./0025-invitations.ts";
 import m0026 from "./0026-changes-announced-by-redis.ts";
+import m0027 from "./0027-saved-searches.ts";
 import type { MigrationContext } from "./context.ts";
 
 /**
@@ -59,5 +60,6 @@ export function allMigrations(context: MigrationContext): Record<string, Migrati
     "0024-people-search-folds-accents": m0024(context),
     "0025-invitations": m0025(context),
     "0026-changes-announced-by-redis": m0026(context),
+    "0027-saved-searches": m0027(context),
   };
 }

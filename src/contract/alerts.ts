@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { BUDGET_RANGE_REFUSAL } from "./budget-range.ts";
+import { formatBudget } from "./format.ts";
+import { budgetBoundSchema, isBudgetRange, TaskListQuerySchema } from "./schemas.ts";
+import { matchesSearch, meetsFilters, searchWords } from "./search.ts";
+
+/*
+ * Saved searches and task alerts (issue 47): a person keeps a search of Browse Tasks (its words, a
+ * category, a budget range) and is told of new tasks it finds, as they come or in a daily digest.
+ * A saved search finds exactly what Browse Tasks would show for it (savedSearchMatches).
+ */
+
+/** How often a saved search tells its owner of new tasks. */
+export const ALERT_FREQUENCIES = ["instant", "daily"] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+
+/** A person's saved searches at most. */
+export const SAVED_SEARCHES_MAX = 20;
+export const SAVED_SEARCH_NAME_MAX = 60;
+
+export const SAVED_SEARCH_MESSAGES = {
+  nothingToFind: "A saved search needs some words, a category or a budget",
+  tooMany: `You can keep at most ${SAVED_SEARCHES_MAX} saved searches. Delete one to save another.`,
+} as const;
+
+/** What a saved search keeps: Browse Tasks' words and filters. */
+export interface SavedSearchTerms {
+  q: string;
+  category: string | null;
+  minBudget: number | null;
+  maxBudget: number | null;
+}
+
+const nameSchema = z
+  .string({ error: "Name must be text" })
+  .trim()
+  .max(SAVED_SEARCH_NAME_MAX, `Name must be at most ${SAVED_SEARCH_NAME_MAX} characters`);
+
+/** POST /api/saved-searches: Browse Tasks' search as it stands, a name (default: its words) and how often. */
+export const SavedSearchInputSchema = z
+  .object({
+    name: nameSchema.optional(),
+    q: TaskListQuerySchema.shape.q,
+    category: TaskListQuerySchema.shape.category,
+    minBudget: budgetBoundSchema("Minimum budget").optional(),
+    maxBudget: budgetBoundSchema("Maximum budget").optional(),
+    frequency: z
+      .enum(ALERT_FREQUENCIES, { error: `Frequency must be one of ${ALERT_FREQUENCIES.join(", ")}` })
+      .default("instant"),
+  })
+  .refine(isBudgetRange, { message: BUDGET_RANGE_REFUSAL, path: ["minBudget"] })
+  .refine(
+    (input) =>
+      searchWords(input.q).length > 0 ||
+      input.category !== undefined ||
+      input.minBudget !== undefined ||
+      input.maxBudget !== undefined,
+    { message: SAVED_SEARCH_MESSAGES.nothingToFind, path: ["q"] },
+  );
+export type SavedSearchInput = z.infer<typeof SavedSearchInputSchema>;
+
+/** The name a saved search gets when it is given none: its words, else its filters ("Design, $100.00 to $500.00"). */
+export function defaultSearchName(terms: SavedSearchTerms): string {
+  const words = terms.q.trim().replace(/\s+/g, " ");
+  if (words) return Array.from(words).slice(0, SAVED_SEARCH_NAME_MAX).join("");
+  const budget =
+    terms.minBudget !== null && terms.maxBudget !== null
+      ? `${formatBudget(terms.minBudget)} to ${formatBudget(terms.maxBudget)}`
+      : terms.minBudget !== null
+        ? `${formatBudget(terms.minBudget)} or more`
+        : terms.maxBudget !== null
+          ? `up to ${formatBudget(terms.maxBudget)}`
+          : null;
+  return [terms.category, budget].filter((part) => part !== null).join(", ");
+}
+
+/** Whether a task is one Browse Tasks would show for a saved search (its words, category and budget). */
+export function savedSearchMatches(
+  task: { title: string; description: string; category: string; budget: number },
+  terms: SavedSearchTerms,
+): boolean {
+  const filters = {
+    category: terms.category ?? undefined,
+    minBudget: terms.minBudget ?? undefined,
+    maxBudget: terms.maxBudget ?? undefined,
+  };
+  return meetsFilters(task, filters) && matchesSearch(`${task.title} ${task.description}`, terms.q);
+}
+
+/**
+ * The word a saved search is found by when a task is posted: its longest, the rarest likely. A task
+ * can match the search only if this word starts one of the task's words. None for a search of
+ * filters alone.
+ */
+export function keyWordOf(q: string): string | null {
+  const words = searchWords(q);
+  return words.length === 0 ? null : words.reduce((longest, word) => (word.length > longest.length ? word : longest));
+}

@@ -1,0 +1,152 @@
+import type { Kysely } from "kysely";
+import type { Dialect } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
+
+/** Saved searches (migration 0027), SQL only. */
+
+export interface SavedSearchRow {
+  id: string;
+  user_id: string;
+  name: string;
+  q: string;
+  key_word: string | null;
+  category: string | null;
+  min_budget_cents: number | null;
+  max_budget_cents: number | null;
+  frequency: string;
+  paused_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type NewSavedSearch = Omit<SavedSearchRow, "paused_at" | "updated_at">;
+
+const COLUMNS = [
+  "id",
+  "user_id",
+  "name",
+  "q",
+  "key_word",
+  "category",
+  "min_budget_cents",
+  "max_budget_cents",
+  "frequency",
+  "paused_at",
+  "created_at",
+  "updated_at",
+] as const;
+
+/** PostgreSQL's driver reads bigint as text: budgets back to numbers. */
+function toRow(row: Record<(typeof COLUMNS)[number], unknown>): SavedSearchRow {
+  const cents = (value: unknown) => (value === null ? null : Number(value));
+  return {
+    ...(row as unknown as SavedSearchRow),
+    min_budget_cents: cents(row.min_budget_cents),
+    max_budget_cents: cents(row.max_budget_cents),
+  };
+}
+
+/**
+ * Keeps a new saved search unless its owner already has `max`: answers whether it was kept. The
+ * owner's row is locked first on PostgreSQL, so that two saves at once cannot both count 19 and
+ * make 21; SQLite writes one transaction at a time. Run it in a transaction.
+ */
+export async function insertSavedSearchWithin(
+  trx: Kysely<DB>,
+  dialect: Dialect,
+  search: NewSavedSearch,
+  max: number,
+): Promise<boolean> {
+  if (dialect === "postgres")
+    await trx.selectFrom("user").select("id").where("id", "=", search.user_id).forUpdate().execute();
+  const { kept } = await trx
+    .selectFrom("saved_searches")
+    .select((eb) => eb.fn.countAll<number>().as("kept"))
+    .where("user_id", "=", search.user_id)
+    .executeTakeFirstOrThrow();
+  if (Number(kept) >= max) return false;
+  await trx
+    .insertInto("saved_searches")
+    .values({ ...search, paused_at: null, updated_at: search.created_at })
+    .execute();
+  return true;
+}
+
+/** A person's saved searches, oldest first. */
+export async function listSavedSearches(db: Kysely<DB>, userId: string): Promise<SavedSearchRow[]> {
+  const rows = await db
+    .selectFrom("saved_searches")
+    .select(COLUMNS)
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map(toRow);
+}
+
+/** One of a person's saved searches; another person's is not found. */
+export async function findSavedSearch(db: Kysely<DB>, userId: string, id: string): Promise<SavedSearchRow | undefined> {
+  const row = await db
+    .selectFrom("saved_searches")
+    .select(COLUMNS)
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row && toRow(row);
+}
+
+/** Changes one of a person's saved searches: answers whether there was one to change. */
+export async function updateSavedSearch(
+  db: Kysely<DB>,
+  userId: string,
+  id: string,
+  changes: Partial<Omit<SavedSearchRow, "id" | "user_id" | "created_at">>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("saved_searches")
+    .set(changes)
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes one of a person's saved searches: answers whether there was one. */
+export async function deleteSavedSearch(db: Kysely<DB>, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("saved_searches")
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Key words asked for at once at most: within what both databases take in one list. */
+const KEYS_AT_ONCE = 500;
+
+/**
+ * The saved searches not paused that a task may match: those whose key word is one of `starts`
+ * (the starts of the task's words), through the key word's index, and those of filters alone in
+ * the task's category or none. Their words and budgets are checked by the caller
+ * (contract/alerts.ts, savedSearchMatches).
+ */
+export async function candidateSearches(db: Kysely<DB>, starts: string[], category: string): Promise<SavedSearchRow[]> {
+  const found: SavedSearchRow[] = [];
+  for (let from = 0; from < starts.length; from += KEYS_AT_ONCE) {
+    const rows = await db
+      .selectFrom("saved_searches")
+      .select(COLUMNS)
+      .where("key_word", "in", starts.slice(from, from + KEYS_AT_ONCE))
+      .where("paused_at", "is", null)
+      .execute();
+    found.push(...rows.map(toRow));
+  }
+  const wordless = await db
+    .selectFrom("saved_searches")
+    .select(COLUMNS)
+    .where("key_word", "is", null)
+    .where("paused_at", "is", null)
+    .where((eb) => eb.or([eb("category", "is", null), eb("category", "=", category)]))
+    .execute();
+  return [...found, ...wordless.map(toRow)];
+}

@@ -1,0 +1,99 @@
+import {
+  defaultSearchName,
+  keyWordOf,
+  SAVED_SEARCH_MESSAGES,
+  SAVED_SEARCHES_MAX,
+  type SavedSearchInput,
+  type SavedSearchTerms,
+  savedSearchMatches,
+} from "../../contract/alerts.ts";
+import { searchWords } from "../../contract/search.ts";
+import type { Database } from "../db/database.ts";
+import { HttpProblem } from "../http/problem.ts";
+import { createId } from "../ids.ts";
+import {
+  candidateSearches,
+  insertSavedSearchWithin,
+  listSavedSearches,
+  type SavedSearchRow,
+} from "./saved-search-repository.ts";
+
+/**
+ * Saved searches (issue 47): what a person keeps, at most SAVED_SEARCHES_MAX, and which of them a
+ * new task matches, found by the starts of its words rather than by trying every search.
+ */
+
+const toCents = (dollars: number | undefined) => (dollars === undefined ? null : Math.round(dollars * 100));
+const toDollars = (cents: number | null) => (cents === null ? null : cents / 100);
+
+/** A kept search's words and filters, as contract/alerts.ts reads them. */
+export function termsOf(row: SavedSearchRow): SavedSearchTerms {
+  return {
+    q: row.q,
+    category: row.category,
+    minBudget: toDollars(row.min_budget_cents),
+    maxBudget: toDollars(row.max_budget_cents),
+  };
+}
+
+/** Keeps a person's new saved search; a 21st is refused (409), the others kept as they were. */
+export async function saveSearch(
+  { db, dialect }: Database,
+  userId: string,
+  input: SavedSearchInput,
+  now = new Date(),
+): Promise<SavedSearchRow> {
+  const q = input.q?.trim() ?? "";
+  const terms: SavedSearchTerms = {
+    q,
+    category: input.category ?? null,
+    minBudget: input.minBudget ?? null,
+    maxBudget: input.maxBudget ?? null,
+  };
+  const row = {
+    id: createId(),
+    user_id: userId,
+    name: input.name || defaultSearchName(terms),
+    q,
+    key_word: keyWordOf(q),
+    category: terms.category,
+    min_budget_cents: toCents(input.minBudget),
+    max_budget_cents: toCents(input.maxBudget),
+    frequency: input.frequency,
+    created_at: now.toISOString(),
+  };
+  const kept = await db.transaction().execute((trx) => insertSavedSearchWithin(trx, dialect, row, SAVED_SEARCHES_MAX));
+  if (!kept) throw new HttpProblem(409, SAVED_SEARCH_MESSAGES.tooMany);
+  return { ...row, paused_at: null, updated_at: row.created_at };
+}
+
+/** A person's saved searches, oldest first. */
+export function savedSearchesOf({ db }: Database, userId: string): Promise<SavedSearchRow[]> {
+  return listSavedSearches(db, userId);
+}
+
+/**
+ * Every start of a task's words that a saved search's key word could be: the words' starts up to
+ * their whole length (a key word is a whole word of the search, which must start a word of the task).
+ */
+function startsOfWords(text: string): string[] {
+  const starts = new Set<string>();
+  for (const word of searchWords(text)) {
+    const letters = Array.from(word);
+    for (let length = 1; length <= letters.length; length++) starts.add(letters.slice(0, length).join(""));
+  }
+  return [...starts];
+}
+
+/**
+ * The saved searches a task matches, not paused and not its poster's own: exactly those for which
+ * Browse Tasks would show it (savedSearchMatches), found from the candidates the task's words and
+ * category point at.
+ */
+export async function searchesMatching(
+  { db }: Database,
+  task: { ownerId: string | null; title: string; description: string; category: string; budget: number },
+): Promise<SavedSearchRow[]> {
+  const candidates = await candidateSearches(db, startsOfWords(`${task.title} ${task.description}`), task.category);
+  return candidates.filter((search) => search.user_id !== task.ownerId && savedSearchMatches(task, termsOf(search)));
+}
