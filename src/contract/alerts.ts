@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BUDGET_RANGE_REFUSAL } from "./budget-range.ts";
 import { formatBudget } from "./format.ts";
-import { budgetBoundSchema, isBudgetRange, TaskListQuerySchema } from "./schemas.ts";
+import { budgetBoundSchema, IdSchema, isBudgetRange, TaskListQuerySchema } from "./schemas.ts";
 import { matchesSearch, meetsFilters, searchWords } from "./search.ts";
 
 /*
@@ -20,6 +20,7 @@ export const SAVED_SEARCH_NAME_MAX = 60;
 
 export const SAVED_SEARCH_MESSAGES = {
   nothingToFind: "A saved search needs some words, a category or a budget",
+  notFound: "Saved search not found",
   tooMany: `You can keep at most ${SAVED_SEARCHES_MAX} saved searches. Delete one to save another.`,
 } as const;
 
@@ -36,6 +37,10 @@ const nameSchema = z
   .trim()
   .max(SAVED_SEARCH_NAME_MAX, `Name must be at most ${SAVED_SEARCH_NAME_MAX} characters`);
 
+const FrequencySchema = z.enum(ALERT_FREQUENCIES, {
+  error: `Frequency must be one of ${ALERT_FREQUENCIES.join(", ")}`,
+});
+
 /** POST /api/saved-searches: Browse Tasks' search as it stands, a name (default: its words) and how often. */
 export const SavedSearchInputSchema = z
   .object({
@@ -44,9 +49,7 @@ export const SavedSearchInputSchema = z
     category: TaskListQuerySchema.shape.category,
     minBudget: budgetBoundSchema("Minimum budget").optional(),
     maxBudget: budgetBoundSchema("Maximum budget").optional(),
-    frequency: z
-      .enum(ALERT_FREQUENCIES, { error: `Frequency must be one of ${ALERT_FREQUENCIES.join(", ")}` })
-      .default("instant"),
+    frequency: FrequencySchema.default("instant"),
   })
   .refine(isBudgetRange, { message: BUDGET_RANGE_REFUSAL, path: ["minBudget"] })
   .refine(
@@ -58,6 +61,42 @@ export const SavedSearchInputSchema = z
     { message: SAVED_SEARCH_MESSAGES.nothingToFind, path: ["q"] },
   );
 export type SavedSearchInput = z.infer<typeof SavedSearchInputSchema>;
+
+/** Whether a search has something to find: words, a category or a budget bound. */
+export const hasSomethingToFind = (terms: SavedSearchTerms) =>
+  searchWords(terms.q).length > 0 || terms.category !== null || terms.minBudget !== null || terms.maxBudget !== null;
+
+/**
+ * PATCH /api/saved-searches/{id}: what changes (a field left out stays; null clears a filter). The
+ * search as changed must still have something to find and a range whose minimum is not above its
+ * maximum.
+ */
+export const SavedSearchUpdateSchema = z.object({
+  name: nameSchema.min(1, "Name cannot be empty").optional(),
+  q: TaskListQuerySchema.shape.q,
+  category: TaskListQuerySchema.shape.category.unwrap().nullable().optional(),
+  minBudget: budgetBoundSchema("Minimum budget").nullable().optional(),
+  maxBudget: budgetBoundSchema("Maximum budget").nullable().optional(),
+  frequency: FrequencySchema.optional(),
+  paused: z.boolean({ error: "Paused must be true or false" }).optional(),
+});
+export type SavedSearchUpdate = z.infer<typeof SavedSearchUpdateSchema>;
+
+export const SavedSearchIdParamsSchema = z.object({ id: IdSchema("Saved search id") });
+
+/** A saved search as its owner reads it. */
+export const SavedSearchSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  q: z.string(),
+  category: z.string().nullable(),
+  minBudget: z.number().nullable(),
+  maxBudget: z.number().nullable(),
+  frequency: z.enum(ALERT_FREQUENCIES),
+  paused: z.boolean().describe("A paused search tells nobody of new tasks; unsubscribing from its emails pauses it"),
+  createdAt: z.string(),
+});
+export type SavedSearch = z.infer<typeof SavedSearchSchema>;
 
 /** The name a saved search gets when it is given none: its words, else its filters ("Design, $100.00 to $500.00"). */
 export function defaultSearchName(terms: SavedSearchTerms): string {

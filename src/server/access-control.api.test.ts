@@ -28,6 +28,8 @@ let messageId: string;
 let moderator: TestUser;
 let admin: TestUser;
 let sanctionId: string;
+/** A saved search of the owner's (issue 47). */
+let savedSearchId: string;
 let database: Database | undefined;
 afterAll(async () => database?.close());
 
@@ -85,6 +87,14 @@ const matrix: Record<string, Row> = {
     body: () => ({ freelancerId: bidder.id }),
     refused: { user: () => stranger, status: 403 },
   },
+  // Saved searches (issue 47): anyone signed in saves their own; another's is not found.
+  "POST /api/saved-searches": { body: () => ({ q: "logo" }) },
+  "PATCH /api/saved-searches/{id}": {
+    id: () => savedSearchId,
+    body: () => ({ name: "Renamed", paused: true }),
+    refused: { user: () => stranger, status: 404 },
+  },
+  "DELETE /api/saved-searches/{id}": { id: () => savedSearchId, refused: { user: () => stranger, status: 404 } },
   "POST /api/tasks/{id}/questions": {
     body: () => ({ body: "A question?" }),
     refused: { user: () => owner, status: 403 },
@@ -205,7 +215,9 @@ async function snapshot() {
   );
   const staff = await ctx.app.inject({ url: "/api/admin/roles", headers: { cookie: admin.cookie } });
   const payment = await ctx.app.inject({ url: `/api/payments/${paymentId}`, headers: { cookie: owner.cookie } });
+  const searches = await ctx.app.inject({ url: "/api/saved-searches", headers: { cookie: owner.cookie } });
   return JSON.stringify([
+    searches.json(),
     payment.json(),
     tasks.json(),
     bids.json(),
@@ -275,6 +287,7 @@ beforeAll(async () => {
   });
   sanctionId = warned.json().entries[0].sanctionId;
   await as(owner, `/api/sanctions/${sanctionId}/appeal`, { text: "I was polite" });
+  savedSearchId = (await as(owner, "/api/saved-searches", { q: "mural", category: "Design" })).json()._id;
 });
 
 describe("access control matrix", () => {
@@ -364,6 +377,7 @@ const visitorReads: Record<string, 200 | 401> = {
   "GET /api/users/{id}": 200,
   "GET /api/users/{id}/reviews": 200,
   "GET /api/users/{id}/invitable-tasks": 401,
+  "GET /api/saved-searches": 401,
   "GET /api/freelancers": 200,
   "GET /api/bids": 401,
   "GET /api/my-bids": 401,

@@ -11,6 +11,7 @@ import { createAuth } from "./accounts/auth.ts";
 import { registerAuthRoutes } from "./accounts/auth-routes.ts";
 import { registerSessionGuard, Sessions } from "./accounts/session.ts";
 import { passwordWorkGate, type WorkGate } from "./accounts/work-gate.ts";
+import { registerAlertRoutes } from "./alerts/alert-routes.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { registerBidRoutes } from "./bids/bid-routes.ts";
 import { offersOfTasks } from "./bids/bids.ts";
@@ -344,6 +345,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     passwordWork: options.passwordWork ?? passwordWorkGate(),
   });
   registerTaskRoutes(app, deps);
+  registerAlertRoutes(app, deps);
   registerSitemapRoutes(app, deps, options.sitemapPageSize);
   registerBidRoutes(app, deps);
   registerInvitationRoutes(app, deps);

@@ -33,6 +33,8 @@ let endedTaskId: string;
 let other: TestUser;
 let staff: TestUser;
 let sanctionId: string;
+/** A saved search of the fuzzing user's (issue 47). */
+let savedSearchId: string;
 
 beforeAll(async () => {
   user = await signUp(ctx.app);
@@ -44,6 +46,7 @@ beforeAll(async () => {
   const bid = await as(other, "/api/bids", { taskId: endedTaskId });
   await as(user, `/api/tasks/${endedTaskId}/accept`, { bidId: bid.json()._id });
   await as(user, `/api/tasks/${endedTaskId}/complete`, {});
+  savedSearchId = (await as(user, "/api/saved-searches", { q: "logo" })).json()._id;
 
   staff = await signUp(ctx.app);
   const database = openDatabase(ctx.database.config);
@@ -109,8 +112,26 @@ const query = fc.record(
     limit: maybe(fc.oneof(fc.integer(), fc.string())),
     owner: maybe(fc.constantFrom("me", "you")),
     taskId: maybe(id),
+    minBudget: maybe(fc.oneof(fc.double(), fc.integer({ min: -10, max: 2_000_000 }), fc.string())),
+    maxBudget: maybe(fc.oneof(fc.double(), fc.integer({ min: -10, max: 2_000_000 }), fc.string())),
   },
   { requiredKeys: [] },
+);
+/** A saved search's fields (issue 47), each valid, wrong or junk. */
+const savedSearchBody = fc.oneof(
+  fc.record(
+    {
+      name: maybe(fc.oneof(text, fc.constant(""), junk)),
+      q: maybe(fc.oneof(text, junk)),
+      category: maybe(fc.oneof(fc.constantFrom(...TASK_CATEGORIES, "nope"), fc.constant(null))),
+      minBudget: maybe(fc.oneof(fc.double(), fc.integer({ min: -10, max: 2_000_000 }), fc.constant(null))),
+      maxBudget: maybe(fc.oneof(fc.double(), fc.integer({ min: -10, max: 2_000_000 }), fc.constant(null))),
+      frequency: maybe(fc.constantFrom("instant", "daily", "hourly")),
+      paused: maybe(fc.oneof(fc.boolean(), junk)),
+    },
+    { requiredKeys: [] },
+  ),
+  junk,
 );
 const signedIn = fc.boolean();
 const offerFields = {
@@ -379,6 +400,23 @@ const routes: Array<[string, fc.Arbitrary<() => Promise<LightMyRequestResponse>>
           s,
           who === undefined ? b : { freelancerId: who },
         );
+      }),
+  ],
+  [
+    // Saved searches (issue 47): the user's own (MINE, saved before the fuzzing), another's or none.
+    "GET, POST /api/saved-searches and PATCH, DELETE /api/saved-searches/:id",
+    fc
+      .tuple(
+        fc.constantFrom("GET", "POST", "PATCH", "DELETE"),
+        fc.oneof(id, fc.constant("MINE")),
+        savedSearchBody,
+        signedIn,
+      )
+      .map(([method, i, b, s]) => () => {
+        if (method === "GET") return send("GET", "/api/saved-searches", s);
+        if (method === "POST") return send("POST", "/api/saved-searches", s, b);
+        const url = `/api/saved-searches/${encodeURIComponent(i === "MINE" ? savedSearchId : i)}`;
+        return send(method, url, s, method === "PATCH" ? b : undefined);
       }),
   ],
   [

@@ -1,21 +1,30 @@
 import {
+  type AlertFrequency,
   defaultSearchName,
+  hasSomethingToFind,
   keyWordOf,
   SAVED_SEARCH_MESSAGES,
   SAVED_SEARCHES_MAX,
+  type SavedSearch,
   type SavedSearchInput,
   type SavedSearchTerms,
+  type SavedSearchUpdate,
   savedSearchMatches,
 } from "../../contract/alerts.ts";
+import { BUDGET_RANGE_REFUSAL } from "../../contract/budget-range.ts";
+import { isBudgetRange } from "../../contract/schemas.ts";
 import { searchWords } from "../../contract/search.ts";
 import type { Database } from "../db/database.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { createId } from "../ids.ts";
 import {
   candidateSearches,
+  deleteSavedSearch,
+  findSavedSearch,
   insertSavedSearchWithin,
   listSavedSearches,
   type SavedSearchRow,
+  updateSavedSearch,
 } from "./saved-search-repository.ts";
 
 /**
@@ -70,6 +79,63 @@ export async function saveSearch(
 /** A person's saved searches, oldest first. */
 export function savedSearchesOf({ db }: Database, userId: string): Promise<SavedSearchRow[]> {
   return listSavedSearches(db, userId);
+}
+
+/** A saved search as its owner reads it. */
+export function presentSavedSearch(row: SavedSearchRow): SavedSearch {
+  return {
+    _id: row.id,
+    name: row.name,
+    ...termsOf(row),
+    frequency: row.frequency as AlertFrequency,
+    paused: row.paused_at !== null,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * Changes one of a person's saved searches: another's, or one gone, is not found (404). The search
+ * as changed must still have something to find and a range the right way round (400); its key word
+ * follows its words.
+ */
+export async function changeSearch(
+  { db }: Database,
+  userId: string,
+  id: string,
+  changes: SavedSearchUpdate,
+  now = new Date(),
+): Promise<SavedSearchRow> {
+  const row = await findSavedSearch(db, userId, id);
+  if (!row) throw new HttpProblem(404, SAVED_SEARCH_MESSAGES.notFound);
+  const before = termsOf(row);
+  const terms: SavedSearchTerms = {
+    q: changes.q === undefined ? before.q : changes.q.trim(),
+    category: changes.category === undefined ? before.category : changes.category,
+    minBudget: changes.minBudget === undefined ? before.minBudget : changes.minBudget,
+    maxBudget: changes.maxBudget === undefined ? before.maxBudget : changes.maxBudget,
+  };
+  if (!isBudgetRange(terms)) throw new HttpProblem(400, BUDGET_RANGE_REFUSAL);
+  if (!hasSomethingToFind(terms)) throw new HttpProblem(400, SAVED_SEARCH_MESSAGES.nothingToFind);
+  const paused_at =
+    changes.paused === undefined ? row.paused_at : changes.paused ? (row.paused_at ?? now.toISOString()) : null;
+  const changed = {
+    name: changes.name ?? row.name,
+    q: terms.q,
+    key_word: keyWordOf(terms.q),
+    category: terms.category,
+    min_budget_cents: toCents(terms.minBudget ?? undefined),
+    max_budget_cents: toCents(terms.maxBudget ?? undefined),
+    frequency: changes.frequency ?? row.frequency,
+    paused_at,
+    updated_at: now.toISOString(),
+  };
+  if (!(await updateSavedSearch(db, userId, id, changed))) throw new HttpProblem(404, SAVED_SEARCH_MESSAGES.notFound);
+  return { ...row, ...changed };
+}
+
+/** Deletes one of a person's saved searches; another's, or one gone, is not found (404). */
+export async function removeSearch({ db }: Database, userId: string, id: string): Promise<void> {
+  if (!(await deleteSavedSearch(db, userId, id))) throw new HttpProblem(404, SAVED_SEARCH_MESSAGES.notFound);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { SavedSearchSchema } from "../../contract/alerts.ts";
 import { DEMO_ADMIN, DEMO_REPORTED_QUESTION, DEMO_USER } from "../../contract/demo-data.ts";
 import {
   BidSchema,
@@ -110,6 +111,11 @@ describe("the mock API", () => {
     await call(z.array(MyBidSchema), "GET", "/api/my-bids");
     await call(QuestionSchema, "POST", `/api/tasks/${insertedId}/questions`, { body: "How long?" }, 201);
     await call(StandingSchema, "GET", "/api/me/standing");
+    const saved = await call(SavedSearchSchema, "POST", "/api/saved-searches", { q: "logo", maxBudget: 400 }, 201);
+    expect(saved).toMatchObject({ name: "logo", category: null, maxBudget: 400, frequency: "instant", paused: false });
+    await call(SavedSearchSchema, "PATCH", `/api/saved-searches/${saved._id}`, { paused: true });
+    expect(await call(z.array(SavedSearchSchema), "GET", "/api/saved-searches")).toMatchObject([{ paused: true }]);
+    await call(z.object({ deletedCount: z.literal(1) }), "DELETE", `/api/saved-searches/${saved._id}`);
 
     await signIn(DEMO_USER.email);
     await call(UnreadCountsSchema, "GET", "/api/notifications/unread");

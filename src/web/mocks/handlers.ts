@@ -1,6 +1,7 @@
 import { type HttpHandler, HttpResponse, http } from "msw";
 import { sse } from "msw/sse";
 import type { z } from "zod";
+import * as alerts from "../../contract/alerts.ts";
 import {
   AcceptBidSchema,
   AnswerQuestionSchema,
@@ -143,6 +144,7 @@ const paged = <T>(items: T[], query: { page: number; limit: number }, headers: R
     headers: { "x-total-count": String(items.length), ...headers },
   });
 type Outcome = NonNullable<Dispute["outcome"]>;
+type AuditInput = Omit<AuditEntry, "_id" | "at" | "actor" | "subject"> & { subjectId?: string };
 type Party = Proposal["by"];
 const created = (body: object) => HttpResponse.json(body, { status: 201 });
 const newestFirst = <T>(items: T[], time: (item: T) => string) =>
@@ -166,12 +168,14 @@ export function createHandlers(store = new MockStore()) {
     const [method, path] = operation.split(" ") as [string, string];
     return http[method.toLowerCase() as "get"](`*/api${path}`, answer(run));
   };
-  const signedInRoute = (operation: string, read: (viewer: ReturnType<typeof signedIn>) => unknown) =>
-    route(operation, () => read(signedIn()));
+  /** An operation for a signed-in person only: the others are refused (401) before it runs. */
+  const signedInRoute = (operation: string, run: (viewer: ReturnType<typeof signedIn>, input: Input) => unknown) =>
+    route(operation, (input) => run(signedIn(), input));
   const found = <T>(value: T | undefined, detail: string): T => value ?? refuse(404, detail);
   const byId = <T extends { _id: string }>(items: T[], id: string, detail: string) =>
     items.find((item) => item._id === id) ?? refuse(404, detail);
   const taskOf = (id: string) => found(store.task(id), MESSAGES.taskNotFound);
+  const searchOf = (id: string) => byId(store.searches, id, alerts.SAVED_SEARCH_MESSAGES.notFound);
   const party = (task: MockTask, userId: string | null | undefined) =>
     !!userId && (userId === task.ownerId || userId === task.assigneeId);
   const liveBids = (taskId: string) => store.bids.filter((bid) => bid.taskId === taskId && bid.status !== "withdrawn");
@@ -275,10 +279,7 @@ export function createHandlers(store = new MockStore()) {
     };
   };
   /** A moderator's act in the log, as they sent it. */
-  const audit = ({
-    subjectId,
-    ...act
-  }: Omit<AuditEntry, "_id" | "at" | "actor" | "subject"> & { subjectId?: string }) => {
+  const audit = ({ subjectId, ...act }: AuditInput) => {
     const subject = subjectId ? store.person(subjectId) : null;
     const logged: AuditEntry = {
       _id: store.nextId("l"),
@@ -422,8 +423,7 @@ export function createHandlers(store = new MockStore()) {
       return paged(shown, filter);
     }),
     route("GET /tasks/:id", ({ id }) => presentTask(taskOf(id), true)),
-    route("POST /tasks", async ({ body }) => {
-      const viewer = signedIn();
+    signedInRoute("POST /tasks", async (viewer, { body }) => {
       const input = parse(CreateTaskSchema, await body());
       const task = {
         ...input,
@@ -481,8 +481,7 @@ export function createHandlers(store = new MockStore()) {
       store.tasks = store.tasks.map((candidate) => (candidate === task ? { ...open, status: "open" } : candidate));
       return presentTask(taskOf(id), true);
     }),
-    route("GET /me/summary", (): DashboardSummary => {
-      const viewer = signedIn();
+    signedInRoute("GET /me/summary", (viewer): DashboardSummary => {
       const mine = store.tasks.filter((task) => task.ownerId === viewer.id);
       const bids = store.bids.filter((bid) => bid.bidderId === viewer.id);
       const work = store.tasks.filter((task) => task.assigneeId === viewer.id);
@@ -509,8 +508,7 @@ export function createHandlers(store = new MockStore()) {
     }),
 
     /* Bids */
-    route("GET /bids", ({ request }) => {
-      const viewer = signedIn();
+    signedInRoute("GET /bids", (viewer, { request }) => {
       const filter = parse(BidListQuerySchema, query(request));
       const task = taskOf(filter.taskId);
       const bids = liveBids(task._id).sort((a, b) => a.bidTime.localeCompare(b.bidTime));
@@ -520,8 +518,7 @@ export function createHandlers(store = new MockStore()) {
       const page = shown.map((bid) => (full(bid) ? presentBid(bid) : summary(bid)));
       return paged(page, filter, { "x-total-count": String(bids.length) });
     }),
-    route("POST /bids", async ({ body }) => {
-      const viewer = signedIn();
+    signedInRoute("POST /bids", async (viewer, { body }) => {
       const input = parse(CreateBidSchema, await body());
       const bid: MockBid = {
         _id: store.nextId("b"),
@@ -565,8 +562,7 @@ export function createHandlers(store = new MockStore()) {
         .filter((task) => task.ownerId === signedIn().id && task.status === "open")
         .map((task) => ({ ...task, invited: store.invitations.has(`${task._id} ${id}`) })),
     ),
-    route("GET /my-bids", ({ request }) => {
-      const viewer = signedIn();
+    signedInRoute("GET /my-bids", (viewer, { request }) => {
       const filter = parse(MyBidsQuerySchema, query(request));
       const mine = (bid: MockBid) =>
         bid.bidderId === viewer.id && (!filter.status || filter.status.includes(bid.status));
@@ -599,8 +595,7 @@ export function createHandlers(store = new MockStore()) {
       }));
       return paged(page, filter);
     }),
-    route("POST /tasks/:id/questions", async ({ id, body }) => {
-      const viewer = signedIn();
+    signedInRoute("POST /tasks/:id/questions", async (viewer, { id, body }) => {
       const input = parse(AskQuestionSchema, await body());
       const question = {
         _id: store.nextId("q"),
@@ -629,8 +624,7 @@ export function createHandlers(store = new MockStore()) {
     ),
 
     /* Messages */
-    route("GET /tasks/:id/threads/:bidderId/messages", ({ id, param }) => {
-      const viewer = signedIn();
+    signedInRoute("GET /tasks/:id/threads/:bidderId/messages", (viewer, { id, param }) => {
       taskOf(id);
       return store.messages
         .filter((message) => message.taskId === id && message.bidderId === param("bidderId"))
@@ -640,13 +634,11 @@ export function createHandlers(store = new MockStore()) {
           mine: senderId === viewer.id,
         }));
     }),
-    route("POST /tasks/:id/threads/:bidderId/read", ({ id, param }) => {
-      const viewer = signedIn();
+    signedInRoute("POST /tasks/:id/threads/:bidderId/read", (viewer, { id, param }) => {
       store.reads.set(`${id} ${param("bidderId")} ${viewer.id}`, store.now());
       return unreadCounts(viewer.id);
     }),
-    route("POST /tasks/:id/threads/:bidderId/messages", async ({ id, param, body }) => {
-      const viewer = signedIn();
+    signedInRoute("POST /tasks/:id/threads/:bidderId/messages", async (viewer, { id, param, body }) => {
       const input = parse(SendMessageSchema, await body());
       const message = {
         _id: store.nextId("m"),
@@ -666,8 +658,7 @@ export function createHandlers(store = new MockStore()) {
 
     /* Reviews */
     route("GET /tasks/:id/reviews", ({ id }) => reviewsOf(taskOf(id))),
-    route("POST /tasks/:id/reviews", async ({ id, body }) => {
-      const viewer = signedIn();
+    signedInRoute("POST /tasks/:id/reviews", async (viewer, { id, body }) => {
       const task = taskOf(id);
       const input = parse(ReviewInputSchema, await body());
       const role = viewer.id === task.ownerId ? "client" : "freelancer";
@@ -701,6 +692,22 @@ export function createHandlers(store = new MockStore()) {
       return review;
     }),
 
+    /* Saved searches (issue 47): kept as sent; the alerts they make are the server's. */
+    signedInRoute("GET /saved-searches", (viewer) => store.searches.filter((search) => search.userId === viewer.id)),
+    signedInRoute("POST /saved-searches", async (viewer, { body }) => {
+      const { name, ...input } = parse(alerts.SavedSearchInputSchema, await body());
+      const terms = { q: "", category: null, minBudget: null, maxBudget: null, ...input };
+      const search = { ...terms, name: name || alerts.defaultSearchName(terms), paused: false, createdAt: store.now() };
+      store.searches.push({ ...search, _id: store.nextId("s"), userId: viewer.id });
+      return created(store.searches.at(-1) ?? search);
+    }),
+    route("PATCH /saved-searches/:id", async ({ id, body }) =>
+      Object.assign(searchOf(id), parse(alerts.SavedSearchUpdateSchema, await body())),
+    ),
+    route("DELETE /saved-searches/:id", ({ id }) => ({
+      deletedCount: store.searches.splice(store.searches.indexOf(searchOf(id)), 1).length,
+    })),
+
     /* Profiles and Find Freelancers */
     route("GET /users/:id", ({ id }) => found(store.profiles.get(id), REVIEW_MESSAGES.userNotFound)),
     route("GET /users/:id/reviews", ({ id, request }) => {
@@ -712,8 +719,7 @@ export function createHandlers(store = new MockStore()) {
       const shown = newestFirst(reviews, (review) => review.publishedAt ?? "");
       return { reviews: pageOf(shown, filter), total: shown.length };
     }),
-    route("PUT /profile/about", async ({ body }) => {
-      const viewer = signedIn();
+    signedInRoute("PUT /profile/about", async (viewer, { body }) => {
       const about = parse(AboutInputSchema, await body());
       Object.assign(found(store.profiles.get(viewer.id), REVIEW_MESSAGES.userNotFound), about);
       return about;
@@ -745,8 +751,7 @@ export function createHandlers(store = new MockStore()) {
     }),
 
     /* Reports, standing and appeals */
-    route("POST /reports", async ({ body }) => {
-      const viewer = signedIn();
+    signedInRoute("POST /reports", async (viewer, { body }) => {
       const input = parse(ReportInputSchema, await body());
       const snapshot = snapshotOf(input.targetKind, input.targetId) ?? refuse(404, MODERATION_MESSAGES.targetNotFound);
       const report = { _id: store.nextId("p"), createdAt: store.now() };
@@ -901,8 +906,7 @@ export function createHandlers(store = new MockStore()) {
     ),
 
     /* Notifications */
-    route("GET /notifications", ({ request }) => {
-      const viewer = signedIn();
+    signedInRoute("GET /notifications", (viewer, { request }) => {
       const filter = parse(NotificationListQuerySchema, query(request));
       return store.notices
         .filter(
@@ -920,8 +924,7 @@ export function createHandlers(store = new MockStore()) {
       for (const notice of store.notices) if (notice.userId === viewer.id) notice.read = true;
       return unreadCounts(viewer.id);
     }),
-    route("POST /notifications/:id/read", ({ id }) => {
-      const viewer = signedIn();
+    signedInRoute("POST /notifications/:id/read", (viewer, { id }) => {
       found(
         store.notices.find((candidate) => candidate.id === Number(id) && candidate.userId === viewer.id),
         "This notification does not exist.",
@@ -929,8 +932,7 @@ export function createHandlers(store = new MockStore()) {
       return unreadCounts(viewer.id);
     }),
     route("GET /me/notification-preferences", () => channels(signedIn().id)),
-    route("PUT /me/notification-preferences", async ({ body }) => {
-      const viewer = signedIn();
+    signedInRoute("PUT /me/notification-preferences", async (viewer, { body }) => {
       const choices = parse(UpdatePreferencesSchema, await body());
       store.preferences.set(viewer.id, { ...store.preferences.get(viewer.id), ...choices });
       return channels(viewer.id);

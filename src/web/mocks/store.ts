@@ -1,3 +1,4 @@
+import type { SavedSearch } from "../../contract/alerts.ts";
 import type { Bid, Message, Question, Task } from "../../contract/index.ts";
 import type { AuditEntry, Queue, SanctionView, StaffRole } from "../../contract/moderation.ts";
 import type { Notification, NotificationChannel, NotificationKind } from "../../contract/notifications.ts";
@@ -56,6 +57,7 @@ export class MockStore {
   audit: AuditEntry[] = [];
   /** Hires' payments, as their checkout and receipt show them (issue 44). */
   payments: Payment[] = [];
+  searches: Array<SavedSearch & { userId: string }> = [];
   /** The scenario shown (one of scenarios.ts's SCENARIOS); null for the demo marketplace as it is. */
   scenario: string | null = null;
   private signedIn: string | null = globalThis.sessionStorage?.getItem(VIEWER_KEY) ?? null;
