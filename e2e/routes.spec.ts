@@ -32,6 +32,7 @@ test.describe("every route of the route table", () => {
     ["/dashboard/my-posted-tasks", "My Posted Tasks - QuickGig", "My Posted Tasks"],
     ["/dashboard/update-task/{task}", "Update Task - QuickGig", "Update Task"],
     ["/dashboard/notifications", "Notifications - QuickGig", "Notifications"],
+    ["/dashboard/alerts", "Task alerts - QuickGig", "Task alerts"],
     ["/account/standing", "Account standing - QuickGig", "Account standing"],
     // Without a role, the moderators' queue is the error page saying so, as any refused page.
     ["/admin", "ErrorPage - QuickGig", "Only moderators can do this."],
@@ -87,7 +88,13 @@ test.describe("Error page", () => {
 });
 
 test.describe("private-route guard", () => {
-  for (const path of ["/dashboard", "/dashboard/add-task", "/dashboard/my-posted-tasks", "/dashboard/notifications"]) {
+  for (const path of [
+    "/dashboard",
+    "/dashboard/add-task",
+    "/dashboard/my-posted-tasks",
+    "/dashboard/notifications",
+    "/dashboard/alerts",
+  ]) {
     test(`${path} sends a visitor to the login page, carrying the path`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(`/auth/login?redirect=${encodeURIComponent(path)}`);

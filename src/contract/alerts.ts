@@ -1,6 +1,11 @@
 import { z } from "zod";
+import {
+  ALERT_FREQUENCIES,
+  SAVED_SEARCH_MESSAGES,
+  SAVED_SEARCH_NAME_MAX,
+  type SavedSearchTerms,
+} from "./alert-words.ts";
 import { BUDGET_RANGE_REFUSAL } from "./budget-range.ts";
-import { formatBudget } from "./format.ts";
 import { budgetBoundSchema, IdSchema, isBudgetRange, TaskListQuerySchema } from "./schemas.ts";
 import { matchesSearch, meetsFilters, searchWords } from "./search.ts";
 
@@ -10,27 +15,7 @@ import { matchesSearch, meetsFilters, searchWords } from "./search.ts";
  * A saved search finds exactly what Browse Tasks would show for it (savedSearchMatches).
  */
 
-/** How often a saved search tells its owner of new tasks. */
-export const ALERT_FREQUENCIES = ["instant", "daily"] as const;
-export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
-
-/** A person's saved searches at most. */
-export const SAVED_SEARCHES_MAX = 20;
-export const SAVED_SEARCH_NAME_MAX = 60;
-
-export const SAVED_SEARCH_MESSAGES = {
-  nothingToFind: "A saved search needs some words, a category or a budget",
-  notFound: "Saved search not found",
-  tooMany: `You can keep at most ${SAVED_SEARCHES_MAX} saved searches. Delete one to save another.`,
-} as const;
-
-/** What a saved search keeps: Browse Tasks' words and filters. */
-export interface SavedSearchTerms {
-  q: string;
-  category: string | null;
-  minBudget: number | null;
-  maxBudget: number | null;
-}
+export * from "./alert-words.ts";
 
 const nameSchema = z
   .string({ error: "Name must be text" })
@@ -97,21 +82,6 @@ export const SavedSearchSchema = z.object({
   createdAt: z.string(),
 });
 export type SavedSearch = z.infer<typeof SavedSearchSchema>;
-
-/** The name a saved search gets when it is given none: its words, else its filters ("Design, $100.00 to $500.00"). */
-export function defaultSearchName(terms: SavedSearchTerms): string {
-  const words = terms.q.trim().replace(/\s+/g, " ");
-  if (words) return Array.from(words).slice(0, SAVED_SEARCH_NAME_MAX).join("");
-  const budget =
-    terms.minBudget !== null && terms.maxBudget !== null
-      ? `${formatBudget(terms.minBudget)} to ${formatBudget(terms.maxBudget)}`
-      : terms.minBudget !== null
-        ? `${formatBudget(terms.minBudget)} or more`
-        : terms.maxBudget !== null
-          ? `up to ${formatBudget(terms.maxBudget)}`
-          : null;
-  return [terms.category, budget].filter((part) => part !== null).join(", ");
-}
 
 /** Whether a task is one Browse Tasks would show for a saved search (its words, category and budget). */
 export function savedSearchMatches(

@@ -36,6 +36,7 @@ export const moreRoutes: RouteObject[] = [
       { path: "update-task/:id", lazy: () => import("../features/dashboard/update-task-page.tsx") },
       { path: "notifications", lazy: () => import("../features/notifications/notifications-page.tsx") },
       { path: "payments", lazy: () => import("../features/payments/payments-page.tsx") },
+      { path: "alerts", lazy: () => import("../features/alerts/alerts-page.tsx") },
     ],
   },
 ];

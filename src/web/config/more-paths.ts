@@ -16,4 +16,6 @@ export const morePaths = {
   admin: "/admin",
   adminAudit: "/admin/audit",
   adminRoles: "/admin/roles",
+  /** A person's saved searches and how they are told of new tasks (issue 47). */
+  alerts: "/dashboard/alerts",
 } as const;

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import {
   Bell,
+  BellRing,
   Gavel,
   LayoutDashboard,
   ListChecks,
@@ -25,6 +26,7 @@ const MENU = [
   { to: paths.myBids, label: "My Bids", Icon: Gavel, end: false },
   { to: paths.messages, label: "Messages", Icon: MessageSquare, end: false, unread: "messages" },
   { to: paths.notifications, label: "Notifications", Icon: Bell, end: false, unread: "notifications" },
+  { to: morePaths.alerts, label: "Task alerts", Icon: BellRing, end: false },
   { to: paths.payments, label: "Payments", Icon: Wallet, end: false },
 ] as const;
 

@@ -1,8 +1,8 @@
-import { waitFor } from "@testing-library/react";
+import { cleanup, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { BUDGET_RANGE_REFUSAL, LIMITS, type Task, TaskListQuerySchema } from "../../../contract/index.ts";
-import { renderRoute } from "../../test/render-route.tsx";
+import { DEMO_FREELANCER, renderRoute } from "../../test/render-route.tsx";
 import { freshMockApi } from "../../test/setup.ts";
 
 describe("Browse Tasks", () => {
@@ -51,6 +51,32 @@ describe("Browse Tasks", () => {
     });
     // What the URL holds is in the fields again.
     expect(screen.getByRole<HTMLInputElement>("spinbutton", { name: "Minimum budget" }).value).toBe("300");
+  });
+
+  it("saves the search as it stands with a name and how often; a visitor signs in first", async () => {
+    const visitor = await renderRoute("/browse-tasks?q=logo&maxBudget=400");
+    await visitor.user.click(await visitor.screen.findByRole("button", { name: "Save this search" }));
+    await waitFor(() => expect(visitor.router.state.location.pathname).toBe("/auth/login"));
+    expect(visitor.router.state.location.search).toContain(encodeURIComponent("/browse-tasks?q=logo&maxBudget=400"));
+    cleanup();
+
+    const { screen, user, db } = await renderRoute("/browse-tasks?q=logo&maxBudget=400", { as: DEMO_FREELANCER });
+    await user.click(await screen.findByRole("button", { name: "Save this search" }));
+    const dialog = await screen.findByRole("dialog", { name: "Save this search" });
+    expect(within(dialog).getByRole<HTMLInputElement>("textbox", { name: "Name" }).placeholder).toBe("logo");
+    await user.click(within(dialog).getByRole("radio", { name: "A daily digest" }));
+    await user.click(within(dialog).getByRole("button", { name: "Save search" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const maya = db.users.find((person) => person.email === DEMO_FREELANCER)?.id;
+    expect(db.searches).toMatchObject([
+      { userId: maya, name: "logo", q: "logo", category: null, minBudget: null, maxBudget: 400, frequency: "daily" },
+    ]);
+  });
+
+  it("offers no Save this search before the search has something to find", async () => {
+    const { screen } = await renderRoute("/browse-tasks", { as: DEMO_FREELANCER });
+    expect(await screen.findByText(/^\d+ tasks?$/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Save this search" })).toBeNull();
   });
 
   it("says so when nothing matches", async () => {

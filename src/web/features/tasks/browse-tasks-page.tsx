@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { type LoaderFunctionArgs, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { BUDGET_RANGE_REFUSAL } from "../../../contract/budget-range.ts";
 import { groupDigits } from "../../../contract/digits.ts";
@@ -6,10 +6,12 @@ import { TASK_CATEGORIES, TASK_LIST_STATUSES, TASK_SORTS } from "../../../contra
 import { SearchIcon } from "../../components/icons.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { PageLinks } from "../../components/page-links.tsx";
-import { paths } from "../../config/paths.ts";
+import { loginPath, paths } from "../../config/paths.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { notTakingOffersReason, taskStatusWord } from "../../lib/status.ts";
 import { usePageTitle } from "../../lib/title.ts";
+import { useSession } from "../accounts/public.ts";
+import { SaveSearchDialog } from "../alerts/public.ts";
 import { TaskCard } from "./task-card.tsx";
 import { listTasks } from "./tasks-api.ts";
 
@@ -256,6 +258,40 @@ export function TaskFilters({
   );
 }
 
+/**
+ * Save this search (issue 47), once the search has something to find: a visitor signs in first and
+ * comes back to it; the dialog loads when it opens.
+ */
+function SaveSearch({ query }: { query: BrowseQuery }) {
+  const signedIn = useSession().user !== null;
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  if (!query.q && !query.category && !query.minBudget && !query.maxBudget) return null;
+  const bound = (value: string) => (value ? Number(value) : null);
+  const terms = {
+    q: query.q,
+    category: query.category || null,
+    minBudget: bound(query.minBudget),
+    maxBudget: bound(query.maxBudget),
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn-secondary px-3 py-1.5 text-sm"
+        onClick={() => (signedIn ? setOpen(true) : void navigate(loginPath(pageHref(query, query.page))))}
+      >
+        Save this search
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <SaveSearchDialog terms={terms} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 export function Component() {
   usePageTitle("Browse Tasks");
   const { query, tasks, total, capped, pages } = useLoaderData<typeof loader>();
@@ -290,10 +326,13 @@ export function Component() {
 
   return (
     <BrowseTasksLayout filters={<TaskFilters query={query} searching={searching} onSearch={search} />}>
-      <p className="muted mb-4 text-sm" aria-live="polite">
-        {capped ? `More than ${groupDigits(total)} tasks` : total === 1 ? "1 task" : `${total} tasks`}
-        {pages > 1 && ` · page ${Math.min(query.page, pages)} of ${pages}`}
-      </p>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <p className="muted text-sm" aria-live="polite">
+          {capped ? `More than ${groupDigits(total)} tasks` : total === 1 ? "1 task" : `${total} tasks`}
+          {pages > 1 && ` · page ${Math.min(query.page, pages)} of ${pages}`}
+        </p>
+        <SaveSearch query={query} />
+      </div>
 
       {tasks.length === 0 ? (
         <div className="card p-10 text-center">
