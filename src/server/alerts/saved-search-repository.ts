@@ -1,49 +1,21 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Dialect } from "../db/database.ts";
-import type { DB } from "../db/schema.ts";
+import type { DB, SavedSearchTable } from "../db/schema.ts";
 
 /** Saved searches (migration 0027), SQL only. */
 
-export interface SavedSearchRow {
-  id: string;
-  user_id: string;
-  name: string;
-  q: string;
-  key_word: string | null;
-  category: string | null;
+/** A saved search as read, its budgets as numbers (PostgreSQL's driver reads bigint as text). */
+export type SavedSearchRow = Omit<Selectable<SavedSearchTable>, "min_budget_cents" | "max_budget_cents"> & {
   min_budget_cents: number | null;
   max_budget_cents: number | null;
-  frequency: string;
-  paused_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+};
 
 export type NewSavedSearch = Omit<SavedSearchRow, "paused_at" | "updated_at">;
 
-const COLUMNS = [
-  "id",
-  "user_id",
-  "name",
-  "q",
-  "key_word",
-  "category",
-  "min_budget_cents",
-  "max_budget_cents",
-  "frequency",
-  "paused_at",
-  "created_at",
-  "updated_at",
-] as const;
-
-/** PostgreSQL's driver reads bigint as text: budgets back to numbers. */
-function toRow(row: Record<(typeof COLUMNS)[number], unknown>): SavedSearchRow {
-  const cents = (value: unknown) => (value === null ? null : Number(value));
-  return {
-    ...(row as unknown as SavedSearchRow),
-    min_budget_cents: cents(row.min_budget_cents),
-    max_budget_cents: cents(row.max_budget_cents),
-  };
+/** Budgets back to numbers. */
+function toRow(row: Selectable<SavedSearchTable>): SavedSearchRow {
+  const cents = (value: string | number | null) => (value === null ? null : Number(value));
+  return { ...row, min_budget_cents: cents(row.min_budget_cents), max_budget_cents: cents(row.max_budget_cents) };
 }
 
 /**
@@ -76,7 +48,7 @@ export async function insertSavedSearchWithin(
 export async function listSavedSearches(db: Kysely<DB>, userId: string): Promise<SavedSearchRow[]> {
   const rows = await db
     .selectFrom("saved_searches")
-    .select(COLUMNS)
+    .selectAll()
     .where("user_id", "=", userId)
     .orderBy("created_at")
     .orderBy("id")
@@ -88,7 +60,7 @@ export async function listSavedSearches(db: Kysely<DB>, userId: string): Promise
 export async function findSavedSearch(db: Kysely<DB>, userId: string, id: string): Promise<SavedSearchRow | undefined> {
   const row = await db
     .selectFrom("saved_searches")
-    .select(COLUMNS)
+    .selectAll()
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .executeTakeFirst();
@@ -135,7 +107,7 @@ export async function candidateSearches(db: Kysely<DB>, starts: string[], catego
   for (let from = 0; from < starts.length; from += KEYS_AT_ONCE) {
     const rows = await db
       .selectFrom("saved_searches")
-      .select(COLUMNS)
+      .selectAll()
       .where("key_word", "in", starts.slice(from, from + KEYS_AT_ONCE))
       .where("paused_at", "is", null)
       .execute();
@@ -143,7 +115,7 @@ export async function candidateSearches(db: Kysely<DB>, starts: string[], catego
   }
   const wordless = await db
     .selectFrom("saved_searches")
-    .select(COLUMNS)
+    .selectAll()
     .where("key_word", "is", null)
     .where("paused_at", "is", null)
     .where((eb) => eb.or([eb("category", "is", null), eb("category", "=", category)]))
