@@ -78,7 +78,7 @@ export const SavedSearchSchema = z.object({
   minBudget: z.number().nullable(),
   maxBudget: z.number().nullable(),
   frequency: z.enum(ALERT_FREQUENCIES),
-  paused: z.boolean().describe("A paused search tells nobody of new tasks; unsubscribing from its emails pauses it"),
+  paused: z.boolean().describe("A paused search is kept, and tells nobody of new tasks"),
   createdAt: z.string(),
 });
 export type SavedSearch = z.infer<typeof SavedSearchSchema>;

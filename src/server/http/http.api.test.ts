@@ -139,6 +139,8 @@ describe("API reference", () => {
       "/api/reports",
       "/api/reviews/{id}/answer",
       "/api/sanctions/{id}/appeal",
+      "/api/saved-searches",
+      "/api/saved-searches/{id}",
       "/api/tasks",
       "/api/tasks/{id}",
       "/api/tasks/{id}/accept",
