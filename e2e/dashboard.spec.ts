@@ -21,6 +21,7 @@ test("the index shows the person's figures, recent activity and quick actions; t
     "My Bids",
     "Messages",
     "Notifications",
+    "Task alerts",
     "Payments",
   ]);
   await menu.getByRole("link", { name: "My Posted Task" }).click();
@@ -46,10 +47,11 @@ test.describe("on a phone", () => {
       "My Bids",
       "Messages",
       "Notifications",
+      "Task alerts",
       "Payments",
     ]);
     // More presses than the drawer has places to focus: focus comes round again, inside it.
-    for (let i = 0; i < 9; i++) await page.keyboard.press("Tab");
+    for (let i = 0; i < 10; i++) await page.keyboard.press("Tab");
     await expect(drawer.locator(":focus")).toHaveCount(1);
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();

@@ -41,7 +41,7 @@ test("a client posts, two freelancers bid, the client compares and hires one, th
   const mayaPage = await windowFor(browser, maya);
   await mayaPage.goto("/browse-tasks");
   await mayaPage.getByRole("searchbox", { name: "Search tasks" }).fill(title);
-  await mayaPage.getByRole("button", { name: "Search" }).click();
+  await mayaPage.getByRole("button", { name: "Search", exact: true }).click();
   const card = mayaPage.getByRole("article").filter({ hasText: title });
   await expect(card).toContainText("Status:Open");
   await card.getByRole("link", { name: /See Details/ }).click();

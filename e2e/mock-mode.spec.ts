@@ -61,7 +61,7 @@ test("mock mode: sign in as the demo client's freelancer, browse with a filter, 
 
   await page.goto(`${origin}/browse-tasks`);
   await page.getByLabel("Category").selectOption("Design");
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   const cards = page.getByRole("article");
   await expect(cards.first()).toBeVisible();
   for (const card of await cards.all()) await expect(card).toContainText("Design");

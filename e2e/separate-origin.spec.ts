@@ -72,7 +72,7 @@ test("sign up, browse, post and bid on a web app served from another origin than
   const bidder = await other.newPage();
   await bidder.goto("/browse-tasks");
   await bidder.getByRole("searchbox", { name: "Search tasks" }).fill(title);
-  await bidder.getByRole("button", { name: "Search" }).click();
+  await bidder.getByRole("button", { name: "Search", exact: true }).click();
   await bidder
     .getByRole("article")
     .filter({ hasText: title })

@@ -29,7 +29,7 @@ test.describe("Browse Tasks", () => {
 
     await page.goto("/browse-tasks");
     await page.getByLabel("Search tasks").fill(`Paged ${tag}`);
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(`/browse-tasks?q=Paged+${tag}`);
     await expect(page.getByText("15 tasks · page 1 of 2")).toBeVisible();
 
@@ -54,7 +54,7 @@ test.describe("Browse Tasks", () => {
     await expect(page.getByRole("article")).toHaveCount(12);
 
     await page.getByLabel("Search tasks").fill(`nothing-matches-${tag}`);
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByText("No tasks found.")).toBeVisible();
   });
 });

@@ -182,7 +182,7 @@ test("Home, the header and Browse Tasks (with a search for a payload) show paylo
   await page.goto("/browse-tasks");
   const search = page.getByLabel("Search tasks");
   await search.fill(titles[2] as string);
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(titles[2]);
   await expect(page.getByRole("article")).toHaveCount(1);
   await expect(page.getByRole("article").getByRole("heading")).toHaveText(titles[2] as string);
@@ -190,7 +190,7 @@ test("Home, the header and Browse Tasks (with a search for a payload) show paylo
   await expectNothingInjected(page, dialogs);
 
   await search.fill(`#${id}`);
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   await expectHeadings(page.getByRole("article").getByRole("heading"), titles);
   await expectNothingInjected(page, dialogs);
 });

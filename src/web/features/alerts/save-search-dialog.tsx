@@ -8,6 +8,7 @@ import {
   SAVED_SEARCH_NAME_MAX,
   type SavedSearchTerms,
 } from "../../../contract/alert-words.ts";
+import type { TaskCategory } from "../../../contract/vocabulary.ts";
 import { morePaths } from "../../config/more-paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
@@ -31,7 +32,7 @@ export default function SaveSearchDialog({ terms, onClose }: { terms: SavedSearc
       await saveSearch({
         ...(name.trim() ? { name: name.trim() } : {}),
         ...(terms.q.trim() ? { q: terms.q.trim() } : {}),
-        ...(terms.category ? { category: terms.category as never } : {}),
+        ...(terms.category ? { category: terms.category as TaskCategory } : {}),
         ...(terms.minBudget !== null ? { minBudget: terms.minBudget } : {}),
         ...(terms.maxBudget !== null ? { maxBudget: terms.maxBudget } : {}),
         frequency,
