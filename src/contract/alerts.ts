@@ -7,7 +7,7 @@ import {
 } from "./alert-words.ts";
 import { BUDGET_RANGE_REFUSAL } from "./budget-range.ts";
 import { budgetBoundSchema, IdSchema, isBudgetRange, TaskListQuerySchema } from "./schemas.ts";
-import { matchesSearch, meetsFilters, searchWords } from "./search.ts";
+import { matchesSearch, meetsFilters, searchWords, type TaskFilters } from "./search.ts";
 
 /*
  * Saved searches and task alerts (issue 47): a person keeps a search of Browse Tasks (its words, a
@@ -16,6 +16,11 @@ import { matchesSearch, meetsFilters, searchWords } from "./search.ts";
  */
 
 export * from "./alert-words.ts";
+
+/** Whether a search has something to find: words, a category or a budget bound (missing or null is none). */
+export function hasSomethingToFind(terms: { q?: string | undefined } & TaskFilters): boolean {
+  return searchWords(terms.q).length > 0 || [terms.category, terms.minBudget, terms.maxBudget].some((f) => f != null);
+}
 
 const nameSchema = z
   .string({ error: "Name must be text" })
@@ -37,19 +42,8 @@ export const SavedSearchInputSchema = z
     frequency: FrequencySchema.default("instant"),
   })
   .refine(isBudgetRange, { message: BUDGET_RANGE_REFUSAL, path: ["minBudget"] })
-  .refine(
-    (input) =>
-      searchWords(input.q).length > 0 ||
-      input.category !== undefined ||
-      input.minBudget !== undefined ||
-      input.maxBudget !== undefined,
-    { message: SAVED_SEARCH_MESSAGES.nothingToFind, path: ["q"] },
-  );
+  .refine(hasSomethingToFind, { message: SAVED_SEARCH_MESSAGES.nothingToFind, path: ["q"] });
 export type SavedSearchInput = z.infer<typeof SavedSearchInputSchema>;
-
-/** Whether a search has something to find: words, a category or a budget bound. */
-export const hasSomethingToFind = (terms: SavedSearchTerms) =>
-  searchWords(terms.q).length > 0 || terms.category !== null || terms.minBudget !== null || terms.maxBudget !== null;
 
 /**
  * PATCH /api/saved-searches/{id}: what changes (a field left out stays; null clears a filter). The
@@ -88,12 +82,7 @@ export function savedSearchMatches(
   task: { title: string; description: string; category: string; budget: number },
   terms: SavedSearchTerms,
 ): boolean {
-  const filters = {
-    category: terms.category ?? undefined,
-    minBudget: terms.minBudget ?? undefined,
-    maxBudget: terms.maxBudget ?? undefined,
-  };
-  return meetsFilters(task, filters) && matchesSearch(`${task.title} ${task.description}`, terms.q);
+  return meetsFilters(task, terms) && matchesSearch(`${task.title} ${task.description}`, terms.q);
 }
 
 /**

@@ -23,11 +23,11 @@ export function matchesSearch(text: string, q: string | undefined): boolean {
   return words.length > 0 && words.every((word) => own.some((candidate) => candidate.startsWith(word)));
 }
 
-/** What a list of tasks may be limited to besides its words. */
+/** What a list of tasks may be limited to besides its words; a missing or null filter keeps every task. */
 export interface TaskFilters {
-  category?: string | undefined;
-  minBudget?: number | undefined;
-  maxBudget?: number | undefined;
+  category?: string | null | undefined;
+  minBudget?: number | null | undefined;
+  maxBudget?: number | null | undefined;
 }
 
 /** Whether a task is in a list's category and budget range, each bound included; no filter keeps every task. */

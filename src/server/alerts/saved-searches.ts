@@ -17,6 +17,7 @@ import { searchWords } from "../../contract/search.ts";
 import type { Database } from "../db/database.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { createId } from "../ids.ts";
+import { toCents } from "../tasks/task-repository.ts";
 import {
   candidateSearches,
   deleteSavedSearch,
@@ -32,7 +33,8 @@ import {
  * new task matches, found by the starts of its words rather than by trying every search.
  */
 
-const toCents = (dollars: number | undefined) => (dollars === undefined ? null : Math.round(dollars * 100));
+/** A budget bound in the integer cents it is kept in; none stays none. */
+const centsOf = (dollars: number | null | undefined) => (dollars == null ? null : toCents(dollars));
 const toDollars = (cents: number | null) => (cents === null ? null : cents / 100);
 
 /** A kept search's words and filters, as contract/alerts.ts reads them. */
@@ -66,8 +68,8 @@ export async function saveSearch(
     q,
     key_word: keyWordOf(q),
     category: terms.category,
-    min_budget_cents: toCents(input.minBudget),
-    max_budget_cents: toCents(input.maxBudget),
+    min_budget_cents: centsOf(input.minBudget),
+    max_budget_cents: centsOf(input.maxBudget),
     frequency: input.frequency,
     created_at: now.toISOString(),
   };
@@ -123,8 +125,8 @@ export async function changeSearch(
     q: terms.q,
     key_word: keyWordOf(terms.q),
     category: terms.category,
-    min_budget_cents: toCents(terms.minBudget ?? undefined),
-    max_budget_cents: toCents(terms.maxBudget ?? undefined),
+    min_budget_cents: centsOf(terms.minBudget),
+    max_budget_cents: centsOf(terms.maxBudget),
     frequency: changes.frequency ?? row.frequency,
     paused_at,
     updated_at: now.toISOString(),

@@ -7,6 +7,7 @@ import {
   budgetWords,
   SAVED_SEARCH_NAME_MAX,
 } from "../../../contract/alert-words.ts";
+import { SelectField, TextField } from "../../components/field.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
@@ -96,31 +97,14 @@ function SavedSearchCard({ search, onChanged }: { search: SavedSearch; onChanged
           )}
         </div>
         <form className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end" onSubmit={save}>
-          <div>
-            <label htmlFor={`${headingId}-name`} className="label">
-              Name
-            </label>
-            <input
-              id={`${headingId}-name`}
-              name="name"
-              required
-              maxLength={SAVED_SEARCH_NAME_MAX}
-              defaultValue={search.name}
-              className="input"
-            />
-          </div>
-          <div>
-            <label htmlFor={`${headingId}-frequency`} className="label">
-              How often
-            </label>
-            <select id={`${headingId}-frequency`} name="frequency" defaultValue={search.frequency} className="input">
-              {ALERT_FREQUENCIES.map((frequency) => (
-                <option key={frequency} value={frequency}>
-                  {FREQUENCY_LABELS[frequency]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TextField label="Name" name="name" required maxLength={SAVED_SEARCH_NAME_MAX} defaultValue={search.name} />
+          <SelectField label="How often" name="frequency" defaultValue={search.frequency}>
+            {ALERT_FREQUENCIES.map((frequency) => (
+              <option key={frequency} value={frequency}>
+                {FREQUENCY_LABELS[frequency]}
+              </option>
+            ))}
+          </SelectField>
           <button type="submit" className="btn-secondary" disabled={busy}>
             Save changes
           </button>

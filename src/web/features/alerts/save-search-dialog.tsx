@@ -9,6 +9,7 @@ import {
   type SavedSearchTerms,
 } from "../../../contract/alert-words.ts";
 import type { TaskCategory } from "../../../contract/vocabulary.ts";
+import { TextField } from "../../components/field.tsx";
 import { morePaths } from "../../config/more-paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { notify } from "../../lib/notify.ts";
@@ -60,19 +61,13 @@ export default function SaveSearchDialog({ terms, onClose }: { terms: SavedSearc
             now how often you want them.
           </Dialog.Description>
           <form className="mt-5 grid gap-5" onSubmit={submit}>
-            <div>
-              <label htmlFor="saved-search-name" className="label">
-                Name
-              </label>
-              <input
-                id="saved-search-name"
-                className="input"
-                value={name}
-                maxLength={SAVED_SEARCH_NAME_MAX}
-                placeholder={fallback}
-                onChange={(event) => setName(event.target.value)}
-              />
-            </div>
+            <TextField
+              label="Name"
+              value={name}
+              maxLength={SAVED_SEARCH_NAME_MAX}
+              placeholder={fallback}
+              onChange={(event) => setName(event.target.value)}
+            />
             <fieldset>
               <legend className="label">How often</legend>
               <div className="grid gap-2">
