@@ -1,13 +1,14 @@
 import { z } from "zod";
 import {
   ALERT_FREQUENCIES,
+  budgetWords,
   SAVED_SEARCH_MESSAGES,
   SAVED_SEARCH_NAME_MAX,
   type SavedSearchTerms,
 } from "./alert-words.ts";
 import { BUDGET_RANGE_REFUSAL } from "./budget-range.ts";
 import { budgetBoundSchema, IdSchema, isBudgetRange, TaskListQuerySchema } from "./schemas.ts";
-import { matchesSearch, meetsFilters, searchWords, type TaskFilters } from "./search.ts";
+import { matchesSearch, meetsFilters, searchWords, type TaskFilters, WORD } from "./search.ts";
 
 /*
  * Saved searches and task alerts (issue 47): a person keeps a search of Browse Tasks (its words, a
@@ -93,4 +94,32 @@ export function savedSearchMatches(
 export function keyWordOf(q: string): string | null {
   const words = searchWords(q);
   return words.length === 0 ? null : words.reduce((longest, word) => (word.length > longest.length ? word : longest));
+}
+
+/** The description's words around where a search's word was found, at most this many characters. */
+const EXCERPT_MAX = 120;
+
+/**
+ * Why a task matched a saved search, as its alert says it (contract/notifications.ts, alertReason):
+ * the search's words (each starts a word of the task), the filters it met in words (the task's
+ * category, the search's budget range), and the description's words around the first one found
+ * when none is in the title.
+ */
+export function whyMatched(
+  task: { title: string; description: string; category: string },
+  terms: SavedSearchTerms,
+): { words: string[]; filters: string[]; excerpt?: string } {
+  const words = searchWords(terms.q);
+  const range = budgetWords(terms);
+  const filters = range === null ? [task.category] : [task.category, range];
+  const found = (text: string) =>
+    [...text.matchAll(WORD)].find((match) => words.some((word) => match[0].toLowerCase().startsWith(word)));
+  if (words.length === 0 || found(task.title)) return { words, filters };
+  const at = found(task.description)?.index;
+  if (at === undefined) return { words, filters };
+  const flat = (text: string) => text.replace(/\s+/g, " ");
+  const start = Math.max(0, at - 40);
+  const window = flat(task.description.slice(start, start + EXCERPT_MAX)).trim();
+  const excerpt = `${start > 0 ? "…" : ""}${window}${start + EXCERPT_MAX < task.description.length ? "…" : ""}`;
+  return { words, filters, excerpt };
 }

@@ -47,6 +47,7 @@ export const NOTIFICATION_KINDS = [
   "dispute-settled",
   "dispute-decided",
   "task-invitation",
+  "task-alert",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -87,6 +88,7 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, NotificationChannel> = {
   "dispute-settled": "email",
   "dispute-decided": "email",
   "task-invitation": "email",
+  "task-alert": "email",
 };
 
 /** How each kind is named where a person chooses its channel, and in an email's unsubscribe line. */
@@ -122,6 +124,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   "dispute-settled": "A dispute settled by agreement",
   "dispute-decided": "A dispute decided by an admin",
   "task-invitation": "Invitations to a task",
+  "task-alert": "Task alerts",
 };
 
 export const TASK_FIELD_LABELS = {
@@ -183,6 +186,12 @@ export const NotificationDataSchema = z.object({
   paymentId: z.string().optional(),
   toFreelancer: z.number().optional(),
   toClient: z.number().optional(),
+  /** task-alert: the saved search's name, its words found in the task, and the filters it met in words ("Design"). */
+  searchName: z.string().optional(),
+  words: z.array(z.string()).optional(),
+  filters: z.array(z.string()).optional(),
+  /** task-alert: the part of the description where a word was found, when none is in the title. */
+  excerpt: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof NotificationDataSchema>;
 
@@ -423,7 +432,17 @@ export function describeNotification(kind: NotificationKind, data: NotificationD
       return `An admin decided the dispute over ${task}: ${splitWords(data)}${data.rule ? ` (${ruleTitle(data.rule)})` : ""}.`;
     case "task-invitation":
       return `${who} invited you to ${task}${amount}. Have a look and make an offer if it suits you.`;
+    case "task-alert":
+      return `New task for “${data.searchName ?? ""}”: ${data.taskTitle} — ${formatBudget(data.amount ?? 0)} · ${alertReason(data)}.`;
   }
+}
+
+/** Why a task alert matched: "matched logo, design (Design)", or a search of filters alone "in Design, up to $500.00". */
+export function alertReason(data: Pick<NotificationData, "words" | "filters">): string {
+  const words = data.words ?? [];
+  const filters = (data.filters ?? []).join(", ");
+  if (words.length === 0) return `in ${filters}`;
+  return `matched ${words.join(", ")}${filters ? ` (${filters})` : ""}`;
 }
 
 /** "$200.00 to the freelancer (less the $20.00 platform fee), $150.00 back to the client". */

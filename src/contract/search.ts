@@ -5,7 +5,7 @@
  */
 
 /** Letters and digits, as SQLite's unicode61 tokenizer reads them; anything else separates words. */
-const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
+export const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
 
 /** The words of a search, lower-cased: "Logo, bakery!" is ["logo", "bakery"]; none for "?!". */
 export function searchWords(q: string | undefined): string[] {

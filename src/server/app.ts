@@ -11,6 +11,7 @@ import { createAuth } from "./accounts/auth.ts";
 import { registerAuthRoutes } from "./accounts/auth-routes.ts";
 import { registerSessionGuard, Sessions } from "./accounts/session.ts";
 import { passwordWorkGate, type WorkGate } from "./accounts/work-gate.ts";
+import { AlertMatcher } from "./alerts/alert-matcher.ts";
 import { registerAlertRoutes } from "./alerts/alert-routes.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { registerBidRoutes } from "./bids/bid-routes.ts";
@@ -88,6 +89,8 @@ export interface BuildOptions {
   emailGaps?: Partial<EmailGaps>;
   /** How often the reviews' timed job runs (reviews/publisher.ts; every 5 s by default); tests shorten it. */
   reviewPublishMs?: number;
+  /** How often new tasks are matched against saved searches (alerts/alert-matcher.ts; every 0.5 s by default). */
+  alertMatchMs?: number;
 }
 
 /**
@@ -230,6 +233,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   app.addHook("onReady", async () => reviewPublisher.start());
   app.addHook("onClose", () => reviewPublisher.stop());
+  // Beside it: new and edited tasks matched against the saved searches, off the request (issue 47).
+  const alertMatcher = new AlertMatcher(notifier, database, { intervalMs: options.alertMatchMs, log: app.log });
+  app.addHook("onReady", async () => alertMatcher.start());
+  app.addHook("onClose", () => alertMatcher.stop());
   const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config), {
     firebaseKeys: options.firebaseKeys,
   });

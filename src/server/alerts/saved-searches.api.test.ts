@@ -125,7 +125,7 @@ describe("a saved search and Browse Tasks", () => {
           expect(shown.tasks.map((task) => task.id).sort()).toEqual(matching.sort());
           // Each task, as if just posted, finds this search exactly when the search finds it.
           for (const [id, task] of ids) {
-            const found = await searchesMatching(database, { ...task, ownerId: "poster" });
+            const found = await searchesMatching(database.db, { ...task, ownerId: "poster" });
             expect(
               found.some((candidate) => candidate.id === row.id),
               id,
@@ -150,7 +150,7 @@ describe("a saved search and Browse Tasks", () => {
     const kept = await saveSearch(database, "maya", search({ q: "mura" }));
     // Writing: no search of filters alone kept by the tests above finds it.
     const task = { ownerId: "poster", title: "Mural", description: "A wall", category: "Writing", budget: 100 };
-    const found = (await searchesMatching(database, task)).map((row) => row.id);
+    const found = (await searchesMatching(database.db, task)).map((row) => row.id);
     expect(found).toEqual([kept.id]);
     expect(found).not.toContain(own.id);
     expect(found).not.toContain(paused.id);

@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import {
   type AlertFrequency,
   defaultSearchName,
@@ -15,6 +16,7 @@ import { BUDGET_RANGE_REFUSAL } from "../../contract/budget-range.ts";
 import { isBudgetRange } from "../../contract/schemas.ts";
 import { searchWords } from "../../contract/search.ts";
 import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { createId } from "../ids.ts";
 import { toCents } from "../tasks/task-repository.ts";
@@ -159,7 +161,7 @@ function startsOfWords(text: string): string[] {
  * category point at.
  */
 export async function searchesMatching(
-  { db }: Database,
+  db: Kysely<DB>,
   task: { ownerId: string | null; title: string; description: string; category: string; budget: number },
 ): Promise<SavedSearchRow[]> {
   const candidates = await candidateSearches(db, startsOfWords(`${task.title} ${task.description}`), task.category);

@@ -60,6 +60,7 @@ describe("migrations", () => {
       "0025-invitations",
       "0026-changes-announced-by-redis",
       "0027-saved-searches",
+      "0028-task-alerts",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -227,6 +228,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0025-invitations",
       "0026-changes-announced-by-redis",
       "0027-saved-searches",
+      "0028-task-alerts",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -304,6 +306,7 @@ describe("upgrading a database that already holds bids", () => {
       "0025-invitations",
       "0026-changes-announced-by-redis",
       "0027-saved-searches",
+      "0028-task-alerts",
     ]);
 
     const bids = await target.current.db
@@ -435,6 +438,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
       "0025-invitations",
       "0026-changes-announced-by-redis",
       "0027-saved-searches",
+      "0028-task-alerts",
     ]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
     expect(bids).toEqual([
@@ -745,6 +749,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0025-invitations",
         "0026-changes-announced-by-redis",
         "0027-saved-searches",
+        "0028-task-alerts",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       // 0014 and 0024 warn that Find Freelancers reads every profile.

@@ -444,6 +444,32 @@ export interface InvitationTable {
 }
 
 /** A saved search (migration 0027): a person's search of Browse Tasks, and how often it tells them. */
+/** A task to match against the saved searches, queued by triggers when it is posted or edited (migration 0028). */
+export interface AlertQueueTable {
+  id: Generated<number>;
+  task_id: string;
+  queued_at: string;
+}
+
+/** A saved search's match: one row per search and task. */
+export interface SavedSearchMatchTable {
+  saved_search_id: string;
+  task_id: string;
+  matched_at: string;
+}
+
+/** What one person was told of one task (once, whatever the number of their searches it matched). */
+export interface TaskAlertTable {
+  user_id: string;
+  task_id: string;
+  /** The search it went under; null once that search is deleted. */
+  saved_search_id: string | null;
+  /** email: emailed at once; digest: waiting for the next digest; app: in the app only. */
+  delivery: string;
+  created_at: string;
+  digested_at: string | null;
+}
+
 export interface SavedSearchTable {
   id: string;
   user_id: string;
@@ -492,6 +518,9 @@ export interface DB {
   bids: BidTable;
   invitations: InvitationTable;
   saved_searches: SavedSearchTable;
+  alert_queue: AlertQueueTable;
+  saved_search_matches: SavedSearchMatchTable;
+  task_alerts: TaskAlertTable;
   deleted_task_bids: DeletedTaskBidTable;
   assignments: AssignmentTable;
   reviews: ReviewTable;

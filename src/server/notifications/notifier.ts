@@ -81,6 +81,8 @@ export interface Notice {
    * else's words, only the moderators'.
    */
   mustEmail?: boolean;
+  /** In the app only, whatever the person chose: a task alert past the hourly cap on emails, or of a daily search, waits for the digest. */
+  appOnly?: boolean;
   /** The moment the notice tells of, when not now (a timed job's pass): its email's "ends in …" counts from it. */
   now?: Date;
 }
@@ -150,6 +152,7 @@ const SUBJECTS: Record<NotificationKind, (data: NotificationData) => string> = {
   "dispute-settled": (data) => `The dispute over “${data.taskTitle}” is settled`,
   "dispute-decided": (data) => `An admin decided the dispute over “${data.taskTitle}”`,
   "task-invitation": (data) => `${data.actorName || "A client"} invited you to “${data.taskTitle}”`,
+  "task-alert": (data) => `New task for “${data.searchName ?? ""}”: ${data.taskTitle}`,
 };
 
 /** The people named in one announcement at most, in characters: under PostgreSQL's 8,000 bytes with a schema's name (63). */
@@ -243,7 +246,8 @@ export class Notifier implements Transactor {
     const stale = notices.filter((notice) => ENDS_CHANGE_EMAILS.has(notice.kind));
     await dropWaitingEmails(trx, { keys: stale.map((notice) => taskChangeKey(notice.userId, notice.data.taskId)) });
     const kept = notices.flatMap((notice) => {
-      const channel = notice.mustEmail ? "email" : channelOf(notice);
+      const chosen = notice.mustEmail ? "email" : channelOf(notice);
+      const channel = notice.appOnly && chosen === "email" ? "app" : chosen;
       const person = people.find((row) => row.id === notice.userId);
       return channel === "off" || !person ? [] : [{ notice, channel, person }];
     });

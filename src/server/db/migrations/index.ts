@@ -26,6 +26,7 @@ import m0024 from "./0024-people-search-folds-accents.ts";
 import m0025 from "./0025-invitations.ts";
 import m0026 from "./0026-changes-announced-by-redis.ts";
 import m0027 from "./0027-saved-searches.ts";
+import m0028 from "./0028-task-alerts.ts";
 import type { MigrationContext } from "./context.ts";
 
 /**
@@ -61,5 +62,6 @@ export function allMigrations(context: MigrationContext): Record<string, Migrati
     "0025-invitations": m0025(context),
     "0026-changes-announced-by-redis": m0026(context),
     "0027-saved-searches": m0027(context),
+    "0028-task-alerts": m0028(context),
   };
 }

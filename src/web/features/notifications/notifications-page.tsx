@@ -1,5 +1,6 @@
 import {
   Ban,
+  BellRing,
   CheckCheck,
   CircleCheck,
   CircleX,
@@ -86,6 +87,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   "dispute-settled": Handshake,
   "dispute-decided": Gavel,
   "task-invitation": Send,
+  "task-alert": BellRing,
 };
 
 /** A full page means there may be older notices. */

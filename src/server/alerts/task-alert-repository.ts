@@ -1,0 +1,116 @@
+import type { Kysely } from "kysely";
+import type { Dialect } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
+
+/** Task alerts (migration 0028), SQL only. */
+
+/** How an alert reached its person: by email at once, in the app waiting for a digest, or in the app only. */
+export type AlertDelivery = "email" | "digest" | "app";
+
+/**
+ * Takes up to `limit` tasks off the queue, oldest first, in the caller's transaction: they are gone
+ * for good when it commits and back when it rolls back. On PostgreSQL another process skips the
+ * rows this one holds, so two processes never take the same row. A task queued twice (posted, then
+ * edited) comes twice.
+ */
+export async function claimQueuedTasks(trx: Kysely<DB>, dialect: Dialect, limit: number): Promise<string[]> {
+  const oldest = trx.selectFrom("alert_queue").select("id").orderBy("id").limit(limit);
+  const rows = await trx
+    .deleteFrom("alert_queue")
+    .where("id", "in", dialect === "postgres" ? oldest.forUpdate().skipLocked() : oldest)
+    .returning("task_id")
+    .execute();
+  return rows.map((row) => row.task_id);
+}
+
+/** Keeps each search's match once (a task edited to match again is not a second one). */
+export async function recordMatches(
+  trx: Kysely<DB>,
+  matches: Array<{ saved_search_id: string; task_id: string; matched_at: string }>,
+): Promise<void> {
+  for (let start = 0; start < matches.length; start += 500) {
+    await trx
+      .insertInto("saved_search_matches")
+      .values(matches.slice(start, start + 500))
+      .onConflict((oc) => oc.columns(["saved_search_id", "task_id"]).doNothing())
+      .execute();
+  }
+}
+
+/** Of these people, those limited or suspended now: they are told of no new work. */
+export async function silencedAmong(trx: Kysely<DB>, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom("sanctions")
+    .select("user_id")
+    .where("user_id", "in", userIds)
+    .where("kind", "in", ["limit", "suspend"])
+    .where("lifted_at", "is", null)
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
+/**
+ * On PostgreSQL, holds these people's rows (in one order, so that two processes cannot wait on each
+ * other) until the transaction ends: their emails of the last hour are counted by one process at a
+ * time. SQLite writes one transaction at a time.
+ */
+export async function holdPeople(trx: Kysely<DB>, dialect: Dialect, userIds: string[]): Promise<void> {
+  if (dialect !== "postgres" || userIds.length === 0) return;
+  await trx.selectFrom("user").select("id").where("id", "in", userIds).orderBy("id").forUpdate().execute();
+}
+
+/** How many task alerts each of these people was emailed at once since `since`. */
+export async function emailedSince(trx: Kysely<DB>, userIds: string[], since: string): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom("task_alerts")
+    .select(["user_id", (eb) => eb.fn.countAll<number>().as("emailed")])
+    .where("user_id", "in", userIds)
+    .where("delivery", "=", "email")
+    .where("created_at", ">=", since)
+    .groupBy("user_id")
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, Number(row.emailed)]));
+}
+
+/** Each person's channel for task alerts, where they chose one. */
+export async function alertChannels(trx: Kysely<DB>, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom("notification_preferences")
+    .select(["user_id", "channel"])
+    .where("user_id", "in", userIds)
+    .where("kind", "=", "task-alert")
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, row.channel]));
+}
+
+/**
+ * Keeps that each person was told of a task; answers the people it is new for. A person already
+ * told of the task (by another of their searches, an edit, or another process) is left out: the
+ * key (person, task) makes each alert go once.
+ */
+export async function insertAlerts(
+  trx: Kysely<DB>,
+  alerts: Array<{
+    user_id: string;
+    task_id: string;
+    saved_search_id: string;
+    delivery: AlertDelivery;
+    created_at: string;
+  }>,
+): Promise<Set<string>> {
+  if (alerts.length === 0) return new Set();
+  const told = new Set<string>();
+  for (let start = 0; start < alerts.length; start += 500) {
+    const rows = await trx
+      .insertInto("task_alerts")
+      .values(alerts.slice(start, start + 500).map((alert) => ({ ...alert, digested_at: null })))
+      .onConflict((oc) => oc.columns(["user_id", "task_id"]).doNothing())
+      .returning("user_id")
+      .execute();
+    for (const row of rows) told.add(row.user_id);
+  }
+  return told;
+}

@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describeNotification, type Notification } from "../../contract/notifications.ts";
+import { type Database, openDatabase } from "../db/database.ts";
+import { createId } from "../ids.ts";
+import type { Notifier } from "../notifications/notifier.ts";
+import { callerOf } from "../test/answers.ts";
+import { markEmailVerified, postTask, setupTestApp, signUp, type TestUser, taskInput } from "../test/test-app.ts";
+import { testDialect } from "../test/test-database.ts";
+import { testNotifier } from "../test/test-notifier.ts";
+import { ALERT_EMAILS_PER_HOUR, matchQueuedTasks } from "./alert-matcher.ts";
+
+/**
+ * Task alerts (issue 47): a new or edited task matched against the saved searches off the request,
+ * each person told once. The app's own matcher waits an hour here; the tests run the passes.
+ */
+const ctx = setupTestApp({}, undefined, { alertMatchMs: 60 * 60_000 });
+const call = callerOf(ctx);
+let direct: Database;
+let notifier: Notifier;
+let poster: TestUser;
+
+beforeAll(async () => {
+  direct = openDatabase(ctx.database.config);
+  notifier = testNotifier(ctx, direct);
+  poster = await signUp(ctx.app, { name: "Paula Poster" });
+});
+afterAll(async () => direct?.close());
+
+const pass = () => matchQueuedTasks(notifier, direct);
+
+async function saveSearch(user: TestUser, body: object): Promise<string> {
+  const response = await call(user, "POST", "/api/saved-searches", body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json()._id;
+}
+
+async function alertsOf(user: TestUser): Promise<Notification[]> {
+  const notices: Notification[] = (await call(user, "GET", "/api/notifications?limit=50")).json();
+  return notices.filter((notice) => notice.kind === "task-alert");
+}
+
+/** A freelancer whose email is confirmed, so that alerts may be emailed. */
+async function freelancer(name: string): Promise<TestUser> {
+  const user = await signUp(ctx.app, { name });
+  await markEmailVerified(ctx, user.email);
+  return user;
+}
+
+/** The alerts emailed to a person (their other emails, such as confirming their address, left out). */
+const emailsTo = (user: TestUser) =>
+  direct.db
+    .selectFrom("outbox")
+    .select("subject")
+    .where("recipient", "=", user.email)
+    .where("subject", "like", "New task for%")
+    .orderBy("id")
+    .execute();
+
+/** A person's task alerts as kept, for those who cannot sign in to read them. */
+const alertsKeptFor = async (user: TestUser) =>
+  (
+    await direct.db
+      .selectFrom("notifications")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("kind", "=", "task-alert")
+      .execute()
+  ).length;
+
+const queued = async () => (await direct.db.selectFrom("alert_queue").select("task_id").execute()).length;
+
+describe("the queue of tasks to match", () => {
+  it("holds nothing while nobody has a saved search, and a posted task once somebody has", async () => {
+    await postTask(ctx.app, poster, { title: "Nobody is looking yet" });
+    expect(await queued()).toBe(0);
+    const first = await freelancer("First Saver");
+    await saveSearch(first, { q: "unfindable zebra" });
+    const taskId = await postTask(ctx.app, poster, { title: "Somebody is looking now" });
+    expect(await direct.db.selectFrom("alert_queue").select("task_id").execute()).toEqual([{ task_id: taskId }]);
+    expect(await pass()).toEqual({ taken: 1, told: 0 });
+    expect(await queued()).toBe(0);
+  });
+});
+
+describe("an alert", () => {
+  it("tells each person whose search finds a new task, once, with the words and filters it matched", async () => {
+    const maya = await freelancer("Maya Alerted");
+    const lucas = await freelancer("Lucas Alerted");
+    await saveSearch(maya, { q: "logo design", category: "Design", minBudget: 100, maxBudget: 500 });
+    // A second search of Maya's finds it too: she is still told once.
+    await saveSearch(maya, { q: "bakery" });
+    await saveSearch(lucas, { q: "logo", frequency: "instant" });
+    // The poster's own search finds their own task: they are not told of it.
+    await saveSearch(poster, { q: "logo" });
+    const taskId = await postTask(ctx.app, poster, {
+      title: "Bakery logo refresh",
+      category: "Design",
+      description: "A fresh design for our corner bakery.",
+      budget: 350,
+    });
+
+    expect((await pass()).told).toBe(2);
+    const [alert] = await alertsOf(maya);
+    expect(await alertsOf(maya)).toHaveLength(1);
+    expect(alert?.data).toMatchObject({
+      taskId,
+      taskTitle: "Bakery logo refresh",
+      amount: 350,
+      searchName: "logo design",
+      words: ["logo", "design"],
+      filters: ["Design", "$100.00 to $500.00"],
+    });
+    expect(describeNotification("task-alert", alert?.data ?? { taskId: "", taskTitle: "" })).toBe(
+      "New task for “logo design”: Bakery logo refresh — $350.00 · matched logo, design (Design, $100.00 to $500.00).",
+    );
+    expect((await alertsOf(lucas)).map((notice) => notice.data.words)).toEqual([["logo"]]);
+    expect(await alertsOf(poster)).toEqual([]);
+
+    // Matched again (queued twice, or edited while it still matches): nobody is told twice.
+    await direct.db
+      .insertInto("alert_queue")
+      .values({ task_id: taskId, queued_at: new Date().toISOString() })
+      .execute();
+    expect(await pass()).toEqual({ taken: 1, told: 0 });
+    expect(await alertsOf(maya)).toHaveLength(1);
+    // Each search keeps its match: both of Maya's found it.
+    const matches = await direct.db
+      .selectFrom("saved_search_matches")
+      .innerJoin("saved_searches", "saved_searches.id", "saved_search_matches.saved_search_id")
+      .select("saved_searches.name")
+      .where("saved_search_matches.task_id", "=", taskId)
+      .where("saved_searches.user_id", "=", maya.id)
+      .orderBy("saved_searches.name")
+      .execute();
+    expect(matches.map((row) => row.name)).toEqual(["bakery", "logo design"]);
+  });
+
+  it("says where in the description a word was found when the title has none", async () => {
+    const aisha = await freelancer("Aisha Excerpt");
+    await saveSearch(aisha, { q: "watercolour" });
+    await postTask(ctx.app, poster, {
+      title: "Wedding invitations",
+      description: `${"We are planning a small garden wedding in the spring. ".repeat(2)}We would love a watercolour painting of the venue on each card, and matching envelopes.`,
+    });
+    await pass();
+    const [alert] = await alertsOf(aisha);
+    expect(alert?.data.excerpt).toMatch(/^….*watercolour painting of the venue.*…?$/);
+    expect(alert?.data.filters).toEqual(["Web Development"]);
+  });
+
+  it("tells of a task edited so that it newly matches, once", async () => {
+    const omar = await freelancer("Omar Edited");
+    await saveSearch(omar, { q: "podcast" });
+    const taskId = await postTask(ctx.app, poster, { title: "Edit a video", category: "Marketing" });
+    await pass();
+    expect(await alertsOf(omar)).toEqual([]);
+    const edit = (title: string) =>
+      call(poster, "PUT", `/api/tasks/${taskId}`, taskInput({ title, category: "Marketing" }));
+    expect((await edit("Edit a podcast video")).statusCode).toBe(200);
+    await pass();
+    expect((await alertsOf(omar)).map((notice) => notice.data.taskTitle)).toEqual(["Edit a podcast video"]);
+    expect((await edit("Edit a podcast video, an hour long")).statusCode).toBe(200);
+    await pass();
+    expect(await alertsOf(omar)).toHaveLength(1);
+  });
+
+  it("is not sent for a task no longer open, to a paused search, nor to a limited or suspended person", async () => {
+    const paused = await freelancer("Paused Searcher");
+    const limited = await freelancer("Limited Searcher");
+    const suspended = await freelancer("Suspended Searcher");
+    const pausedId = await saveSearch(paused, { q: "harpsichord" });
+    expect((await call(paused, "PATCH", `/api/saved-searches/${pausedId}`, { paused: true })).statusCode).toBe(200);
+    await saveSearch(limited, { q: "harpsichord" });
+    await saveSearch(suspended, { q: "harpsichord" });
+    for (const [person, kind] of [
+      [limited, "limit"],
+      [suspended, "suspend"],
+    ] as const) {
+      await direct.db
+        .insertInto("sanctions")
+        .values({
+          id: createId(),
+          user_id: person.id,
+          kind,
+          rule: "honest",
+          note: "Seen in the queue.",
+          target_kind: "profile",
+          target_id: person.id,
+          task_id: null,
+          target_title: person.name,
+          previous_state: null,
+          created_by: poster.id,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    }
+    const watcher = await freelancer("Harpsichord Watcher");
+    await saveSearch(watcher, { q: "harpsichord" });
+    // Deleted by its poster before the pass: nobody hears of it.
+    const gone = await postTask(ctx.app, poster, { title: "Tune a harpsichord today" });
+    expect((await call(poster, "DELETE", `/api/tasks/${gone}`)).statusCode).toBe(200);
+    await postTask(ctx.app, poster, { title: "Tune a harpsichord next week" });
+    await pass();
+    expect((await alertsOf(watcher)).map((notice) => notice.data.taskTitle)).toEqual(["Tune a harpsichord next week"]);
+    for (const person of [paused, limited, suspended]) expect(await alertsKeptFor(person)).toBe(0);
+    expect(await alertsKeptFor(watcher)).toBe(1);
+  });
+});
+
+describe("emails of alerts", () => {
+  it(`emails alerts as they happen, at most ${ALERT_EMAILS_PER_HOUR} an hour; a daily search's and those past it wait for the digest`, async () => {
+    const keen = await freelancer("Keen Emailed");
+    const daily = await freelancer("Daily Digester");
+    const quiet = await freelancer("Quiet App Only");
+    const off = await freelancer("Alerts Off");
+    await saveSearch(keen, { q: "sousaphone" });
+    await saveSearch(daily, { q: "sousaphone", frequency: "daily" });
+    await saveSearch(quiet, { q: "sousaphone" });
+    await saveSearch(off, { q: "sousaphone" });
+    expect((await call(quiet, "PUT", "/api/me/notification-preferences", { "task-alert": "app" })).statusCode).toBe(
+      200,
+    );
+    expect((await call(off, "PUT", "/api/me/notification-preferences", { "task-alert": "off" })).statusCode).toBe(200);
+    for (let i = 1; i <= ALERT_EMAILS_PER_HOUR + 2; i++) {
+      await postTask(ctx.app, poster, { title: `Sousaphone lesson ${i}` });
+    }
+    await pass();
+
+    expect(await alertsOf(keen)).toHaveLength(ALERT_EMAILS_PER_HOUR + 2);
+    const emailed = await emailsTo(keen);
+    expect(emailed).toHaveLength(ALERT_EMAILS_PER_HOUR);
+    expect(emailed[0]?.subject).toBe("New task for “sousaphone”: Sousaphone lesson 1");
+    const deliveries = async (user: TestUser) =>
+      (await direct.db.selectFrom("task_alerts").select("delivery").where("user_id", "=", user.id).execute())
+        .map((row) => row.delivery)
+        .sort();
+    expect(await deliveries(keen)).toEqual([
+      ...Array(ALERT_EMAILS_PER_HOUR + 2)
+        .fill("digest", 0, 2)
+        .fill("email", 2),
+    ]);
+    expect(await emailsTo(daily)).toEqual([]);
+    expect(await alertsOf(daily)).toHaveLength(ALERT_EMAILS_PER_HOUR + 2);
+    expect(new Set(await deliveries(daily))).toEqual(new Set(["digest"]));
+    expect(await emailsTo(quiet)).toEqual([]);
+    expect(new Set(await deliveries(quiet))).toEqual(new Set(["app"]));
+    // Off: told nothing, and not told of these later should they turn alerts back on.
+    expect(await alertsOf(off)).toEqual([]);
+    expect(await deliveries(off)).toHaveLength(ALERT_EMAILS_PER_HOUR + 2);
+  });
+});
+
+describe("two processes", () => {
+  // SQLite is served by one process (decision 037); PostgreSQL by as many as it takes.
+  it.runIf(testDialect() === "postgres")(
+    "take each queued task once between them, and tell each person of it once",
+    async () => {
+      const second = openDatabase(ctx.database.config);
+      try {
+        const other = testNotifier(ctx, second);
+        const people = await Promise.all(["Twin One", "Twin Two", "Twin Three"].map((name) => freelancer(name)));
+        for (const person of people) {
+          await saveSearch(person, { q: "theremin" });
+          await saveSearch(person, { q: "theremin repair" });
+        }
+        const titles = Array.from({ length: 45 }, (_, i) => `Theremin repair ${i + 1}`);
+        for (const title of titles) await postTask(ctx.app, poster, { title });
+        // Edited while queued, so that most tasks are in the queue twice.
+        const taskIds = (await direct.db.selectFrom("alert_queue").select("task_id").execute()).map(
+          (row) => row.task_id,
+        );
+        await direct.db
+          .insertInto("alert_queue")
+          .values(taskIds.map((task_id) => ({ task_id, queued_at: new Date().toISOString() })))
+          .execute();
+        const drain = async (run: () => Promise<{ taken: number }>) => {
+          while ((await run()).taken > 0) {}
+        };
+        await Promise.all([
+          drain(() => matchQueuedTasks(notifier, direct)),
+          drain(() => matchQueuedTasks(other, second)),
+        ]);
+        expect(await queued()).toBe(0);
+        for (const person of people) {
+          const titlesTold = (await alertsOf(person)).map((notice) => notice.data.taskTitle).sort();
+          expect(titlesTold).toEqual([...titles].sort());
+        }
+      } finally {
+        await second.close();
+      }
+    },
+  );
+});
+
+describe("the app's own matcher", () => {
+  const live = setupTestApp();
+  const liveCall = callerOf(live);
+
+  it("tells the person of a task posted a moment ago, with nobody running a pass by hand", async () => {
+    const seeker = await signUp(live.app, { name: "Live Seeker" });
+    const client = await signUp(live.app, { name: "Live Client" });
+    expect((await liveCall(seeker, "POST", "/api/saved-searches", { q: "marimba" })).statusCode).toBe(201);
+    await postTask(live.app, client, { title: "Marimba player for a wedding" });
+    await vi.waitFor(
+      async () => {
+        const counts = (await liveCall(seeker, "GET", "/api/notifications/unread")).json();
+        expect(counts.notifications).toBe(1);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    const [notice] = (await liveCall(seeker, "GET", "/api/notifications")).json() as Notification[];
+    expect(notice).toMatchObject({ kind: "task-alert", data: { taskTitle: "Marimba player for a wedding" } });
+  });
+});
