@@ -151,7 +151,7 @@ export function Component() {
     <section className="mx-auto max-w-4xl">
       <PageHeader
         title="Task alerts"
-        intro="Your saved searches of Browse Tasks, to run again in one click. Alerts of the new tasks they find are coming soon, as they come or in a daily digest, as each search says."
+        intro="Your saved searches of Browse Tasks, to run again in one click. New tasks they find come to your notifications at once and, for a search as it happens, by email (at most 10 an hour); the daily digest email is coming soon."
       />
       {searches.length === 0 ? (
         <div className="card p-10 text-center">
