@@ -57,8 +57,8 @@ export default function SaveSearchDialog({ terms, onClose }: { terms: SavedSearc
             <Link to={morePaths.alerts} onClick={onClose}>
               Task alerts
             </Link>{" "}
-            on your dashboard, to run it again in one click. Each new task it finds comes to your notifications at
-            once, and by email as it happens (at most 10 an hour); the daily digest email is coming soon.
+            on your dashboard, to run it again in one click. Each new task it finds comes to your notifications at once,
+            and by email as it happens (at most 10 an hour); the daily digest email is coming soon.
           </Dialog.Description>
           <form className="mt-5 grid gap-5" onSubmit={submit}>
             <TextField
