@@ -244,7 +244,13 @@ export const UnsubscribeSchema = z.object({ token: z.string().min(1, "The unsubs
 export const OneClickUnsubscribeSchema = z.object({
   "List-Unsubscribe": z.literal("One-Click", { error: 'The body must be "List-Unsubscribe=One-Click"' }),
 });
-export const UnsubscribeResultSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS), label: z.string() });
+export const UnsubscribeResultSchema = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  label: z.string(),
+  /** A task alert's link pauses its saved search: the search's name. */
+  paused: z.string().optional(),
+});
+export type UnsubscribeResult = z.infer<typeof UnsubscribeResultSchema>;
 
 const EXCERPT_MAX = 80;
 

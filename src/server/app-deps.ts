@@ -7,6 +7,7 @@ import type { OriginPolicy } from "./http/origins.ts";
 import type { RateLimiters } from "./http/rate-limits.ts";
 import type { ReportableContents } from "./moderation/targets.ts";
 import type { EventHub } from "./notifications/event-hub.ts";
+import type { OtherUnsubscribe } from "./notifications/notices.ts";
 import type { Notifier } from "./notifications/notifier.ts";
 import type { PaymentsDeps } from "./payments/payments.ts";
 import type { ProfileFigures } from "./profiles/profiles.ts";
@@ -35,4 +36,6 @@ export interface AppDeps {
   hiringMoney: HiringMoney | null;
   /** The payments' own dependencies (moderation's dispute decisions); null when PAYMENTS=off. */
   payments: PaymentsDeps | null;
+  /** The email links rooms above notifications stop things with (a task alert's pauses its search). */
+  otherUnsubscribe?: OtherUnsubscribe;
 }

@@ -13,6 +13,7 @@ import { registerSessionGuard, Sessions } from "./accounts/session.ts";
 import { passwordWorkGate, type WorkGate } from "./accounts/work-gate.ts";
 import { AlertMatcher } from "./alerts/alert-matcher.ts";
 import { registerAlertRoutes } from "./alerts/alert-routes.ts";
+import { pauseSearchByEmail } from "./alerts/alert-unsubscribe.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { registerBidRoutes } from "./bids/bid-routes.ts";
 import { offersOfTasks } from "./bids/bids.ts";
@@ -234,7 +235,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook("onReady", async () => reviewPublisher.start());
   app.addHook("onClose", () => reviewPublisher.stop());
   // Beside it: new and edited tasks matched against the saved searches, off the request (issue 47).
-  const alertMatcher = new AlertMatcher(notifier, database, { intervalMs: options.alertMatchMs, log: app.log });
+  const alertMatcher = new AlertMatcher(notifier, database, {
+    intervalMs: options.alertMatchMs,
+    log: app.log,
+    digests: {
+      links: { webUrl: config.webUrl, apiUrl: config.publicUrl, secret: config.authSecret },
+      hour: config.alertDigestHour,
+      outbox,
+    },
+  });
   app.addHook("onReady", async () => alertMatcher.start());
   app.addHook("onClose", () => alertMatcher.stop());
   const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config), {
@@ -341,6 +350,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     profileFigures: { hiresOf, ratingsOf },
     hiringMoney: payments && hiringMoney(payments),
     payments,
+    otherUnsubscribe: pauseSearchByEmail(config.authSecret),
   };
   registerSameOriginGuard(app, origins);
   registerSessionGuard(app, sessions);

@@ -46,6 +46,12 @@ const EnvSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(5000),
+  ALERT_DIGEST_HOUR: z.coerce
+    .number({ error: "must be a whole number of hours from 0 to 23" })
+    .int("must be a whole number of hours from 0 to 23")
+    .min(0, "must be a whole number of hours from 0 to 23")
+    .max(23, "must be a whole number of hours from 0 to 23")
+    .default(7),
   AUTH_COOKIE_SAMESITE: z.enum(["lax", "none"], { error: "must be lax or none" }).default("lax"),
   FIREBASE_PROJECT_ID: z
     .string()
@@ -133,6 +139,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Live streams (GET /api/events) one process holds open at once; past it, 503 (notifications/event-hub.ts). */
   eventStreamsPerProcess: number;
+  /** The hour (UTC) at which the day's digests of task alerts go out (alerts/alert-digest.ts). */
+  alertDigestHour: number;
   /** Requests a minute; 0 turns a limit off. */
   rateLimits: { authPerAddress: number; authPerAccount: number; writesPerUser: number };
   /** Sign-in with Firebase Authentication (accounts/firebase.ts); null when FIREBASE_PROJECT_ID is unset. */
@@ -240,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: values.REDIS_URL ?? null,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     eventStreamsPerProcess: values.EVENT_STREAMS_PER_PROCESS,
+    alertDigestHour: values.ALERT_DIGEST_HOUR,
     rateLimits: {
       authPerAddress: values.RATE_LIMIT_AUTH_PER_MINUTE,
       authPerAccount: values.RATE_LIMIT_ACCOUNT_PER_MINUTE,

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import { type AlertFrequency, whyMatched } from "../../contract/alerts.ts";
+import { type AlertFrequency, alertsLabel, whyMatched } from "../../contract/alerts.ts";
 import type { Database } from "../db/database.ts";
 import type { Notice, Transactor } from "../notifications/notifier.ts";
 import { findTaskById } from "../tasks/task-repository.ts";
+import { type DigestLinks, sendDueDigests } from "./alert-digest.ts";
+import { pausesSearch } from "./alert-unsubscribe.ts";
 import type { SavedSearchRow } from "./saved-search-repository.ts";
 import { searchesMatching, termsOf } from "./saved-searches.ts";
 import {
@@ -20,6 +22,8 @@ import {
 export const MATCH_EVERY_MS = 500;
 /** Tasks matched in one transaction at most; the next pass takes the rest at once. */
 const TASKS_PER_PASS = 20;
+/** How often the job looks whether a digest is due. */
+const DIGEST_CHECK_MS = 60_000;
 /** Emails of alerts as they happen, per person and hour, at most; the rest wait for the digest. */
 export const ALERT_EMAILS_PER_HOUR = 10;
 const HOUR_MS = 60 * 60_000;
@@ -94,6 +98,7 @@ export async function matchQueuedTasks(
             searchName: search.name,
             ...whyMatched(task, termsOf(search)),
           },
+          unsubscribe: { what: pausesSearch(search.id), label: alertsLabel(search.name) },
           ...(alert.delivery === "email" ? {} : { appOnly: true }),
         };
         notices.add(notice);
@@ -118,8 +123,15 @@ export class AlertMatcher {
   constructor(
     private readonly run: Transactor,
     private readonly database: Database,
-    private readonly options: { intervalMs?: number; log: FastifyBaseLogger },
+    private readonly options: {
+      intervalMs?: number;
+      log: FastifyBaseLogger;
+      /** The daily digests: where their links lead, their hour (UTC), and the outbox to wake when one is written. */
+      digests?: { links: DigestLinks; hour: number; outbox: { wake(): void } };
+    },
   ) {}
+
+  private digestCheckedAt = Number.NEGATIVE_INFINITY;
 
   start(): void {
     if (!this.stopped) return;
@@ -133,14 +145,23 @@ export class AlertMatcher {
     await this.running;
   }
 
-  /** Passes while each takes a full batch (what another process holds is left to it): answers how many people were told. */
+  /**
+   * Passes while each takes a full batch (what another process holds is left to it), then, once a
+   * minute, the digests due: answers how many people were told.
+   */
   async runOnce(now = new Date()): Promise<number> {
     let told = 0;
     for (;;) {
       const pass = await matchQueuedTasks(this.run, this.database, now);
       told += pass.told;
-      if (pass.taken < TASKS_PER_PASS) return told;
+      if (pass.taken < TASKS_PER_PASS) break;
     }
+    const { digests } = this.options;
+    if (digests && now.getTime() - this.digestCheckedAt >= DIGEST_CHECK_MS) {
+      this.digestCheckedAt = now.getTime();
+      if ((await sendDueDigests(this.database, digests.links, digests.hour, now)) > 0) digests.outbox.wake();
+    }
+    return told;
   }
 
   private schedule(wait: number): void {

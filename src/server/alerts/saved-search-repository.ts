@@ -67,6 +67,12 @@ export async function findSavedSearch(db: Kysely<DB>, userId: string, id: string
   return row && toRow(row);
 }
 
+/** A saved search by its id alone, whosever it is (the timed jobs of alerts). */
+export async function findSavedSearchById(db: Kysely<DB>, id: string): Promise<SavedSearchRow | undefined> {
+  const row = await db.selectFrom("saved_searches").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toRow(row);
+}
+
 /** Changes one of a person's saved searches: answers whether there was one to change. */
 export async function updateSavedSearch(
   db: Kysely<DB>,

@@ -114,3 +114,50 @@ export async function insertAlerts(
   }
   return told;
 }
+
+/** The saved searches with alerts waiting for a digest from before `cutoff`, and whose they are. */
+export async function digestsDue(
+  db: Kysely<DB>,
+  cutoff: string,
+  limit: number,
+): Promise<Array<{ user_id: string; saved_search_id: string }>> {
+  const rows = await db
+    .selectFrom("task_alerts")
+    .select(["user_id", "saved_search_id"])
+    .distinct()
+    .where("delivery", "=", "digest")
+    .where("digested_at", "is", null)
+    .where("created_at", "<", cutoff)
+    .where("saved_search_id", "is not", null)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ user_id: row.user_id, saved_search_id: row.saved_search_id as string }));
+}
+
+/**
+ * Takes one search's alerts waiting for a digest from before `cutoff`, in the caller's transaction:
+ * one conditional update, so that of several processes exactly one takes each.
+ */
+export async function takeWaitingAlerts(
+  trx: Kysely<DB>,
+  userId: string,
+  searchId: string,
+  cutoff: string,
+  now: string,
+): Promise<Array<{ task_id: string; created_at: string }>> {
+  return trx
+    .updateTable("task_alerts")
+    .set({ digested_at: now })
+    .where("user_id", "=", userId)
+    .where("saved_search_id", "=", searchId)
+    .where("delivery", "=", "digest")
+    .where("digested_at", "is", null)
+    .where("created_at", "<", cutoff)
+    .returning(["task_id", "created_at"])
+    .execute();
+}
+
+/** Whom an email goes to: their name, address and whether they confirmed it. */
+export function recipientOf(db: Kysely<DB>, userId: string) {
+  return db.selectFrom("user").select(["name", "email", "emailVerified"]).where("id", "=", userId).executeTakeFirst();
+}

@@ -7,6 +7,7 @@ import { callerOf } from "../test/answers.ts";
 import { markEmailVerified, postTask, setupTestApp, signUp, type TestUser, taskInput } from "../test/test-app.ts";
 import { testDialect } from "../test/test-database.ts";
 import { testNotifier } from "../test/test-notifier.ts";
+import { DIGEST_MAX, sendDueDigests } from "./alert-digest.ts";
 import { ALERT_EMAILS_PER_HOUR, matchQueuedTasks } from "./alert-matcher.ts";
 
 /**
@@ -310,5 +311,119 @@ describe("the app's own matcher", () => {
     );
     const [notice] = (await liveCall(seeker, "GET", "/api/notifications")).json() as Notification[];
     expect(notice).toMatchObject({ kind: "task-alert", data: { taskTitle: "Marimba player for a wedding" } });
+  });
+});
+
+describe("the daily digest", () => {
+  const links = () => ({ webUrl: ctx.config.webUrl, apiUrl: ctx.config.publicUrl, secret: ctx.config.authSecret });
+  /** The next `hour`:00 UTC after now, and that hour: the digest due a minute after it lists what came before. */
+  const nextHour = () => {
+    const now = new Date();
+    const hour = (now.getUTCHours() + 1) % 24;
+    const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), now.getUTCHours() + 1));
+    return { hour, after: new Date(at.getTime() + 60_000) };
+  };
+  const digestsTo = (user: TestUser) =>
+    direct.db
+      .selectFrom("outbox")
+      .select(["subject", "text_body", "headers"])
+      .where("recipient", "=", user.email)
+      .where("subject", "not like", "New task for%")
+      .where("subject", "like", "%for “%")
+      .orderBy("id")
+      .execute();
+
+  it("lists a daily search's new tasks once at the digest hour, newest first with why they matched, and none when nothing is new", async () => {
+    const dana = await freelancer("Dana Digest");
+    await saveSearch(dana, { q: "bassoon", frequency: "daily", maxBudget: 400 });
+    const titles = Array.from({ length: DIGEST_MAX + 2 }, (_, i) => `Bassoon lesson ${i + 1}`);
+    for (const title of titles) await postTask(ctx.app, poster, { title, budget: 120 });
+    const gone = await postTask(ctx.app, poster, { title: "Bassoon repair, cancelled", budget: 120 });
+    // More than one pass takes.
+    while ((await pass()).taken > 0) {}
+    expect((await call(poster, "DELETE", `/api/tasks/${gone}`)).statusCode).toBe(200);
+    const { hour, after } = nextHour();
+
+    // Before the hour: what came since the last digest waits.
+    expect(await sendDueDigests(direct, links(), hour)).toBe(0);
+    // Dana's, and those of the searches of earlier tests with alerts waiting.
+    expect(await sendDueDigests(direct, links(), hour, after)).toBeGreaterThanOrEqual(1);
+    const [digest, ...others] = await digestsTo(dana);
+    expect(others).toEqual([]);
+    expect(digest?.subject).toBe(`${DIGEST_MAX + 2} new tasks for “bassoon”`);
+    const lines = (digest?.text_body ?? "").split("\n\n").filter((line) => line.startsWith("Bassoon"));
+    expect(lines).toHaveLength(DIGEST_MAX);
+    expect(lines[0]).toMatch(
+      /^Bassoon lesson 22 — \$120\.00 · matched bassoon \(Web Development, up to \$400\.00\): http/,
+    );
+    expect(digest?.text_body).toContain("And 2 more.");
+    expect(digest?.text_body).toContain("/browse-tasks?q=bassoon&maxBudget=400");
+    expect(digest?.text_body).not.toContain("cancelled");
+    expect(JSON.parse(digest?.headers ?? "{}")).toMatchObject({
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    // Nothing new since: no second digest.
+    expect(await sendDueDigests(direct, links(), hour, after)).toBe(0);
+    expect(await digestsTo(dana)).toHaveLength(1);
+  });
+
+  it.runIf(testDialect() === "postgres")("is sent once when two processes look at the same moment", async () => {
+    const second = openDatabase(ctx.database.config);
+    try {
+      const people = await Promise.all(["Digest Twin A", "Digest Twin B"].map((name) => freelancer(name)));
+      for (const person of people) await saveSearch(person, { q: "didgeridoo", frequency: "daily" });
+      for (let i = 1; i <= 3; i++) await postTask(ctx.app, poster, { title: `Didgeridoo workshop ${i}` });
+      await pass();
+      const { hour, after } = nextHour();
+      const [one, two] = await Promise.all([
+        sendDueDigests(direct, links(), hour, after),
+        sendDueDigests(second, links(), hour, after),
+      ]);
+      expect((one ?? 0) + (two ?? 0)).toBeGreaterThanOrEqual(2);
+      for (const person of people) expect(await digestsTo(person)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe("one-click unsubscribe from an alert", () => {
+  it("pauses the search the email came from, and that search tells of nothing more", async () => {
+    const una = await freelancer("Una Unsubscribes");
+    const searchId = await saveSearch(una, { q: "ukulele" });
+    const other = await saveSearch(una, { q: "banjo" });
+    await postTask(ctx.app, poster, { title: "Ukulele for a birthday" });
+    await pass();
+    const [email] = await direct.db
+      .selectFrom("outbox")
+      .select(["headers", "text_body"])
+      .where("recipient", "=", una.email)
+      .where("subject", "like", "New task for%")
+      .execute();
+    expect(email?.text_body).toContain("You get this email for “Task alerts: ukulele”");
+    const header = JSON.parse(email?.headers ?? "{}")["List-Unsubscribe"] as string;
+    const url = new URL(header.slice(1, -1));
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: `${url.pathname}${url.search}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ kind: "task-alert", label: "Task alerts: ukulele", paused: "ukulele" });
+    const searches: Array<{ _id: string; paused: boolean }> = (await call(una, "GET", "/api/saved-searches")).json();
+    expect(searches.map((search) => [search._id, search.paused])).toEqual([
+      [searchId, true],
+      [other, false],
+    ]);
+    // The other kinds of email, and the other search, are as they were.
+    expect((await call(una, "GET", "/api/me/notification-preferences")).json()["task-alert"]).toBe("email");
+    await postTask(ctx.app, poster, { title: "Ukulele and banjo duo" });
+    await pass();
+    expect((await alertsOf(una)).map((notice) => notice.data.searchName)).toEqual(["banjo", "ukulele"]);
+    // A token whose signature is not the server's is refused, and pauses nothing.
+    const forged = url.searchParams.get("token")?.replace(/\.[^.]+$/, ".forged") ?? "";
+    const refused = await call(null, "POST", "/api/email/unsubscribe", { token: forged });
+    expect(refused.statusCode).toBe(400);
   });
 });

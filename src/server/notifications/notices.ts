@@ -7,6 +7,7 @@ import {
   type NotificationKind,
   type NotificationPreferences,
   type UnreadCounts,
+  type UnsubscribeResult,
 } from "../../contract/notifications.ts";
 import type { Viewer } from "../accounts/session.ts";
 import type { DB } from "../db/schema.ts";
@@ -103,16 +104,28 @@ async function dropStoppedEmails(
 }
 
 /**
+ * What a room above stops through an email's link of its own (a task alert's pauses its saved
+ * search: alerts/alert-unsubscribe.ts); null when the token is not one of its.
+ */
+export type OtherUnsubscribe = (db: Kysely<DB>, token: string) => Promise<UnsubscribeResult | null>;
+
+/**
  * An email's unsubscribe link, used without signing in (the token says whose and which kind):
- * those emails stop; the notices stay in the app unless the person turned them off already.
+ * those emails stop; the notices stay in the app unless the person turned them off already. A
+ * token of another kind goes to `other`.
  */
 export async function unsubscribe(
   db: Kysely<DB>,
   secret: string,
   token: string,
-): Promise<{ kind: NotificationKind; label: string }> {
+  other?: OtherUnsubscribe,
+): Promise<UnsubscribeResult> {
   const target = readUnsubscribeToken(secret, token);
-  if (!target) throw new HttpProblem(400, BAD_UNSUBSCRIBE_LINK);
+  if (!target) {
+    const stopped = await other?.(db, token);
+    if (stopped) return stopped;
+    throw new HttpProblem(400, BAD_UNSUBSCRIBE_LINK);
+  }
   const preferences = await readPreferences(db, target.userId);
   if (preferences[target.kind] === "email") {
     await savePreferences(db, target.userId, { [target.kind]: "app" });

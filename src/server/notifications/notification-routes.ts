@@ -142,7 +142,7 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
         response: { 200: UnsubscribeResultSchema, 400: ProblemSchema },
       },
     },
-    async (request) => unsubscribe(db, deps.config.authSecret, request.body.token),
+    async (request) => unsubscribe(db, deps.config.authSecret, request.body.token, deps.otherUnsubscribe),
   );
 
   // One-click unsubscribe (RFC 8058): the address of every notice email's List-Unsubscribe header,
@@ -172,7 +172,7 @@ export function registerNotificationRoutes(root: FastifyInstance, deps: AppDeps)
           response: { 200: UnsubscribeResultSchema, 400: ProblemSchema },
         },
       },
-      async (request) => unsubscribe(db, deps.config.authSecret, request.query.token),
+      async (request) => unsubscribe(db, deps.config.authSecret, request.query.token, deps.otherUnsubscribe),
     );
     // A mail program that opens the header's address instead of posting to it shows the person the page.
     typed.get(

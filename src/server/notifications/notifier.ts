@@ -81,6 +81,8 @@ export interface Notice {
    * else's words, only the moderators'.
    */
   mustEmail?: boolean;
+  /** What the email's unsubscribe link stops, instead of its kind's emails: a task alert's pauses its saved search. */
+  unsubscribe?: { what: string; label: string };
   /** In the app only, whatever the person chose: a task alert past the hourly cap on emails, or of a daily search, waits for the digest. */
   appOnly?: boolean;
   /** The moment the notice tells of, when not now (a timed job's pass): its email's "ends in …" counts from it. */
@@ -329,7 +331,7 @@ export class Notifier implements Transactor {
 
   private email(notice: Notice, person: { name: string; email: string }, lines: string[], kept?: string) {
     const link = notice.link?.path ?? notificationLink(notice.kind, notice.data);
-    const token = unsubscribeToken(this.links.secret, notice.userId, notice.kind);
+    const token = unsubscribeToken(this.links.secret, notice.userId, notice.unsubscribe?.what ?? notice.kind);
     const { webUrl, apiUrl } = this.links;
     const site = this.siteFor(kept);
     const web = (webUrl === apiUrl ? site : undefined) ?? webUrl;
@@ -346,7 +348,7 @@ export class Notifier implements Transactor {
       lines,
       ...(link ? { action: { label: notice.link?.label ?? "Open in QuickGig", url: `${web}${link}` } } : {}),
       unsubscribe: {
-        label: KIND_LABELS[notice.kind],
+        label: notice.unsubscribe?.label ?? KIND_LABELS[notice.kind],
         url: `${web}/email/unsubscribe?token=${encodeURIComponent(token)}`,
         oneClickUrl: `${api}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`,
       },

@@ -45,6 +45,12 @@ export default ({ dialect }: MigrationContext) => ({
       .execute();
     // A person's alerts of the last hour (the cap on emails) and those waiting for a digest.
     await db.schema.createIndex("task_alerts_user_idx").on("task_alerts").columns(["user_id", "created_at"]).execute();
+    // The alerts waiting for a digest, oldest first.
+    await db.schema
+      .createIndex("task_alerts_waiting_idx")
+      .on("task_alerts")
+      .columns(["delivery", "digested_at", "created_at"])
+      .execute();
 
     const matched = "new.status = 'open'";
     const changed = `(old.title <> new.title or old.description <> new.description

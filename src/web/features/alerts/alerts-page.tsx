@@ -6,6 +6,7 @@ import {
   type AlertFrequency,
   budgetWords,
   SAVED_SEARCH_NAME_MAX,
+  savedSearchHref,
 } from "../../../contract/alert-words.ts";
 import { SelectField, TextField } from "../../components/field.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
@@ -27,16 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     throw toRouteError(error);
   }
-}
-
-/** Browse Tasks with the saved search's words and filters, as its own URL. */
-function browseHref(search: SavedSearch) {
-  const params = new URLSearchParams();
-  if (search.q) params.set("q", search.q);
-  if (search.category) params.set("category", search.category);
-  if (search.minBudget !== null) params.set("minBudget", String(search.minBudget));
-  if (search.maxBudget !== null) params.set("maxBudget", String(search.maxBudget));
-  return `${paths.browseTasks}?${params}`;
 }
 
 /** What a search finds, in words: "“logo design” · Design · $100.00 to $500.00". */
@@ -110,7 +101,7 @@ function SavedSearchCard({ search, onChanged }: { search: SavedSearch; onChanged
           </button>
         </form>
         <div className="mt-4 flex flex-wrap gap-2">
-          <Link to={browseHref(search)} className="btn-primary px-3 py-1.5">
+          <Link to={savedSearchHref(search)} className="btn-primary px-3 py-1.5">
             <ExternalLink aria-hidden="true" className="size-4" /> Open on Browse Tasks
           </Link>
           <button

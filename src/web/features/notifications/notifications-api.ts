@@ -4,6 +4,7 @@ import type {
   NotificationKind,
   NotificationPreferences,
   UnreadCounts,
+  UnsubscribeResult,
 } from "../../../contract/notifications.ts";
 import { apiJson } from "../../lib/api.ts";
 import { setUnreadCounts } from "./live-updates.ts";
@@ -34,6 +35,6 @@ export function savePreferences(changes: Partial<NotificationPreferences>): Prom
 }
 
 /** Stops one kind of email, from the link in such an email (no sign-in needed). */
-export function unsubscribe(token: string): Promise<{ kind: NotificationKind; label: string }> {
+export function unsubscribe(token: string): Promise<UnsubscribeResult> {
   return apiJson("/api/email/unsubscribe", { method: "POST", body: { token } });
 }

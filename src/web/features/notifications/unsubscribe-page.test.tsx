@@ -36,6 +36,19 @@ describe("Unsubscribe", () => {
     expect(screen.queryByRole("button", { name: "Unsubscribe" })).toBeNull();
   });
 
+  it("pauses the saved search a task alert came from, and says where to resume it", async () => {
+    const accepted = http.post("*/api/email/unsubscribe", () =>
+      HttpResponse.json({ kind: "task-alert", label: "Task alerts: logo design", paused: "logo design" }),
+    );
+    const { screen, user } = await renderRoute("/email/unsubscribe?token=u1.search-s1.sig", { handlers: [accepted] });
+    expect(await screen.findByText(/Pause the saved search whose task alert brought you here/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Unsubscribe" }));
+    expect((await screen.findByRole("status")).textContent).toBe(
+      "Your saved search “logo design” is paused: it tells you of no new tasks until you resume it in Task alerts.",
+    );
+    expect(screen.getByRole("link", { name: "Task alerts" }).getAttribute("href")).toBe("/dashboard/alerts");
+  });
+
   it("shows the server's refusal of the link, and the way to the profile", async () => {
     const { screen, user } = await renderRoute("/email/unsubscribe?token=forged");
     await user.click(await screen.findByRole("button", { name: "Unsubscribe" }));
