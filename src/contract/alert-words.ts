@@ -44,14 +44,14 @@ export function budgetWords({
   return maxBudget !== null ? `up to ${formatBudget(maxBudget)}` : null;
 }
 
-/** Browse Tasks showing a saved search, as a path of the web app with its words and filters. */
-export function savedSearchHref(terms: SavedSearchTerms): string {
+/** A saved search's words and filters as Browse Tasks' query ("q=logo&maxBudget=400"). */
+export function savedSearchQuery(terms: SavedSearchTerms): string {
   const params = new URLSearchParams();
   if (terms.q) params.set("q", terms.q);
   if (terms.category) params.set("category", terms.category);
   if (terms.minBudget !== null) params.set("minBudget", String(terms.minBudget));
   if (terms.maxBudget !== null) params.set("maxBudget", String(terms.maxBudget));
-  return `/browse-tasks?${params}`;
+  return params.toString();
 }
 
 /** How an alert's email names what its unsubscribe link stops: that one saved search. */

@@ -75,6 +75,11 @@ export const SavedSearchSchema = z.object({
   frequency: z.enum(ALERT_FREQUENCIES),
   paused: z.boolean().describe("A paused search is kept, and tells nobody of new tasks"),
   createdAt: z.string(),
+  lastMatch: z
+    .object({ taskId: z.string(), title: z.string(), at: z.string() })
+    .nullable()
+    .describe("The newest task it found (not one removed by a moderator), and when"),
+  matchesThisWeek: z.number().int().describe("The tasks it found in the last seven days"),
 });
 export type SavedSearch = z.infer<typeof SavedSearchSchema>;
 

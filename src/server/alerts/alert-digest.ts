@@ -1,4 +1,4 @@
-import { alertsLabel, savedSearchHref, whyMatched } from "../../contract/alerts.ts";
+import { alertsLabel, savedSearchQuery, whyMatched } from "../../contract/alerts.ts";
 import { formatBudget } from "../../contract/format.ts";
 import { alertReason } from "../../contract/notifications.ts";
 import type { Database } from "../db/database.ts";
@@ -105,7 +105,7 @@ function digestEmail(
       ),
       ...(more > 0 ? [`And ${more} more.`] : []),
     ],
-    action: { label: "See all on Browse Tasks", url: `${webUrl}${savedSearchHref(terms)}` },
+    action: { label: "See all on Browse Tasks", url: `${webUrl}/browse-tasks?${savedSearchQuery(terms)}` },
     unsubscribe: {
       label: alertsLabel(search.name),
       url: `${webUrl}/email/unsubscribe?token=${token}`,

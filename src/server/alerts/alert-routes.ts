@@ -10,7 +10,14 @@ import {
 import { DeletedSchema, ProblemSchema } from "../../contract/index.ts";
 import { requireViewer } from "../accounts/session.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { changeSearch, presentSavedSearch, removeSearch, savedSearchesOf, saveSearch } from "./saved-searches.ts";
+import {
+  changeSearch,
+  presentSavedSearch,
+  presentSavedSearches,
+  removeSearch,
+  savedSearchesOf,
+  saveSearch,
+} from "./saved-searches.ts";
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
 
@@ -30,7 +37,7 @@ export function registerAlertRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const viewer = await requireViewer(deps.sessions, request);
-      return (await savedSearchesOf(deps.database, viewer.id)).map(presentSavedSearch);
+      return presentSavedSearches(deps.database, await savedSearchesOf(deps.database, viewer.id));
     },
   );
 
@@ -69,7 +76,10 @@ export function registerAlertRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const viewer = await requireViewer(deps.sessions, request);
-      return presentSavedSearch(await changeSearch(deps.database, viewer.id, request.params.id, request.body));
+      const [changed] = await presentSavedSearches(deps.database, [
+        await changeSearch(deps.database, viewer.id, request.params.id, request.body),
+      ]);
+      return changed;
     },
   );
 

@@ -29,6 +29,7 @@ import {
   type SavedSearchRow,
   updateSavedSearch,
 } from "./saved-search-repository.ts";
+import { type MatchActivity, matchActivity } from "./task-alert-repository.ts";
 
 /**
  * Saved searches (issue 47): what a person keeps, at most SAVED_SEARCHES_MAX, and which of them a
@@ -85,8 +86,13 @@ export function savedSearchesOf({ db }: Database, userId: string): Promise<Saved
   return listSavedSearches(db, userId);
 }
 
-/** A saved search as its owner reads it. */
-export function presentSavedSearch(row: SavedSearchRow): SavedSearch {
+const WEEK_MS = 7 * 24 * 60 * 60_000;
+
+/** A saved search as its owner reads it, with what it found lately (nothing yet for a new one). */
+export function presentSavedSearch(
+  row: SavedSearchRow,
+  activity: MatchActivity = { lastMatch: null, matchesSince: 0 },
+): SavedSearch {
   return {
     _id: row.id,
     name: row.name,
@@ -94,7 +100,24 @@ export function presentSavedSearch(row: SavedSearchRow): SavedSearch {
     frequency: row.frequency as AlertFrequency,
     paused: row.paused_at !== null,
     createdAt: row.created_at,
+    lastMatch: activity.lastMatch,
+    matchesThisWeek: activity.matchesSince,
   };
+}
+
+/** These saved searches as their owner reads them: each with its last match and its week. */
+export async function presentSavedSearches(
+  { db }: Database,
+  rows: SavedSearchRow[],
+  now = new Date(),
+): Promise<SavedSearch[]> {
+  const since = new Date(now.getTime() - WEEK_MS).toISOString();
+  const activity = await matchActivity(
+    db,
+    rows.map((row) => row.id),
+    since,
+  );
+  return rows.map((row) => presentSavedSearch(row, activity.get(row.id)));
 }
 
 /**

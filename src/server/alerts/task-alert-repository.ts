@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Dialect } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
+import { REMOVED_TASK_STATUS } from "../tasks/task-repository.ts";
 
 /** Task alerts (migration 0028), SQL only. */
 
@@ -160,4 +161,54 @@ export async function takeWaitingAlerts(
 /** Whom an email goes to: their name, address and whether they confirmed it. */
 export function recipientOf(db: Kysely<DB>, userId: string) {
   return db.selectFrom("user").select(["name", "email", "emailVerified"]).where("id", "=", userId).executeTakeFirst();
+}
+
+/** What a saved search found lately: its newest match of a task still to be seen, and its matches since `since`. */
+export interface MatchActivity {
+  lastMatch: { taskId: string; title: string; at: string } | null;
+  matchesSince: number;
+}
+
+/** Each of these searches' activity (an index on search and moment serves both reads). */
+export async function matchActivity(
+  db: Kysely<DB>,
+  searchIds: string[],
+  since: string,
+): Promise<Map<string, MatchActivity>> {
+  if (searchIds.length === 0) return new Map();
+  const [counts, latest] = await Promise.all([
+    db
+      .selectFrom("saved_search_matches")
+      .select(["saved_search_id", (eb) => eb.fn.countAll<number>().as("matches")])
+      .where("saved_search_id", "in", searchIds)
+      .where("matched_at", ">=", since)
+      .groupBy("saved_search_id")
+      .execute(),
+    Promise.all(
+      searchIds.map((id) =>
+        db
+          .selectFrom("saved_search_matches")
+          .innerJoin("tasks", "tasks.id", "saved_search_matches.task_id")
+          .select(["tasks.id", "tasks.title", "saved_search_matches.matched_at"])
+          .where("saved_search_matches.saved_search_id", "=", id)
+          .where("tasks.status", "<>", REMOVED_TASK_STATUS)
+          .orderBy("saved_search_matches.matched_at", "desc")
+          .limit(1)
+          .executeTakeFirst(),
+      ),
+    ),
+  ]);
+  const countOf = new Map(counts.map((row) => [row.saved_search_id, Number(row.matches)]));
+  return new Map(
+    searchIds.map((id, i) => {
+      const last = latest[i];
+      return [
+        id,
+        {
+          lastMatch: last ? { taskId: last.id, title: last.title, at: last.matched_at } : null,
+          matchesSince: countOf.get(id) ?? 0,
+        },
+      ];
+    }),
+  );
 }

@@ -134,6 +134,21 @@ describe("an alert", () => {
       .orderBy("saved_searches.name")
       .execute();
     expect(matches.map((row) => row.name)).toEqual(["bakery", "logo design"]);
+    // Task alerts shows each search's last match and its week.
+    const searches = (await call(maya, "GET", "/api/saved-searches")).json();
+    expect(searches).toMatchObject([
+      { name: "logo design", lastMatch: { taskId, title: "Bakery logo refresh" }, matchesThisWeek: 1 },
+      { name: "bakery", lastMatch: { taskId, title: "Bakery logo refresh" }, matchesThisWeek: 1 },
+    ]);
+    // A match older than a week is not this week's.
+    await direct.db
+      .updateTable("saved_search_matches")
+      .set({ matched_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
+      .where("task_id", "=", taskId)
+      .execute();
+    const later = (await call(maya, "GET", "/api/saved-searches")).json();
+    expect(later.map((search: { matchesThisWeek: number }) => search.matchesThisWeek)).toEqual([0, 0]);
+    expect(later[0].lastMatch.title).toBe("Bakery logo refresh");
   });
 
   it("says where in the description a word was found when the title has none", async () => {

@@ -696,10 +696,10 @@ export function createHandlers(store = new MockStore()) {
     signedInRoute("GET /saved-searches", (viewer) => store.searches.filter((search) => search.userId === viewer.id)),
     signedInRoute("POST /saved-searches", async (viewer, { body }) => {
       const { name, ...input } = parse(alerts.SavedSearchInputSchema, await body());
-      const terms = { q: "", category: null, minBudget: null, maxBudget: null, ...input };
-      const search = { ...terms, name: name || alerts.defaultSearchName(terms), paused: false, createdAt: store.now() };
-      store.searches.push({ ...search, _id: store.nextId("s"), userId: viewer.id });
-      return created(store.searches.at(-1) ?? search);
+      const terms = { q: "", category: null, minBudget: null, maxBudget: null, lastMatch: null, ...input };
+      const fresh = { paused: false, createdAt: store.now(), matchesThisWeek: 0, _id: store.nextId("s") };
+      store.searches.push({ ...terms, ...fresh, name: name || alerts.defaultSearchName(terms), userId: viewer.id });
+      return created(store.searches.at(-1) ?? fresh);
     }),
     route("PATCH /saved-searches/:id", async ({ id, body }) =>
       Object.assign(searchOf(id), parse(alerts.SavedSearchUpdateSchema, await body())),

@@ -8,26 +8,52 @@ function withSearches() {
   const db = freshMockApi();
   const maya = db.users.find((user) => user.email === DEMO_FREELANCER)?.id ?? "";
   const base = { userId: maya, paused: false, createdAt: "2026-12-01T10:00:00.000Z", category: null, minBudget: null };
+  const quiet = { lastMatch: null, matchesThisWeek: 0 };
+  const lastMatch = { taskId: db.tasks[0]?._id ?? "", title: "Bakery logo refresh", at: "2026-12-03T09:30:00.000Z" };
   db.searches.push(
-    { ...base, _id: "s-logo", name: "logo design", q: "logo design", maxBudget: 400, frequency: "instant" },
-    { ...base, _id: "s-copy", name: "Copywriting", q: "", category: "Writing", maxBudget: null, frequency: "daily" },
+    {
+      ...base,
+      _id: "s-logo",
+      name: "logo design",
+      q: "logo design",
+      maxBudget: 400,
+      frequency: "instant",
+      lastMatch,
+      matchesThisWeek: 3,
+    },
+    {
+      ...base,
+      _id: "s-copy",
+      name: "Copywriting",
+      q: "",
+      category: "Writing",
+      maxBudget: null,
+      frequency: "daily",
+      ...quiet,
+    },
   );
   return db;
 }
 
 describe("Task alerts", () => {
   it("lists the person's saved searches, each saying what it finds, and opens one on Browse Tasks", async () => {
-    const { screen, user, router } = await renderRoute("/dashboard/alerts", {
-      as: DEMO_FREELANCER,
-      db: withSearches(),
-    });
+    const db = withSearches();
+    const { screen, user, router } = await renderRoute("/dashboard/alerts", { as: DEMO_FREELANCER, db });
     expect(await screen.findByRole("heading", { level: 1, name: "Task alerts" })).toBeTruthy();
     const logo = screen.getByRole("article", { name: "logo design" });
     expect(within(logo).getByText("“logo design” · Any category · up to $400.00")).toBeTruthy();
     expect(within(logo).getByText("As it happens", { selector: "span" })).toBeTruthy();
+    // What it found lately: its newest task, to open, and its week.
+    expect(within(logo).getByText(/^Last match:/).textContent).toMatch(
+      /^Last match: Bakery logo refresh, Dec 3, 2026, .* · 3 tasks this week$/,
+    );
+    expect(within(logo).getByRole("link", { name: "Bakery logo refresh" }).getAttribute("href")).toBe(
+      `/task-details/${db.tasks[0]?._id}`,
+    );
     const copy = screen.getByRole("article", { name: "Copywriting" });
     expect(within(copy).getByText("Writing")).toBeTruthy();
     expect(within(copy).getByText("A daily digest", { selector: "span" })).toBeTruthy();
+    expect(within(copy).getByText("No matches yet · 0 tasks this week")).toBeTruthy();
 
     await user.click(within(logo).getByRole("link", { name: "Open on Browse Tasks" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/browse-tasks"));

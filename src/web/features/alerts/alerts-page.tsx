@@ -6,13 +6,14 @@ import {
   type AlertFrequency,
   budgetWords,
   SAVED_SEARCH_NAME_MAX,
-  savedSearchHref,
+  savedSearchQuery,
 } from "../../../contract/alert-words.ts";
 import { SelectField, TextField } from "../../components/field.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { paths } from "../../config/paths.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { confirmAction } from "../../lib/dialogs.ts";
+import { formatDateTime } from "../../lib/format-time.ts";
 import { notify } from "../../lib/notify.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
@@ -76,6 +77,18 @@ function SavedSearchCard({ search, onChanged }: { search: SavedSearch; onChanged
               {search.name}
             </h2>
             <p className="muted text-sm break-words">{whatItFinds(search)}</p>
+            <p className="mt-1 text-sm break-words">
+              {search.lastMatch ? (
+                <>
+                  Last match: <Link to={paths.taskDetails(search.lastMatch.taskId)}>{search.lastMatch.title}</Link>,{" "}
+                  {formatDateTime(search.lastMatch.at)}
+                </>
+              ) : (
+                "No matches yet"
+              )}
+              {" · "}
+              {search.matchesThisWeek === 1 ? "1 task this week" : `${search.matchesThisWeek} tasks this week`}
+            </p>
           </div>
           {search.paused ? (
             <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100">
@@ -101,7 +114,7 @@ function SavedSearchCard({ search, onChanged }: { search: SavedSearch; onChanged
           </button>
         </form>
         <div className="mt-4 flex flex-wrap gap-2">
-          <Link to={savedSearchHref(search)} className="btn-primary px-3 py-1.5">
+          <Link to={`${paths.browseTasks}?${savedSearchQuery(search)}`} className="btn-primary px-3 py-1.5">
             <ExternalLink aria-hidden="true" className="size-4" /> Open on Browse Tasks
           </Link>
           <button
