@@ -31,6 +31,15 @@ export const DEMO_FREELANCERS = [
   { name: "Aisha Bello", email: "aisha@quickgig.dev" },
 ] as const;
 
+/**
+ * Maya's saved searches (issue 47), kept before the tasks are posted: the first finds open design
+ * work that mentions a logo (its alerts in her bell), the second nothing yet.
+ */
+export const DEMO_SAVED_SEARCHES = [
+  { owner: 1, name: "Logo work", q: "logo", category: "Design", minBudget: 100, maxBudget: 1000, frequency: "instant" },
+  { owner: 1, name: "WordPress sites", q: "wordpress", frequency: "daily" },
+] as const;
+
 export interface DemoTask {
   owner: number;
   title: string;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN, DEMO_REPORTED_QUESTION, DEMO_TOP_FREELANCERS } from "../contract/demo-data.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DEMO_ADMIN, DEMO_FREELANCERS, DEMO_REPORTED_QUESTION, DEMO_TOP_FREELANCERS } from "../contract/demo-data.ts";
 import { DEMO_USER } from "./demo/seed.ts";
 import { cookiesOf, PRODUCTION_BUNDLE, type ServerProcess, startServerProcess } from "./test/server-process.ts";
 import { inDays } from "./test/test-app.ts";
@@ -98,6 +98,26 @@ describe("a newcomer's first run", () => {
     const waiting = await call("GET", `/api/tasks/${analytics._id}/reviews`, { cookie: demo.cookie });
     expect(waiting.body).toMatchObject({ waitingForMe: true, canReview: true, published: [] });
     expect(waiting.body.other.name).toBe("Lucas Moreau");
+  });
+
+  it("gives Maya two saved searches, one whose alerts of demo tasks are in her bell", async () => {
+    const maya = await call("POST", "/api/auth/sign-in/email", {
+      body: { email: DEMO_FREELANCERS[0].email, password: DEMO_USER.password },
+    });
+    await vi.waitFor(
+      async () => {
+        const searches = (await call("GET", "/api/saved-searches", { cookie: maya.cookie })).body;
+        expect(searches.map((search: { name: string }) => search.name)).toEqual(["Logo work", "WordPress sites"]);
+        expect(searches[0].lastMatch).not.toBeNull();
+        expect(searches[1]).toMatchObject({ lastMatch: null, matchesThisWeek: 0, frequency: "daily" });
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    const notices = (await call("GET", "/api/notifications?limit=50", { cookie: maya.cookie })).body;
+    const alerts = notices.filter((notice: { kind: string }) => notice.kind === "task-alert");
+    expect(alerts.map((notice: { data: { taskTitle: string } }) => notice.data.taskTitle)).toContain(
+      "Brand refresh for a coffee roaster",
+    );
   });
 
   it("has the specification's eight sample freelancers, each rating made of published reviews", async () => {

@@ -3,6 +3,7 @@ import {
   DEMO_ADMIN,
   DEMO_PEOPLE,
   DEMO_REPORTED_QUESTION,
+  DEMO_SAVED_SEARCHES,
   DEMO_USER,
   type DemoReview,
   DEMO_OFFERS as OFFERS,
@@ -11,6 +12,7 @@ import {
 } from "../../contract/demo-data.ts";
 import type { ReviewInput } from "../../contract/reputation.ts";
 import type { Viewer } from "../accounts/session.ts";
+import { saveSearch } from "../alerts/saved-searches.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { placeBid } from "../bids/bid-repository.ts";
 import { acceptBid, completeTask } from "../hiring/hiring.ts";
@@ -71,6 +73,9 @@ export async function seedDemoData(
   }));
   for (const [index, about] of PROFILES.entries()) await updateAbout(db, userIds[index] as string, about);
   const quiet: Transactor = withoutNotices(db);
+
+  // Before the tasks: those they find are queued and matched as they would be (issue 47).
+  for (const { owner, ...search } of DEMO_SAVED_SEARCHES) await saveSearch(database, userIds[owner] as string, search);
 
   const now = Date.now();
   const taskIds: string[] = [];

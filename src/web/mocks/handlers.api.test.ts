@@ -114,7 +114,12 @@ describe("the mock API", () => {
     const saved = await call(SavedSearchSchema, "POST", "/api/saved-searches", { q: "logo", maxBudget: 400 }, 201);
     expect(saved).toMatchObject({ name: "logo", category: null, maxBudget: 400, frequency: "instant", paused: false });
     await call(SavedSearchSchema, "PATCH", `/api/saved-searches/${saved._id}`, { paused: true });
-    expect(await call(z.array(SavedSearchSchema), "GET", "/api/saved-searches")).toMatchObject([{ paused: true }]);
+    // After the demo's two of Maya's.
+    expect(await call(z.array(SavedSearchSchema), "GET", "/api/saved-searches")).toMatchObject([
+      { name: "Logo work", paused: false },
+      { name: "WordPress sites", frequency: "daily" },
+      { name: "logo", paused: true },
+    ]);
     await call(z.object({ deletedCount: z.literal(1) }), "DELETE", `/api/saved-searches/${saved._id}`);
 
     await signIn(DEMO_USER.email);

@@ -4,6 +4,7 @@ import {
   DEMO_PEOPLE,
   DEMO_PROFILES,
   DEMO_REPORTED_QUESTION,
+  DEMO_SAVED_SEARCHES,
   DEMO_TASKS,
   type DemoReview,
 } from "../../contract/demo-data.ts";
@@ -118,6 +119,12 @@ export function seedDemo(store: MockStore): void {
   }
   for (const id of ids) countWork(store, id);
   seedReportedQuestion(store, ids);
+  // Maya's saved searches, kept as the server keeps them; what they find is the server's to match.
+  const blank = { category: null, minBudget: null, maxBudget: null, lastMatch: null, matchesThisWeek: 0 };
+  for (const { owner, ...search } of DEMO_SAVED_SEARCHES) {
+    const kept = { _id: store.nextId("s"), userId: ids[owner] ?? "", paused: false, createdAt: at(now - DAY_MS) };
+    store.searches.push({ ...blank, ...search, ...kept });
+  }
 }
 
 function figure(numerator: number, denominator: number, from: string, value: number | null, shown: boolean): Figure {
@@ -162,6 +169,7 @@ function countWork(store: MockStore, id: string) {
   const from = profile.memberSince;
   const published = store.reviews.filter((review) => review.publishedAt !== null && review.subject.id === id);
   const ofWork = published.filter((review) => review.role === "client");
+  const fromFreelancers = published.filter((review) => review.role === "freelancer");
   const worked = store.tasks.filter((task) => task.assigneeId === id && task.status === "completed").length;
   const posted = store.tasks.filter((task) => task.ownerId === id);
   const hired = posted.filter((task) => task.assigneeId !== undefined);
@@ -180,10 +188,7 @@ function countWork(store: MockStore, id: string) {
     posted: posted.length,
     hired: hired.length,
     completed: clientCompleted,
-    rating: rating(
-      published.filter((review) => review.role === "freelancer"),
-      from,
-    ),
+    rating: rating(fromFreelancers, from),
     cancelRate: figure(0, clientCompleted, from, shown(clientCompleted) ? 0 : null, shown(clientCompleted)),
   };
 }
@@ -193,15 +198,8 @@ function seedReportedQuestion(store: MockStore, ids: string[]) {
   const task = store.tasks[DEMO_REPORTED_QUESTION.task];
   const asker = store.users.find((user) => user.email === DEMO_REPORTED_QUESTION.asker.email);
   if (!task || !asker) return;
-  const question = {
-    _id: store.nextId("q"),
-    taskId: task._id,
-    body: DEMO_REPORTED_QUESTION.body,
-    askerName: asker.name,
-    askerId: asker.id,
-    createdAt: store.now(),
-    hidden: false,
-  };
+  const asked = { askerName: asker.name, askerId: asker.id, createdAt: store.now(), hidden: false };
+  const question = { _id: store.nextId("q"), taskId: task._id, body: DEMO_REPORTED_QUESTION.body, ...asked };
   store.questions.push(question);
   const snapshot = { title: task.title, text: question.body, author: store.person(asker.id), taskId: task._id };
   const reports = DEMO_REPORTED_QUESTION.reports.map((report) => ({

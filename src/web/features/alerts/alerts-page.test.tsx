@@ -7,6 +7,8 @@ import { freshMockApi } from "../../test/setup.ts";
 function withSearches() {
   const db = freshMockApi();
   const maya = db.users.find((user) => user.email === DEMO_FREELANCER)?.id ?? "";
+  // In place of the demo's own two.
+  db.searches.length = 0;
   const base = { userId: maya, paused: false, createdAt: "2026-12-01T10:00:00.000Z", category: null, minBudget: null };
   const quiet = { lastMatch: null, matchesThisWeek: 0 };
   const lastMatch = { taskId: db.tasks[0]?._id ?? "", title: "Bakery logo refresh", at: "2026-12-03T09:30:00.000Z" };
