@@ -31,6 +31,47 @@ describe("Notifications", () => {
     await waitFor(() => expect(within(list).queryByText("New")).toBeNull());
   });
 
+  it("shows why a task alert matched: the words marked in the title, or in the description's words around them", async () => {
+    const db = freshMockApi();
+    const maya = db.users.find((user) => user.email === DEMO_FREELANCER);
+    const task = db.tasks.find((candidate) => candidate.status === "open" && candidate.ownerId !== maya?.id);
+    if (!maya || !task) throw new Error("no demo data");
+    const alert = (id: number, taskTitle: string, extra: object) => ({
+      id,
+      userId: maya.id,
+      kind: "task-alert" as const,
+      data: { taskId: task._id, taskTitle, amount: 350, searchName: "logo design", filters: ["Design"], ...extra },
+      read: false,
+      createdAt: db.now(),
+    });
+    db.notices.push(
+      alert(1, "Bakery Logo refresh", { words: ["logo", "design"] }),
+      alert(2, "Wedding invitations", {
+        words: ["watercolour"],
+        excerpt: "…love a watercolour painting of the venue…",
+      }),
+    );
+    const { screen } = await renderRoute("/dashboard/notifications", { as: DEMO_FREELANCER, db });
+    const list = await screen.findByRole("list", { name: "Notifications" });
+    // The innermost element that holds the whole sentence.
+    const sentence = (start: string) => {
+      const holders = within(list).getAllByText((_, element) => !!element?.textContent?.startsWith(start));
+      const found = holders.at(-1);
+      if (!found) throw new Error(`no notice saying ${start}`);
+      return found;
+    };
+    const first = await waitFor(() => sentence("New task for “logo design”: Bakery Logo refresh"));
+    expect(first.textContent).toBe(
+      "New task for “logo design”: Bakery Logo refresh — $350.00 · matched logo, design (Design).",
+    );
+    // Only the title's word is marked, as it is written there.
+    expect([...first.querySelectorAll("mark")].map((mark) => mark.textContent)).toEqual(["Logo"]);
+    expect(first.closest("a")?.getAttribute("href")).toBe(`/task-details/${task._id}`);
+    const second = sentence("New task for “logo design”: Wedding invitations");
+    expect([...second.querySelectorAll("mark")].map((mark) => mark.textContent)).toEqual(["watercolour"]);
+    expect(second.textContent).toContain("…love a watercolour painting of the venue…");
+  });
+
   it("sends a dispute's notices to the payment's receipt, where it is answered", async () => {
     const db = freshMockApi();
     const client = db.users.find((user) => user.email === DEMO_CLIENT);

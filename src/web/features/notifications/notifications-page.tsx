@@ -38,6 +38,7 @@ import { notify } from "../../lib/notify.ts";
 import { toRouteError } from "../../lib/route-errors.ts";
 import { usePageTitle } from "../../lib/title.ts";
 import { requireUser } from "../accounts/public.ts";
+import { AlertSentence } from "./highlighted.tsx";
 import { onNotice, useUnreadCounts } from "./live-updates.ts";
 import {
   listNotifications,
@@ -104,7 +105,16 @@ function NoticeItem({ notice, onOpen }: { notice: Notification; onOpen: (notice:
       />
       <span className="min-w-0 flex-1">
         <span className={`block break-words text-sm sm:text-base ${notice.read ? "" : "font-semibold"}`}>
-          {describeNotification(notice.kind, notice.data)}
+          {notice.kind === "task-alert" ? (
+            <AlertSentence
+              sentence={describeNotification(notice.kind, notice.data)}
+              title={notice.data.taskTitle}
+              words={notice.data.words ?? []}
+              excerpt={notice.data.excerpt}
+            />
+          ) : (
+            describeNotification(notice.kind, notice.data)
+          )}
         </span>
         <time dateTime={notice.createdAt} className="muted mt-1 block text-xs">
           {formatDateTime(notice.createdAt)}
