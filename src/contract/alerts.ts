@@ -122,9 +122,13 @@ export function whyMatched(
   if (words.length === 0 || found(task.title)) return { words, filters };
   const at = found(task.description)?.index;
   if (at === undefined) return { words, filters };
-  const flat = (text: string) => text.replace(/\s+/g, " ");
-  const start = Math.max(0, at - 40);
-  const window = flat(task.description.slice(start, start + EXCERPT_MAX)).trim();
-  const excerpt = `${start > 0 ? "…" : ""}${window}${start + EXCERPT_MAX < task.description.length ? "…" : ""}`;
+  const text = task.description;
+  // Whole words only: from the first space after 40 characters before the word, to the last space that fits.
+  const space = text.slice(Math.max(0, at - 40), at).search(/\s/);
+  const start = at <= 40 || space < 0 ? Math.max(0, at - 40) : at - 40 + space + 1;
+  const cut = text.length - start <= EXCERPT_MAX ? text.length : text.lastIndexOf(" ", start + EXCERPT_MAX);
+  const end = cut > at ? cut : Math.min(text.length, start + EXCERPT_MAX);
+  const window = text.slice(start, end).replace(/\s+/g, " ").trim();
+  const excerpt = `${start > 0 ? "…" : ""}${window}${end < text.length ? "…" : ""}`;
   return { words, filters, excerpt };
 }
