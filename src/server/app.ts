@@ -90,7 +90,7 @@ export interface BuildOptions {
   emailGaps?: Partial<EmailGaps>;
   /** How often the reviews' timed job runs (reviews/publisher.ts; every 5 s by default); tests shorten it. */
   reviewPublishMs?: number;
-  /** How often new tasks are matched against saved searches (alerts/alert-matcher.ts; every 0.5 s by default). */
+  /** How often new tasks are matched against saved searches (alerts/alert-matcher.ts; every 0.5 s by default; 0 never, tests run it). */
   alertMatchMs?: number;
 }
 
@@ -246,6 +246,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   app.addHook("onReady", async () => alertMatcher.start());
   app.addHook("onClose", () => alertMatcher.stop());
+  // A task posted or edited here is matched at once; the queue's tick (every 0.5 s) finds the rest.
+  app.addHook("onResponse", async (request, reply) => {
+    if (request.method !== "GET" && reply.statusCode < 300 && request.routeOptions.url?.startsWith("/api/tasks")) {
+      alertMatcher.wake();
+    }
+  });
   const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config), {
     firebaseKeys: options.firebaseKeys,
   });

@@ -133,8 +133,9 @@ export class AlertMatcher {
 
   private digestCheckedAt = Number.NEGATIVE_INFINITY;
 
+  /** Starts the job; an interval of 0 leaves it to whoever calls runOnce (tests). */
   start(): void {
-    if (!this.stopped) return;
+    if (!this.stopped || this.options.intervalMs === 0) return;
     this.stopped = false;
     this.schedule(0);
   }
@@ -144,6 +145,22 @@ export class AlertMatcher {
     clearTimeout(this.timer);
     await this.running;
   }
+
+  /**
+   * A task was posted or changed through this process: matched at once rather than at the next
+   * tick (right after the pass under way, if one is). Another process's tasks wait for its tick.
+   */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
+  private again = false;
 
   /**
    * Passes while each takes a full batch (what another process holds is left to it), then, once a
@@ -171,7 +188,9 @@ export class AlertMatcher {
         .catch((error) => this.options.log.warn({ err: error }, "alerts: could not match new tasks"))
         .finally(() => {
           this.running = undefined;
-          if (!this.stopped) this.schedule(this.options.intervalMs ?? MATCH_EVERY_MS);
+          const again = this.again;
+          this.again = false;
+          if (!this.stopped) this.schedule(again ? 0 : (this.options.intervalMs ?? MATCH_EVERY_MS));
         });
     }, wait);
     this.timer.unref();

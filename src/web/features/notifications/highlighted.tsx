@@ -15,7 +15,10 @@ export function Highlighted({ text, words }: { text: string; words: readonly str
     const end = match.index + Array.from(match[0]).slice(0, Array.from(found).length).join("").length;
     parts.push(
       text.slice(from, match.index),
-      <mark key={match.index} className="rounded-sm bg-amber-200 text-slate-900 dark:bg-amber-400/30 dark:text-amber-50">
+      <mark
+        key={match.index}
+        className="rounded-sm bg-amber-200 text-slate-900 dark:bg-amber-400/30 dark:text-amber-50"
+      >
         {text.slice(match.index, end)}
       </mark>,
     );
