@@ -246,12 +246,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   app.addHook("onReady", async () => alertMatcher.start());
   app.addHook("onClose", () => alertMatcher.stop());
-  // A task posted or edited here is matched at once; the queue's tick (every 0.5 s) finds the rest.
-  app.addHook("onResponse", async (request, reply) => {
-    if (request.method !== "GET" && reply.statusCode < 300 && request.routeOptions.url?.startsWith("/api/tasks")) {
-      alertMatcher.wake();
-    }
-  });
   const auth = createAuth(config, database, origins, app.log, accountEmails(database, outbox, config), {
     firebaseKeys: options.firebaseKeys,
   });

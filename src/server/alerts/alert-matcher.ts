@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import { type AlertFrequency, alertsLabel, whyMatched } from "../../contract/alerts.ts";
 import type { Database } from "../db/database.ts";
@@ -20,8 +21,12 @@ import {
 
 /** How often the queue is looked at: an alert reaches its person within about this of the post. */
 export const MATCH_EVERY_MS = 500;
-/** Tasks matched in one transaction at most; the next pass takes the rest at once. */
-const TASKS_PER_PASS = 20;
+/**
+ * Tasks matched in one transaction: one, so that a transaction holds one task's people (locked in
+ * one order) and two processes cannot wait on each other; between passes the requests waiting go
+ * first (on SQLite a pass holds the one connection).
+ */
+const TASKS_PER_PASS = 1;
 /** How often the job looks whether a digest is due. */
 const DIGEST_CHECK_MS = 60_000;
 /** Emails of alerts as they happen, per person and hour, at most; the rest wait for the digest. */
@@ -147,22 +152,6 @@ export class AlertMatcher {
   }
 
   /**
-   * A task was posted or changed through this process: matched at once rather than at the next
-   * tick (right after the pass under way, if one is). Another process's tasks wait for its tick.
-   */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.schedule(0);
-  }
-
-  private again = false;
-
-  /**
    * Passes while each takes a full batch (what another process holds is left to it), then, once a
    * minute, the digests due: answers how many people were told.
    */
@@ -172,6 +161,7 @@ export class AlertMatcher {
       const pass = await matchQueuedTasks(this.run, this.database, now);
       told += pass.told;
       if (pass.taken < TASKS_PER_PASS) break;
+      await setImmediate();
     }
     const { digests } = this.options;
     if (digests && now.getTime() - this.digestCheckedAt >= DIGEST_CHECK_MS) {
@@ -188,9 +178,7 @@ export class AlertMatcher {
         .catch((error) => this.options.log.warn({ err: error }, "alerts: could not match new tasks"))
         .finally(() => {
           this.running = undefined;
-          const again = this.again;
-          this.again = false;
-          if (!this.stopped) this.schedule(again ? 0 : (this.options.intervalMs ?? MATCH_EVERY_MS));
+          if (!this.stopped) this.schedule(this.options.intervalMs ?? MATCH_EVERY_MS);
         });
     }, wait);
     this.timer.unref();

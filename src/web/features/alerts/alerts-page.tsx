@@ -155,7 +155,7 @@ export function Component() {
     <section className="mx-auto max-w-4xl">
       <PageHeader
         title="Task alerts"
-        intro="Your saved searches of Browse Tasks, to run again in one click. New tasks they find come to your notifications at once and, for a search as it happens, by email (at most 10 an hour); the daily digest email is coming soon."
+        intro="Your saved searches of Browse Tasks, to run again in one click. New tasks they find come to your notifications at once, and by email as each search says: as it happens (at most 10 an hour, the rest in a digest) or in one email a day."
       />
       {searches.length === 0 ? (
         <div className="card p-10 text-center">

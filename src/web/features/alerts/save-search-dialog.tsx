@@ -58,7 +58,7 @@ export default function SaveSearchDialog({ terms, onClose }: { terms: SavedSearc
               Task alerts
             </Link>{" "}
             on your dashboard, to run it again in one click. Each new task it finds comes to your notifications at once,
-            and by email as it happens (at most 10 an hour); the daily digest email is coming soon.
+            and by email as it happens (at most 10 an hour, the rest in a digest) or in one email a day.
           </Dialog.Description>
           <form className="mt-5 grid gap-5" onSubmit={submit}>
             <TextField
