@@ -74,7 +74,7 @@ export async function sendDueDigests(
           b.createdAt.localeCompare(a.createdAt) ||
           b.id.localeCompare(a.id),
       );
-      await enqueueEmails(trx, [digestEmail(links, person, search, tasks)], now);
+      await enqueueEmails(trx, [digestEmail(links, person, search, tasks)]);
       return true;
     });
     if (emailed) sent += 1;
