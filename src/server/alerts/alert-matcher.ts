@@ -16,6 +16,7 @@ import {
   holdPeople,
   insertAlerts,
   recordMatches,
+  setAsideFailed,
   silencedAmong,
 } from "./task-alert-repository.ts";
 
@@ -27,6 +28,8 @@ export const MATCH_EVERY_MS = 500;
  * first (on SQLite a pass holds the one connection).
  */
 const TASKS_PER_PASS = 1;
+/** Failed passes on one queued task before it is given up (and logged). */
+const GIVE_UP_AFTER = 3;
 /** How often the job looks whether a digest is due. */
 const DIGEST_CHECK_MS = 60_000;
 /** Emails of alerts as they happen, per person and hour, at most; the rest wait for the digest. */
@@ -45,13 +48,36 @@ const HOUR_MS = 60 * 60_000;
  */
 export async function matchQueuedTasks(
   run: Transactor,
-  { dialect }: Database,
+  database: Database,
   now = new Date(),
+): Promise<{ taken: number; told: number }> {
+  let claimed: number[] = [];
+  try {
+    return await matchWithin(run, database, now, (ids) => {
+      claimed = ids;
+    });
+  } catch (error) {
+    // Rolled back, so still queued: behind the others from now on, and given up after a few tries.
+    const dropped = claimed.length > 0 ? await setAsideFailed(database.db, claimed, GIVE_UP_AFTER) : [];
+    if (dropped.length === 0) throw error;
+    throw new Error(`alerts: gave up on task ${dropped.join(", ")} after ${GIVE_UP_AFTER} failed passes`, {
+      cause: error,
+    });
+  }
+}
+
+function matchWithin(
+  run: Transactor,
+  { dialect }: Database,
+  now: Date,
+  onClaimed: (ids: number[]) => void,
 ): Promise<{ taken: number; told: number }> {
   return run.transaction(async (trx, notices) => {
     let told = 0;
     const at = now.toISOString();
-    const taskIds = await claimQueuedTasks(trx, dialect, TASKS_PER_PASS);
+    const rows = await claimQueuedTasks(trx, dialect, TASKS_PER_PASS);
+    onClaimed(rows.map((row) => row.id));
+    const taskIds = rows.map((row) => row.task_id);
     for (const taskId of new Set(taskIds)) {
       const task = await findTaskById(trx, taskId);
       if (task?.status !== "open") continue;

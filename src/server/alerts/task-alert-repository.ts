@@ -14,14 +14,38 @@ export type AlertDelivery = "email" | "digest" | "app";
  * rows this one holds, so two processes never take the same row. A task queued twice (posted, then
  * edited) comes twice.
  */
-export async function claimQueuedTasks(trx: Kysely<DB>, dialect: Dialect, limit: number): Promise<string[]> {
-  const oldest = trx.selectFrom("alert_queue").select("id").orderBy("id").limit(limit);
+export async function claimQueuedTasks(
+  trx: Kysely<DB>,
+  dialect: Dialect,
+  limit: number,
+): Promise<Array<{ id: number; task_id: string }>> {
+  // Those a pass failed on go behind the others.
+  const oldest = trx.selectFrom("alert_queue").select("id").orderBy("attempts").orderBy("id").limit(limit);
   const rows = await trx
     .deleteFrom("alert_queue")
     .where("id", "in", dialect === "postgres" ? oldest.forUpdate().skipLocked() : oldest)
+    .returning(["id", "task_id"])
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), task_id: row.task_id }));
+}
+
+/**
+ * Queued tasks a pass failed on (and that its rollback left queued): each counts a try, and those
+ * tried `giveUpAfter` times leave the queue. Answers the tasks given up.
+ */
+export async function setAsideFailed(db: Kysely<DB>, ids: number[], giveUpAfter: number): Promise<string[]> {
+  await db
+    .updateTable("alert_queue")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "in", ids)
+    .execute();
+  const dropped = await db
+    .deleteFrom("alert_queue")
+    .where("id", "in", ids)
+    .where("attempts", ">=", giveUpAfter)
     .returning("task_id")
     .execute();
-  return rows.map((row) => row.task_id);
+  return dropped.map((row) => row.task_id);
 }
 
 /** Keeps each search's match once (a task edited to match again is not a second one). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { describeNotification, type Notification } from "../../contract/notifications.ts";
 import { type Database, openDatabase } from "../db/database.ts";
 import { createId } from "../ids.ts";
-import type { Notifier } from "../notifications/notifier.ts";
+import type { Notifier, Transactor } from "../notifications/notifier.ts";
 import { callerOf } from "../test/answers.ts";
 import { markEmailVerified, postTask, setupTestApp, signUp, type TestUser, taskInput } from "../test/test-app.ts";
 import { testDialect } from "../test/test-database.ts";
@@ -267,6 +267,35 @@ describe("emails of alerts", () => {
     // Off: told nothing, and not told of these later should they turn alerts back on.
     expect(await alertsOf(off)).toEqual([]);
     expect(await deliveries(off)).toHaveLength(ALERT_EMAILS_PER_HOUR + 2);
+  });
+});
+
+describe("a task a pass fails on", () => {
+  it("waits behind the others, which go on, and is given up after three failed passes", async () => {
+    const fay = await freelancer("Fay Fails");
+    await saveSearch(fay, { q: "oboe" });
+    const bad = await postTask(ctx.app, poster, { title: "Oboe reed making" });
+    await postTask(ctx.app, poster, { title: "Oboe lesson on Sunday" });
+    // A pass whose notices for the first task fail, as a bug or a lost connection would.
+    const failing: Transactor = {
+      transaction: (work) =>
+        notifier.transaction((trx, notices) =>
+          work(trx, {
+            add: (...added) => {
+              if (added.some((notice) => notice.data.taskId === bad)) throw new Error("the pass failed");
+              notices.add(...added);
+            },
+          }),
+        ),
+    };
+    const failingPass = () => matchQueuedTasks(failing, direct);
+    await expect(failingPass()).rejects.toThrow("the pass failed");
+    // The other task is not held up behind it.
+    expect(await failingPass()).toEqual({ taken: 1, told: 1 });
+    expect((await alertsOf(fay)).map((notice) => notice.data.taskTitle)).toEqual(["Oboe lesson on Sunday"]);
+    await expect(failingPass()).rejects.toThrow("the pass failed");
+    await expect(failingPass()).rejects.toThrow(`alerts: gave up on task ${bad} after 3 failed passes`);
+    expect(await queued()).toBe(0);
   });
 });
 

@@ -449,6 +449,7 @@ export interface AlertQueueTable {
   id: Generated<number>;
   task_id: string;
   queued_at: string;
+  attempts: Generated<number>;
 }
 
 /** A saved search's match: one row per search and task. */

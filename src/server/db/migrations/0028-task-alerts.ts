@@ -19,6 +19,8 @@ export default ({ dialect }: MigrationContext) => ({
       // No reference: a task deleted before it is matched leaves its row to be skipped.
       .addColumn("task_id", "text", (col) => col.notNull())
       .addColumn("queued_at", "text", (col) => col.notNull())
+      // Passes that failed on it: it waits behind the others, and is given up after a few.
+      .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
       .execute();
     await db.schema
       .createTable("saved_search_matches")
