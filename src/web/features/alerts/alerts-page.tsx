@@ -80,8 +80,11 @@ function SavedSearchCard({ search, onChanged }: { search: SavedSearch; onChanged
             <p className="mt-1 text-sm break-words">
               {search.lastMatch ? (
                 <>
-                  Last match: <Link to={paths.taskDetails(search.lastMatch.taskId)}>{search.lastMatch.title}</Link>,{" "}
-                  {formatDateTime(search.lastMatch.at)}
+                  Last match:{" "}
+                  <Link to={paths.taskDetails(search.lastMatch.taskId)} className="link">
+                    {search.lastMatch.title}
+                  </Link>
+                  , {formatDateTime(search.lastMatch.at)}
                 </>
               ) : (
                 "No matches yet"
