@@ -5,7 +5,7 @@ import type { Database } from "../db/database.ts";
 import { enqueueEmails } from "../email/outbox.ts";
 import { composeEmail, type EmailContent } from "../email/templates.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH, unsubscribeToken } from "../email/unsubscribe-token.ts";
-import { findTaskById, type TaskRecord } from "../tasks/task-repository.ts";
+import { selectTasks, type TaskRecord, toRecord } from "../tasks/task-repository.ts";
 import { pausesSearch } from "./alert-unsubscribe.ts";
 import { findSavedSearchById, type SavedSearchRow } from "./saved-search-repository.ts";
 import { termsOf } from "./saved-searches.ts";
@@ -60,10 +60,12 @@ export async function sendDueDigests(
       ]);
       const wanted = (channels.get(due.user_id) ?? "email") === "email" && !silenced.has(due.user_id);
       if (!search || search.paused_at !== null || !person?.emailVerified || !wanted) return false;
+      // Those still open, read together (500 at a time, within what both databases take in a list).
       const tasks: TaskRecord[] = [];
-      for (const { task_id } of taken) {
-        const task = await findTaskById(trx, task_id);
-        if (task?.status === "open") tasks.push(task);
+      for (let start = 0; start < taken.length; start += 500) {
+        const ids = taken.slice(start, start + 500).map((alert) => alert.task_id);
+        const open = await selectTasks(trx).where("tasks.id", "in", ids).where("tasks.status", "=", "open").execute();
+        tasks.push(...open.map(toRecord));
       }
       if (tasks.length === 0) return false;
       // Newest first: the alerts of one pass share their moment, so the tasks' own order decides.
