@@ -12,7 +12,8 @@
  *  2. Posting: production servers (one process on SQLite; two on PostgreSQL, writes sent to both
  *     in turn) post --posts tasks from --posters concurrent clients, with no saved search and with
  *     the largest size's, interleaved --runs times. Their matcher runs beside the requests, as
- *     deployed. Prints the p95 of POST /api/tasks with the searches over without.
+ *     deployed. Prints the p95 of POST /api/tasks with the searches over without, and how long
+ *     after its post each alert of the searches' runs was written (once the queue is empty).
  *  3. Live on PostgreSQL with two processes: a freelancer's stream is open on one process, a client
  *     posts a task her search finds through the other, --live times, each after a random wait of
  *     up to a second (so that the posts fall anywhere in the matcher's 0.5 s tick). Prints the time
@@ -168,12 +169,12 @@ async function matching(dialect: "sqlite" | "postgres", size: number) {
       budget: 50 + ((i * 37) % 900),
     }));
     // Warm: the first reads fill the database's cache.
-    for (const probe of probes.slice(0, 20)) await searchesMatching(database.db, probe);
+    for (const probe of probes.slice(0, 20)) await searchesMatching(database, probe);
     const times: number[] = [];
     let matches = 0;
     for (const probe of probes) {
       const started = performance.now();
-      matches += (await searchesMatching(database.db, probe)).length;
+      matches += (await searchesMatching(database, probe)).length;
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
@@ -212,6 +213,32 @@ async function post(origin: string, cookie: string, body: object) {
   if (response.status !== 201) throw new Error(`a post answered ${response.status}`);
 }
 
+/**
+ * Once the servers' matchers have emptied the queue (at most 60 s): how long after its task was
+ * posted each alert of the burst was written (the notice's moment), p50, p95 and max.
+ */
+async function alertLags(test: TestDatabase): Promise<string> {
+  const database = openDatabase(test.config);
+  try {
+    const waited = performance.now();
+    while ((await database.db.selectFrom("alert_queue").select("id").limit(1).execute()).length > 0) {
+      if (performance.now() - waited > 60_000) return "  (alerts still queued after 60 s)";
+      await setTimeout(100);
+    }
+    const rows = await database.db
+      .selectFrom("notifications")
+      .innerJoin("tasks", "tasks.id", "notifications.task_id")
+      .select(["notifications.created_at as told", "tasks.created_at as posted"])
+      .where("notifications.kind", "=", "task-alert")
+      .execute();
+    const lags = rows.map((row) => Date.parse(row.told) - Date.parse(row.posted)).sort((a, b) => a - b);
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    return `  ${lags.length} alerts, after their post p50 ${s(percentile(lags, 50))} p95 ${s(percentile(lags, 95))} max ${s(lags.at(-1) ?? 0)}`;
+  } finally {
+    await database.close();
+  }
+}
+
 /** Part 2: POST /api/tasks p95, with no saved search and with `size`, interleaved. */
 async function posting(dialect: "sqlite" | "postgres", size: number) {
   const processes = dialect === "postgres" ? 2 : 1;
@@ -243,8 +270,9 @@ async function posting(dialect: "sqlite" | "postgres", size: number) {
         );
         latencies.sort((a, b) => a - b);
         p95s[way].push(percentile(latencies, 95));
+        const late = way === "searches" ? await alertLags(test) : "";
         console.log(
-          `  ${dialect} run ${round} ${way.padEnd(8)} POST /api/tasks p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms`,
+          `  ${dialect} run ${round} ${way.padEnd(8)} POST /api/tasks p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms${late}`,
         );
       } finally {
         await Promise.all(servers.map((server) => server.stop()));

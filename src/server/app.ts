@@ -39,6 +39,7 @@ import { registerNormalPaths } from "./http/normal-paths.ts";
 import { originPolicy } from "./http/origins.ts";
 import { registerProblemHandlers, sendProblem } from "./http/problem.ts";
 import { registerRateLimits } from "./http/rate-limits.ts";
+import { RequestLoad } from "./http/request-load.ts";
 import { registerRequestSite, requestSite } from "./http/request-site.ts";
 import { registerResponseCache, serverWithCachedAnswers } from "./http/response-cache.ts";
 import { registerSameOriginGuard } from "./http/same-origin.ts";
@@ -177,6 +178,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // Counted for the background jobs that give way to requests (decision 043).
+  const requestLoad = new RequestLoad();
+  requestLoad.watch(app);
   app.addHook("onResponse", async (request, reply) => {
     requestLine?.(request.id, request.method, request.url, request.ip, reply.statusCode, reply.elapsedTime);
     if (reply.statusCode === 401 || reply.statusCode === 403 || reply.statusCode === 429) {
@@ -238,6 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const alertMatcher = new AlertMatcher(notifier, database, {
     intervalMs: options.alertMatchMs,
     log: app.log,
+    load: requestLoad,
     digests: {
       links: { webUrl: config.webUrl, apiUrl: config.publicUrl, secret: config.authSecret },
       hour: config.alertDigestHour,

@@ -9,7 +9,7 @@ import { selectTasks, type TaskRecord, toRecord } from "../tasks/task-repository
 import { pausesSearch } from "./alert-unsubscribe.ts";
 import { findSavedSearchById, type SavedSearchRow } from "./saved-search-repository.ts";
 import { termsOf } from "./saved-searches.ts";
-import { alertChannels, digestsDue, recipientOf, silencedAmong, takeWaitingAlerts } from "./task-alert-repository.ts";
+import { digestsDue, readAlertPeople, recipientOf, takeWaitingAlerts } from "./task-alert-repository.ts";
 
 /** Tasks one digest lists at most; the rest are counted, and its button shows them all. */
 export const DIGEST_MAX = 20;
@@ -52,13 +52,13 @@ export async function sendDueDigests(
     const emailed = await db.transaction().execute(async (trx) => {
       const taken = await takeWaitingAlerts(trx, due.user_id, due.saved_search_id, cutoff, now.toISOString());
       if (taken.length === 0) return false;
-      const [search, person, channels, silenced] = await Promise.all([
+      const [search, person, alerted] = await Promise.all([
         findSavedSearchById(trx, due.saved_search_id),
         recipientOf(trx, due.user_id),
-        alertChannels(trx, [due.user_id]),
-        silencedAmong(trx, [due.user_id]),
+        readAlertPeople(trx, [due.user_id], { emailedSince: cutoff, lock: false }),
       ]);
-      const wanted = (channels.get(due.user_id) ?? "email") === "email" && !silenced.has(due.user_id);
+      const choice = alerted.get(due.user_id);
+      const wanted = (choice?.channel ?? "email") === "email" && choice?.silenced === false;
       if (!search || search.paused_at !== null || !person?.emailVerified || !wanted) return false;
       // Those still open, read together (500 at a time, within what both databases take in a list).
       const tasks: TaskRecord[] = [];

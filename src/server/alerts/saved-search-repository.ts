@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import type { Dialect } from "../db/database.ts";
 import type { DB, SavedSearchTable } from "../db/schema.ts";
 
@@ -99,32 +99,34 @@ export async function deleteSavedSearch(db: Kysely<DB>, userId: string, id: stri
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Key words asked for at once at most: within what both databases take in one list. */
-const KEYS_AT_ONCE = 500;
-
 /**
- * The saved searches not paused that a task may match: those whose key word is one of `starts`
- * (the starts of the task's words), through the key word's index, and those of filters alone in
- * the task's category or none. Their words and budgets are checked by the caller
- * (contract/alerts.ts, savedSearchMatches).
+ * The saved searches not paused that some of these tasks may match, in one read for them all:
+ * those whose key word is one of `starts` (the starts of the tasks' words), through the key word's
+ * index, and those of filters alone in one of `categories` or none. The starts go as one value
+ * however many they are (an array on PostgreSQL, JSON on SQLite): a pass's tasks have thousands.
+ * Their words and budgets are checked by the caller (contract/alerts.ts, savedSearchMatches).
  */
-export async function candidateSearches(db: Kysely<DB>, starts: string[], category: string): Promise<SavedSearchRow[]> {
-  const found: SavedSearchRow[] = [];
-  for (let from = 0; from < starts.length; from += KEYS_AT_ONCE) {
-    const rows = await db
+export async function candidateSearches(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  starts: string[],
+  categories: string[],
+): Promise<SavedSearchRow[]> {
+  const keyed =
+    dialect === "postgres"
+      ? sql<boolean>`key_word = any(cast(${sql.val(starts)} as text[]))`
+      : sql<boolean>`key_word in (select value from json_each(${JSON.stringify(starts)}))`;
+  const [found, wordless] = await Promise.all([
+    starts.length === 0
+      ? []
+      : db.selectFrom("saved_searches").selectAll().where(keyed).where("paused_at", "is", null).execute(),
+    db
       .selectFrom("saved_searches")
       .selectAll()
-      .where("key_word", "in", starts.slice(from, from + KEYS_AT_ONCE))
+      .where("key_word", "is", null)
       .where("paused_at", "is", null)
-      .execute();
-    found.push(...rows.map(toRow));
-  }
-  const wordless = await db
-    .selectFrom("saved_searches")
-    .selectAll()
-    .where("key_word", "is", null)
-    .where("paused_at", "is", null)
-    .where((eb) => eb.or([eb("category", "is", null), eb("category", "=", category)]))
-    .execute();
-  return [...found, ...wordless.map(toRow)];
+      .where((eb) => eb.or([eb("category", "is", null), eb("category", "in", categories)]))
+      .execute(),
+  ]);
+  return [...found, ...wordless].map(toRow);
 }

@@ -13,7 +13,7 @@ import { HttpProblem } from "../http/problem.ts";
 import { insertTask } from "../tasks/task-repository.ts";
 import { listTasks } from "../tasks/task-search-repository.ts";
 import { createTestDatabase, insertTestUser, type TestDatabase } from "../test/test-database.ts";
-import { savedSearchesOf, saveSearch, searchesMatching, termsOf } from "./saved-searches.ts";
+import { savedSearchesOf, saveSearch, searchesMatching, searchesMatchingEach, termsOf } from "./saved-searches.ts";
 
 let testDb: TestDatabase;
 let database: Database;
@@ -125,12 +125,18 @@ describe("a saved search and Browse Tasks", () => {
           expect(shown.tasks.map((task) => task.id).sort()).toEqual(matching.sort());
           // Each task, as if just posted, finds this search exactly when the search finds it.
           for (const [id, task] of ids) {
-            const found = await searchesMatching(database.db, { ...task, ownerId: "poster" });
+            const found = await searchesMatching(database, { ...task, ownerId: "poster" });
             expect(
               found.some((candidate) => candidate.id === row.id),
               id,
             ).toBe(matching.includes(id));
           }
+          // And all of them at once, as a pass of the matcher reads them, find the same.
+          const all = [...ids.values()].map((task) => ({ ...task, ownerId: "poster" }));
+          const together = await searchesMatchingEach(database, all);
+          expect([...ids.keys()].filter((_, i) => together[i]?.some((found) => found.id === row.id)).sort()).toEqual(
+            matching.sort(),
+          );
         } finally {
           await database.db.deleteFrom("saved_searches").where("id", "=", row.id).execute();
         }
@@ -150,7 +156,7 @@ describe("a saved search and Browse Tasks", () => {
     const kept = await saveSearch(database, "maya", search({ q: "mura" }));
     // Writing: no search of filters alone kept by the tests above finds it.
     const task = { ownerId: "poster", title: "Mural", description: "A wall", category: "Writing", budget: 100 };
-    const found = (await searchesMatching(database.db, task)).map((row) => row.id);
+    const found = (await searchesMatching(database, task)).map((row) => row.id);
     expect(found).toEqual([kept.id]);
     expect(found).not.toContain(own.id);
     expect(found).not.toContain(paused.id);

@@ -15,7 +15,7 @@ import {
 import { BUDGET_RANGE_REFUSAL } from "../../contract/budget-range.ts";
 import { isBudgetRange } from "../../contract/schemas.ts";
 import { searchWords } from "../../contract/search.ts";
-import type { Database } from "../db/database.ts";
+import type { Database, Dialect } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
 import { createId } from "../ids.ts";
@@ -179,14 +179,40 @@ function startsOfWords(text: string): string[] {
 }
 
 /**
- * The saved searches a task matches, not paused and not its poster's own: exactly those for which
- * Browse Tasks would show it (savedSearchMatches), found from the candidates the task's words and
- * category point at.
+ * The saved searches each of these tasks matches, not paused and not its poster's own: exactly
+ * those for which Browse Tasks would show it (savedSearchMatches), found from the candidates the
+ * tasks' words and categories point at, read once for them all.
  */
+export async function searchesMatchingEach(
+  { db, dialect }: { db: Kysely<DB>; dialect: Dialect },
+  tasks: ReadonlyArray<MatchedTask>,
+): Promise<SavedSearchRow[][]> {
+  if (tasks.length === 0) return [];
+  const startsOf = tasks.map((task) => startsOfWords(`${task.title} ${task.description}`));
+  const candidates = await candidateSearches(
+    db,
+    dialect,
+    [...new Set(startsOf.flat())],
+    [...new Set(tasks.map((task) => task.category))],
+  );
+  return tasks.map((task, i) => {
+    const starts = new Set(startsOf[i]);
+    return candidates.filter(
+      (search) =>
+        (search.key_word === null || starts.has(search.key_word)) &&
+        search.user_id !== task.ownerId &&
+        savedSearchMatches(task, termsOf(search)),
+    );
+  });
+}
+
+/** What a task is matched by: its words, category and budget, and whose it is. */
+type MatchedTask = { ownerId: string | null; title: string; description: string; category: string; budget: number };
+
+/** The saved searches one task matches (searchesMatchingEach). */
 export async function searchesMatching(
-  db: Kysely<DB>,
-  task: { ownerId: string | null; title: string; description: string; category: string; budget: number },
+  database: { db: Kysely<DB>; dialect: Dialect },
+  task: MatchedTask,
 ): Promise<SavedSearchRow[]> {
-  const candidates = await candidateSearches(db, startsOfWords(`${task.title} ${task.description}`), task.category);
-  return candidates.filter((search) => search.user_id !== task.ownerId && savedSearchMatches(task, termsOf(search)));
+  return (await searchesMatchingEach(database, [task]))[0] ?? [];
 }

@@ -12,21 +12,27 @@ export type AlertDelivery = "email" | "digest" | "app";
  * Takes up to `limit` tasks off the queue, oldest first, in the caller's transaction: they are gone
  * for good when it commits and back when it rolls back. On PostgreSQL another process skips the
  * rows this one holds, so two processes never take the same row. A task queued twice (posted, then
- * edited) comes twice.
+ * edited) comes twice. Tasks a pass failed on come after the others, and alone, so that a task that
+ * fails again holds up no other.
  */
 export async function claimQueuedTasks(
   trx: Kysely<DB>,
   dialect: Dialect,
   limit: number,
 ): Promise<Array<{ id: number; task_id: string }>> {
-  // Those a pass failed on go behind the others.
-  const oldest = trx.selectFrom("alert_queue").select("id").orderBy("attempts").orderBy("id").limit(limit);
-  const rows = await trx
-    .deleteFrom("alert_queue")
-    .where("id", "in", dialect === "postgres" ? oldest.forUpdate().skipLocked() : oldest)
-    .returning(["id", "task_id"])
-    .execute();
-  return rows.map((row) => ({ id: Number(row.id), task_id: row.task_id }));
+  const oldest = trx
+    .selectFrom("alert_queue")
+    .select(["id", "task_id", "attempts"])
+    .orderBy("attempts")
+    .orderBy("id")
+    .limit(limit);
+  const rows = await (dialect === "postgres" ? oldest.forUpdate().skipLocked() : oldest).execute();
+  const first = rows[0];
+  if (!first) return [];
+  const taken = Number(first.attempts) > 0 ? [first] : rows.filter((row) => Number(row.attempts) === 0);
+  const ids = taken.map((row) => Number(row.id));
+  await trx.deleteFrom("alert_queue").where("id", "in", ids).execute();
+  return taken.map((row) => ({ id: Number(row.id), task_id: row.task_id }));
 }
 
 /**
@@ -62,59 +68,84 @@ export async function recordMatches(
   }
 }
 
-/** Of these people, those limited or suspended now: they are told of no new work. */
-export async function silencedAmong(trx: Kysely<DB>, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await trx
-    .selectFrom("sanctions")
-    .select("user_id")
-    .where("user_id", "in", userIds)
-    .where("kind", "in", ["limit", "suspend"])
-    .where("lifted_at", "is", null)
-    .execute();
-  return new Set(rows.map((row) => row.user_id));
+/** What a task alert to a person depends on: whether they may be told, how, and how often lately. */
+export interface AlertPerson {
+  /** Limited or suspended now: told of no new work. */
+  silenced: boolean;
+  /** Their channel for task alerts, where they chose one. */
+  channel: string | null;
+  /** Task alerts emailed to them at once since the moment asked about. */
+  emailed: number;
 }
 
 /**
- * On PostgreSQL, holds these people's rows (in one order, so that two processes cannot wait on each
- * other) until the transaction ends: their emails of the last hour are counted by one process at a
- * time. SQLite writes one transaction at a time.
+ * These people, as their task alerts need them, in one read. With `lock` (PostgreSQL), their rows
+ * are held, in one order so that two processes cannot wait on each other, until the transaction
+ * ends: their emails of the last hour are counted by one process at a time. The lock is not one on
+ * their key, so requests that write rows naming them (their bids, their notices) do not wait on it.
  */
-export async function holdPeople(trx: Kysely<DB>, dialect: Dialect, userIds: string[]): Promise<void> {
-  if (dialect !== "postgres" || userIds.length === 0) return;
-  await trx.selectFrom("user").select("id").where("id", "in", userIds).orderBy("id").forUpdate().execute();
+export async function readAlertPeople(
+  trx: Kysely<DB>,
+  userIds: string[],
+  { emailedSince, lock }: { emailedSince: string; lock: boolean },
+): Promise<Map<string, AlertPerson>> {
+  if (userIds.length === 0) return new Map();
+  const query = trx
+    .selectFrom("user")
+    .select((eb) => [
+      "user.id",
+      eb
+        .exists(
+          eb
+            .selectFrom("sanctions")
+            .select("sanctions.id")
+            .whereRef("sanctions.user_id", "=", "user.id")
+            .where("sanctions.kind", "in", ["limit", "suspend"])
+            .where("sanctions.lifted_at", "is", null),
+        )
+        .as("silenced"),
+      eb
+        .selectFrom("notification_preferences")
+        .select("notification_preferences.channel")
+        .whereRef("notification_preferences.user_id", "=", "user.id")
+        .where("notification_preferences.kind", "=", "task-alert")
+        .as("channel"),
+      eb
+        .selectFrom("task_alerts")
+        .select((inner) => inner.fn.countAll<number>().as("count"))
+        .whereRef("task_alerts.user_id", "=", "user.id")
+        .where("task_alerts.delivery", "=", "email")
+        .where("task_alerts.created_at", ">=", emailedSince)
+        .as("emailed"),
+    ])
+    .where("user.id", "in", userIds)
+    .orderBy("user.id");
+  const rows = await (lock ? query.forNoKeyUpdate() : query).execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { silenced: Boolean(row.silenced), channel: row.channel ?? null, emailed: Number(row.emailed ?? 0) },
+    ]),
+  );
 }
 
-/** How many task alerts each of these people was emailed at once since `since`. */
-export async function emailedSince(trx: Kysely<DB>, userIds: string[], since: string): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
+/** The key of one person's alert of one task: each goes once. */
+export const alertKey = (userId: string, taskId: string) => `${userId} ${taskId}`;
+
+/** Of these tasks, whom each was told of already (alertKey). */
+export async function alertsOf(trx: Kysely<DB>, taskIds: string[]): Promise<Set<string>> {
+  if (taskIds.length === 0) return new Set();
   const rows = await trx
     .selectFrom("task_alerts")
-    .select(["user_id", (eb) => eb.fn.countAll<number>().as("emailed")])
-    .where("user_id", "in", userIds)
-    .where("delivery", "=", "email")
-    .where("created_at", ">=", since)
-    .groupBy("user_id")
+    .select(["user_id", "task_id"])
+    .where("task_id", "in", taskIds)
     .execute();
-  return new Map(rows.map((row) => [row.user_id, Number(row.emailed)]));
-}
-
-/** Each person's channel for task alerts, where they chose one. */
-export async function alertChannels(trx: Kysely<DB>, userIds: string[]): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await trx
-    .selectFrom("notification_preferences")
-    .select(["user_id", "channel"])
-    .where("user_id", "in", userIds)
-    .where("kind", "=", "task-alert")
-    .execute();
-  return new Map(rows.map((row) => [row.user_id, row.channel]));
+  return new Set(rows.map((row) => alertKey(row.user_id, row.task_id)));
 }
 
 /**
- * Keeps that each person was told of a task; answers the people it is new for. A person already
- * told of the task (by another of their searches, an edit, or another process) is left out: the
- * key (person, task) makes each alert go once.
+ * Keeps that each person was told of a task; answers the alerts it is new for (alertKey). One
+ * already kept (by another process, say) is left out: the key (person, task) makes each go once.
  */
 export async function insertAlerts(
   trx: Kysely<DB>,
@@ -126,18 +157,17 @@ export async function insertAlerts(
     created_at: string;
   }>,
 ): Promise<Set<string>> {
-  if (alerts.length === 0) return new Set();
-  const told = new Set<string>();
+  const kept = new Set<string>();
   for (let start = 0; start < alerts.length; start += 500) {
     const rows = await trx
       .insertInto("task_alerts")
       .values(alerts.slice(start, start + 500).map((alert) => ({ ...alert, digested_at: null })))
       .onConflict((oc) => oc.columns(["user_id", "task_id"]).doNothing())
-      .returning("user_id")
+      .returning(["user_id", "task_id"])
       .execute();
-    for (const row of rows) told.add(row.user_id);
+    for (const row of rows) kept.add(alertKey(row.user_id, row.task_id));
   }
-  return told;
+  return kept;
 }
 
 /** The saved searches with alerts waiting for a digest from before `cutoff`, and whose they are. */

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { callerOf } from "../test/answers.ts";
 import { postTask, setupTestApp, signUp, type TestUser } from "../test/test-app.ts";
 
 /**
@@ -19,6 +20,7 @@ const ctx = setupTestApp(
   },
   { logStream: { write: (line) => lines.push(line) } },
 );
+const call = callerOf(ctx);
 let origin: string;
 let poster: TestUser;
 
@@ -114,6 +116,22 @@ describe("an anonymous public read asked again", () => {
     const after = await get(path);
     expect(timesSeen(path)).toBe(2);
     expect((await after.json()).map((task: { title: string }) => task.title)).toContain("Posted after the replay");
+  });
+
+  it("stays while task alerts go out, whose writes are their people's own", async () => {
+    const path = "/api/tasks?limit=9";
+    const seeker = await signUp(ctx.app, { name: "Cached Seeker" });
+    expect((await call(seeker, "POST", "/api/saved-searches", { q: "xylophone" })).statusCode).toBe(201);
+    await postTask(ctx.app, poster, { title: "Xylophone lessons" });
+    await get(path);
+    // The app's own matcher tells her, at its next look.
+    await vi.waitFor(
+      async () => expect((await call(seeker, "GET", "/api/notifications/unread")).json().notifications).toBe(1),
+      { timeout: 15_000, interval: 100 },
+    );
+    const after = await get(path);
+    expect(timesSeen(path)).toBe(1);
+    expect((await after.json()).map((task: { title: string }) => task.title)).toContain("Xylophone lessons");
   });
 
   it("is logged as every request is, in one line with its id and without its query", async () => {

@@ -267,7 +267,7 @@ function registerEventStream(app: FastifyInstance, deps: AppDeps) {
   app.get(
     "/api/events",
     {
-      config: { requiresSession: true },
+      config: { requiresSession: true, longLived: true },
       schema: {
         tags: ["notifications"],
         summary:

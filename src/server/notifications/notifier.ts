@@ -95,8 +95,17 @@ export interface Notices {
 }
 
 /** Runs a change and the notices it causes in one transaction. */
+/** What a transaction's writes may change besides its notices. */
+export interface TransactionScope {
+  /**
+   * Whether it may change what anonymous readers are answered (the response cache): so unless it
+   * says not, as the task alerts' passes do, whose writes are a person's own.
+   */
+  publicReads?: boolean;
+}
+
 export interface Transactor {
-  transaction<T>(work: (trx: Kysely<DB>, notices: Notices) => Promise<T>): Promise<T>;
+  transaction<T>(work: (trx: Kysely<DB>, notices: Notices) => Promise<T>, scope?: TransactionScope): Promise<T>;
 }
 
 /** For writes that tell nobody (the demo data). */
@@ -192,13 +201,19 @@ export class Notifier implements Transactor {
   private readonly gaps: EmailGaps;
   private readonly committed = new Set<() => void>();
 
-  /** Called after each transaction commits (the response cache: a timed job's write changes what it keeps). */
+  /**
+   * Called after each transaction commits that may change public reads (the response cache: a
+   * timed job's write changes what it keeps).
+   */
   onCommitted(listener: () => void): void {
     this.committed.add(listener);
   }
 
   /** Runs `work` in one transaction with the notices it adds; a rollback loses them with the rest. */
-  async transaction<T>(work: (trx: Kysely<DB>, notices: Notices) => Promise<T>): Promise<T> {
+  async transaction<T>(
+    work: (trx: Kysely<DB>, notices: Notices) => Promise<T>,
+    { publicReads = true }: TransactionScope = {},
+  ): Promise<T> {
     const pending: Notice[] = [];
     const result = await this.database.db.transaction().execute(async (trx) => {
       const value = await work(trx, { add: (...notices) => pending.push(...notices) });
@@ -206,7 +221,7 @@ export class Notifier implements Transactor {
       return value;
     });
     this.afterCommit(pending.map((notice) => notice.userId));
-    for (const listener of this.committed) listener();
+    if (publicReads) for (const listener of this.committed) listener();
     return result;
   }
 
