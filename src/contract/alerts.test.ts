@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { whyMatched } from "./alerts.ts";
+import { keyWordOf, savedSearchMatches, whyMatched } from "./alerts.ts";
 
 const terms = { q: "logo", category: null, minBudget: null, maxBudget: 500 };
 
@@ -8,6 +8,19 @@ describe("why a task alert matched", () => {
   it("names the words, the task's category and the search's budget range; no excerpt when the title has the word", () => {
     const task = { title: "Bakery logo refresh", description: "A logo.", category: "Design" };
     expect(whyMatched(task, terms)).toEqual({ words: ["logo"], filters: ["Design", "up to $500.00"] });
+  });
+
+  it("finds the words whatever their accents, and names them as the search has them", () => {
+    const cafe = { ...terms, q: "cafe", maxBudget: null };
+    expect(whyMatched({ title: "Café menu", description: "", category: "Design" }, cafe)).toEqual({
+      words: ["cafe"],
+      filters: ["Design"],
+    });
+    const { excerpt } = whyMatched(
+      { title: "Menu", description: "Photos for our CAFÉ in town", category: "Design" },
+      { ...cafe, q: "Cafè" },
+    );
+    expect(excerpt).toBe("Photos for our CAFÉ in town");
   });
 
   it("quotes the description's whole words around the word when the title has none", () => {
@@ -36,3 +49,21 @@ describe("why a task alert matched", () => {
     );
   });
 });
+
+describe("a saved search's words", () => {
+  it("match a task's whatever their case and accents, as Browse Tasks' search does", () => {
+    for (const q of ["cafe", "CAFÉ", "café", "caf", "Cafè"]) {
+      expect(savedSearchMatches(task, { ...terms, q, maxBudget: null }), q).toBe(true);
+    }
+    expect(savedSearchMatches(task, { ...terms, q: "crêpe", maxBudget: null })).toBe(true);
+    expect(savedSearchMatches(task, { ...terms, q: "cafes", maxBudget: null })).toBe(false);
+  });
+
+  it("are found by their longest word, folded as a task's words are looked up", () => {
+    expect(keyWordOf("Crème brûlée")).toBe("brulee");
+    expect(keyWordOf("São Paulo")).toBe("paulo");
+    expect(keyWordOf("?!")).toBeNull();
+  });
+});
+
+const task = { title: "Crepes for a Café", description: "", category: "Writing", budget: 100 };

@@ -8,7 +8,7 @@ import {
 } from "./alert-words.ts";
 import { BUDGET_RANGE_REFUSAL } from "./budget-range.ts";
 import { budgetBoundSchema, IdSchema, isBudgetRange, TaskListQuerySchema } from "./schemas.ts";
-import { matchesSearch, meetsFilters, searchWords, type TaskFilters, WORD } from "./search.ts";
+import { foldMarks, matchesSearch, meetsFilters, searchWords, type TaskFilters, WORD } from "./search.ts";
 
 /*
  * Saved searches and task alerts (issue 47): a person keeps a search of Browse Tasks (its words, a
@@ -93,11 +93,11 @@ export function savedSearchMatches(
 
 /**
  * The word a saved search is found by when a task is posted: its longest, the rarest likely. A task
- * can match the search only if this word starts one of the task's words. None for a search of
- * filters alone.
+ * can match the search only if this word starts one of the task's words. Folded (foldMarks), as
+ * the task's words are when it is looked up. None for a search of filters alone.
  */
 export function keyWordOf(q: string): string | null {
-  const words = searchWords(q);
+  const words = searchWords(foldMarks(q));
   return words.length === 0 ? null : words.reduce((longest, word) => (word.length > longest.length ? word : longest));
 }
 
@@ -117,8 +117,9 @@ export function whyMatched(
   const words = searchWords(terms.q);
   const range = budgetWords(terms);
   const filters = range === null ? [task.category] : [task.category, range];
+  const folded = words.map(foldMarks);
   const found = (text: string) =>
-    [...text.matchAll(WORD)].find((match) => words.some((word) => match[0].toLowerCase().startsWith(word)));
+    [...text.matchAll(WORD)].find((match) => folded.some((word) => foldMarks(match[0]).startsWith(word)));
   if (words.length === 0 || found(task.title)) return { words, filters };
   const at = found(task.description)?.index;
   if (at === undefined) return { words, filters };

@@ -7,19 +7,29 @@
 /** Letters and digits, as SQLite's unicode61 tokenizer reads them; anything else separates words. */
 export const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
 
+/**
+ * A text as search compares it: lower-cased, its letters without their marks ("Café" is "cafe",
+ * "São" is "sao"), as SQLite's index folds them (unicode61, remove_diacritics 2). A letter that
+ * is not a plain one with a mark added ("ø", "ł", "đ") stays as it is there, and so here.
+ */
+export function foldMarks(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
 /** The words of a search, lower-cased: "Logo, bakery!" is ["logo", "bakery"]; none for "?!". */
 export function searchWords(q: string | undefined): string[] {
   return q?.toLowerCase().match(WORD) ?? [];
 }
 
 /**
- * Whether a task's text matches the search `q`: every word of it starts some word of the text. No
- * search matches everything; a search with no word in it ("?!") matches nothing.
+ * Whether a task's text matches the search `q`: every word of it starts some word of the text,
+ * whatever their case and accents ("cafe" finds "Café"). No search matches everything; a search
+ * with no word in it ("?!") matches nothing.
  */
 export function matchesSearch(text: string, q: string | undefined): boolean {
   if (!q?.trim()) return true;
-  const words = searchWords(q);
-  const own = searchWords(text);
+  const words = searchWords(foldMarks(q));
+  const own = searchWords(foldMarks(text));
   return words.length > 0 && words.every((word) => own.some((candidate) => candidate.startsWith(word)));
 }
 
@@ -45,7 +55,6 @@ export function meetsFilters(task: { category: string; budget: number }, filter:
  */
 export function matchesPeopleSearch(text: string, q: string | undefined): boolean {
   if (!q?.trim()) return true;
-  const plain = (value: string) => value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-  const words = searchWords(plain(q));
-  return words.length > 0 && words.every((word) => plain(text).includes(word));
+  const words = searchWords(foldMarks(q));
+  return words.length > 0 && words.every((word) => foldMarks(text).includes(word));
 }

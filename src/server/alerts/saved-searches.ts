@@ -14,7 +14,7 @@ import {
 } from "../../contract/alerts.ts";
 import { BUDGET_RANGE_REFUSAL } from "../../contract/budget-range.ts";
 import { isBudgetRange } from "../../contract/schemas.ts";
-import { searchWords } from "../../contract/search.ts";
+import { foldMarks, searchWords } from "../../contract/search.ts";
 import type { Database, Dialect } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
 import { HttpProblem } from "../http/problem.ts";
@@ -167,11 +167,12 @@ export async function removeSearch({ db }: Database, userId: string, id: string)
 
 /**
  * Every start of a task's words that a saved search's key word could be: the words' starts up to
- * their whole length (a key word is a whole word of the search, which must start a word of the task).
+ * their whole length (a key word is a whole word of the search, which must start a word of the task),
+ * case and accents folded as key words are (contract/search.ts, foldMarks).
  */
 function startsOfWords(text: string): string[] {
   const starts = new Set<string>();
-  for (const word of searchWords(text)) {
+  for (const word of searchWords(foldMarks(text))) {
     const letters = Array.from(word);
     for (let length = 1; length <= letters.length; length++) starts.add(letters.slice(0, length).join(""));
   }

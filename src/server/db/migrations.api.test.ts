@@ -61,6 +61,7 @@ describe("migrations", () => {
       "0026-changes-announced-by-redis",
       "0027-saved-searches",
       "0028-task-alerts",
+      "0029-task-search-folds-accents",
     ]);
     const second = await migrateToLatest(database.db, database.dialect);
     expect(second).toEqual([]);
@@ -229,6 +230,7 @@ describe("upgrading a database that already holds tasks", () => {
       "0026-changes-announced-by-redis",
       "0027-saved-searches",
       "0028-task-alerts",
+      "0029-task-search-folds-accents",
     ]);
     expect(await searchTitles(target.current, "JAZZ")).toEqual(["Menu copy", "Poster for a jazz night"]);
     expect(await searchTitles(target.current, "gardening")).toEqual(["Blog post"]);
@@ -307,6 +309,7 @@ describe("upgrading a database that already holds bids", () => {
       "0026-changes-announced-by-redis",
       "0027-saved-searches",
       "0028-task-alerts",
+      "0029-task-search-folds-accents",
     ]);
 
     const bids = await target.current.db
@@ -439,6 +442,7 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
       "0026-changes-announced-by-redis",
       "0027-saved-searches",
       "0028-task-alerts",
+      "0029-task-search-folds-accents",
     ]);
     const bids = await db.selectFrom("bids").select(["id", "status", "changed_at"]).orderBy("id").execute();
     expect(bids).toEqual([
@@ -460,6 +464,43 @@ describe("upgrading to 0012: hired offers of cancelled tasks, twice-linked accou
         })
         .execute(),
     ).rejects.toThrow(/unique/i);
+  });
+});
+
+describe("upgrading to 0029: accents folded in task search and saved searches", () => {
+  const target = emptyDatabase();
+
+  it("finds the tasks already posted whatever their accents, and folds the saved searches' key words", async () => {
+    const { db, dialect } = target.current;
+    expect(await migrateToLatest(db, dialect, { upTo: "0028-task-alerts" })).toHaveLength(28);
+    await insertTasks(target.current, [
+      ["f1", "Design", "Café opening poster", "São Paulo, two colours"],
+      ["f2", "Writing", "Menu copy", "Crème brûlée and coffee"],
+    ]);
+    await insertTestUser(target.current, "seeker");
+    const now = new Date().toISOString();
+    const search = { user_id: "seeker", frequency: "instant", created_at: now, updated_at: now };
+    await db
+      .insertInto("saved_searches")
+      .values([
+        { ...search, id: "ss1", name: "Brûlée", q: "crème brûlée", key_word: "brûlée" },
+        { ...search, id: "ss2", name: "Poster", q: "poster", key_word: "poster" },
+      ])
+      .execute();
+
+    expect(await migrateToLatest(db, dialect)).toEqual(["0029-task-search-folds-accents"]);
+    expect(await searchTitles(target.current, "cafe")).toEqual(["Café opening poster"]);
+    expect(await searchTitles(target.current, "SAO paulo")).toEqual(["Café opening poster"]);
+    expect(await searchTitles(target.current, "creme brulee")).toEqual(["Menu copy"]);
+    expect(await searchTitles(target.current, "crème")).toEqual(["Menu copy"]);
+    const keys = await db.selectFrom("saved_searches").select(["id", "key_word"]).orderBy("id").execute();
+    expect(keys).toEqual([
+      { id: "ss1", key_word: "brulee" },
+      { id: "ss2", key_word: "poster" },
+    ]);
+    // A task posted after is folded as it is written.
+    await insertTasks(target.current, [["f3", "Design", "Logo for a crêperie", "D"]]);
+    expect(await searchTitles(target.current, "creperie")).toEqual(["Logo for a crêperie"]);
   });
 });
 
@@ -750,6 +791,7 @@ describe.runIf(testDialect() === "postgres")("pg_trgm in a database that does no
         "0026-changes-announced-by-redis",
         "0027-saved-searches",
         "0028-task-alerts",
+        "0029-task-search-folds-accents",
       ]);
       // Migration 0004 warns; 0009 replaces its indexes by full-text search, which needs no extension.
       // 0014 and 0024 warn that Find Freelancers reads every profile.

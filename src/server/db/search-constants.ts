@@ -57,3 +57,19 @@ export function foldText(text: string): string {
   const letters = new Map([...FOLD_FROM].map((letter, index) => [letter, [...FOLD_TO][index]]));
   return [...text.toLowerCase()].map((letter) => letters.get(letter) ?? letter).join("");
 }
+
+/**
+ * Browse Tasks on PostgreSQL folds the letters of FOLD_FROM that are a plain letter with a mark
+ * added, as SQLite's index does (unicode61, remove_diacritics 2) and the contract's rule
+ * (contract/search.ts, foldMarks): "cafe" finds "Café" in both databases, while "ø" or "ł" stays as
+ * it is in both (migration 0029). Changing them takes a migration that makes the search columns again.
+ */
+export const TASK_FOLD_FROM = [...FOLD_FROM].filter((letter) => letter.normalize("NFD").length > 1).join("");
+/** TASK_FOLD_FROM's letters without their marks and small, one for one. */
+export const TASK_FOLD_TO = [...TASK_FOLD_FROM].map((letter) => letter.toLowerCase().normalize("NFD")[0]).join("");
+const TASK_FOLDS = new Map([...TASK_FOLD_FROM].map((letter, index) => [letter, [...TASK_FOLD_TO][index] as string]));
+
+/** A search's word as PostgreSQL's task index holds it (migration 0029): its marked letters folded. */
+export function foldTaskWord(word: string): string {
+  return [...word].map((letter) => TASK_FOLDS.get(letter) ?? letter).join("");
+}

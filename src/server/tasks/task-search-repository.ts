@@ -11,7 +11,7 @@ import {
 import { searchWords } from "../../contract/search.ts";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/schema.ts";
-import { SEARCH_BLOCK, SEARCH_PREFIX_MAX } from "../db/search-constants.ts";
+import { foldTaskWord, SEARCH_BLOCK, SEARCH_PREFIX_MAX } from "../db/search-constants.ts";
 import { REMOVED_TASK_STATUS, selectTasks, type TaskRecord, toCents, toRecord } from "./task-repository.ts";
 
 /**
@@ -284,9 +284,11 @@ async function searchTasks(database: Database, filter: TaskFilter, words: string
 }
 
 /** PostgreSQL: a search's word as a query of tsquery, an entry of the index. */
-function wordQuery(word: string) {
-  // Quoted, so that none of tsquery's operators apply. A longer word is its start's entry (the
-  // planner knows how common that is, and the index has its list) and the word as a prefix.
+function wordQuery(typed: string) {
+  // Folded as the index holds it (migration 0029), and quoted, so that none of tsquery's operators
+  // apply. A longer word is its start's entry (the planner knows how common that is, and the index
+  // has its list) and the word as a prefix.
+  const word = foldTaskWord(typed);
   return word.length <= SEARCH_PREFIX_MAX ? `'${word}'` : `'${word.slice(0, SEARCH_PREFIX_MAX)}' & '${word}':*`;
 }
 
@@ -300,7 +302,7 @@ const wordsQuery = (words: string[]) => words.map(wordQuery).join(" & ");
  * there; the word itself is checked in each task found.
  */
 function blocksQuery(words: string[], blocks: number[]) {
-  const entries = words.map((word) => word.slice(0, SEARCH_PREFIX_MAX));
+  const entries = words.map((word) => foldTaskWord(word).slice(0, SEARCH_PREFIX_MAX));
   return blocks.map((block) => `(${entries.map((entry) => `'${entry}#${block}'`).join(" & ")})`).join(" | ");
 }
 

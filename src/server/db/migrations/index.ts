@@ -27,6 +27,7 @@ import m0025 from "./0025-invitations.ts";
 import m0026 from "./0026-changes-announced-by-redis.ts";
 import m0027 from "./0027-saved-searches.ts";
 import m0028 from "./0028-task-alerts.ts";
+import m0029 from "./0029-task-search-folds-accents.ts";
 import type { MigrationContext } from "./context.ts";
 
 /**
@@ -63,5 +64,6 @@ export function allMigrations(context: MigrationContext): Record<string, Migrati
     "0026-changes-announced-by-redis": m0026(context),
     "0027-saved-searches": m0027(context),
     "0028-task-alerts": m0028(context),
+    "0029-task-search-folds-accents": m0029(context),
   };
 }

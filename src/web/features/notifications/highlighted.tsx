@@ -1,15 +1,16 @@
 import type { ReactNode } from "react";
-import { WORD } from "../../../contract/search.ts";
+import { foldMarks, WORD } from "../../../contract/search.ts";
 
 /**
  * A text with the starts of its words that a search's words begin marked (<mark>), as search
- * matches them (contract/search.ts): "logo" marks "Logo" in "Logo refresh" and "logo" in "logos".
+ * matches them (contract/search.ts): "logo" marks "Logo" in "Logo refresh" and "logo" in "logos",
+ * "cafe" marks "Café".
  */
 export function Highlighted({ text, words }: { text: string; words: readonly string[] }) {
   const parts: ReactNode[] = [];
   let from = 0;
   for (const match of text.matchAll(WORD)) {
-    const found = words.find((word) => match[0].toLowerCase().startsWith(word));
+    const found = words.find((word) => foldMarks(match[0]).startsWith(foldMarks(word)));
     if (!found) continue;
     // The found word's own letters, however many code units they take in the text.
     const end = match.index + Array.from(match[0]).slice(0, Array.from(found).length).join("").length;

@@ -50,6 +50,7 @@ describe("Notifications", () => {
         words: ["watercolour"],
         excerpt: "…love a watercolour painting of the venue…",
       }),
+      alert(3, "Café sign painting", { words: ["cafe"] }),
     );
     const { screen } = await renderRoute("/dashboard/notifications", { as: DEMO_FREELANCER, db });
     const list = await screen.findByRole("list", { name: "Notifications" });
@@ -70,6 +71,9 @@ describe("Notifications", () => {
     const second = sentence("New task for “logo design”: Wedding invitations");
     expect([...second.querySelectorAll("mark")].map((mark) => mark.textContent)).toEqual(["watercolour"]);
     expect(second.textContent).toContain("…love a watercolour painting of the venue…");
+    // Whatever its accents, as search found it.
+    const third = sentence("New task for “logo design”: Café sign painting");
+    expect([...third.querySelectorAll("mark")].map((mark) => mark.textContent)).toEqual(["Café"]);
   });
 
   it("sends a dispute's notices to the payment's receipt, where it is answered", async () => {
