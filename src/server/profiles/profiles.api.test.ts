@@ -379,7 +379,9 @@ describe("GET /api/freelancers", () => {
 
   beforeAll(async () => {
     // A word of this run's own, in every name and skill here, so that other tests' people do not show.
-    tag = `zq${Date.now().toString(36)}`;
+    // Digits after "zq": letters of the clock in base 36 once spelled "co" ("zqmxco…"), which the
+    // searches below look for, and every name matched.
+    tag = `zq${Date.now()}`;
     ana = await signUp(ctx.app, { name: `Ana ${tag} Lindqvist` });
     bruno = await signUp(ctx.app, { name: `Bruno ${tag} Costa` });
     chloe = await signUp(ctx.app, { name: `Chloé ${tag} Martin` });
