@@ -94,16 +94,16 @@ export interface Notices {
   add(...notices: Notice[]): void;
 }
 
-/** Runs a change and the notices it causes in one transaction. */
 /** What a transaction's writes may change besides its notices. */
 export interface TransactionScope {
   /**
-   * Whether it may change what anonymous readers are answered (the response cache): so unless it
-   * says not, as the task alerts' passes do, whose writes are a person's own.
+   * Whether they may change what anonymous readers are answered (the response cache): yes unless
+   * it says no, as the task alerts' passes do, whose writes only their own people read.
    */
   publicReads?: boolean;
 }
 
+/** Runs a change and the notices it causes in one transaction. */
 export interface Transactor {
   transaction<T>(work: (trx: Kysely<DB>, notices: Notices) => Promise<T>, scope?: TransactionScope): Promise<T>;
 }
