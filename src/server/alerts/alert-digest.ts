@@ -55,7 +55,7 @@ export async function sendDueDigests(
       const [search, person, alerted] = await Promise.all([
         findSavedSearchById(trx, due.saved_search_id),
         recipientOf(trx, due.user_id),
-        readAlertPeople(trx, [due.user_id], { emailedSince: cutoff, lock: false }),
+        readAlertPeople(trx, [due.user_id], { lock: false }),
       ]);
       const choice = alerted.get(due.user_id);
       const wanted = (choice?.channel ?? "email") === "email" && choice?.silenced === false;

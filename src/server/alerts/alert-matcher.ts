@@ -222,15 +222,16 @@ export class AlertMatcher {
   async runOnce(now = new Date()): Promise<number> {
     let told = 0;
     const started = performance.now();
-    // Nothing queued (most looks): no transaction, and no waiting for a quiet moment.
-    while (await anythingQueued(this.database)) {
+    // Nothing queued (most looks): no transaction, and no waiting for a quiet moment. Then passes
+    // while each takes a full batch.
+    for (let more = await anythingQueued(this.database); more; ) {
       await this.options.load?.quietOrBy(started + GIVE_WAY_MS);
       // Each pass at its own moment (the look's, and the time since): the alerts' time and the hour of emails counted.
       const passedAt = new Date(now.getTime() + (performance.now() - started));
       const pass = await matchQueuedTasks(this.run, this.database, passedAt);
       told += pass.told;
-      if (pass.taken < TASKS_PER_PASS[this.database.dialect]) break;
-      await setImmediate();
+      more = pass.taken === TASKS_PER_PASS[this.database.dialect];
+      if (more) await setImmediate();
     }
     const { digests } = this.options;
     if (digests && now.getTime() - this.digestCheckedAt >= DIGEST_CHECK_MS) {

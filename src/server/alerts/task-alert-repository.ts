@@ -74,7 +74,7 @@ export interface AlertPerson {
   silenced: boolean;
   /** Their channel for task alerts, where they chose one. */
   channel: string | null;
-  /** Task alerts emailed to them at once since the moment asked about. */
+  /** Task alerts emailed to them at once since the moment asked about (0 when none was). */
   emailed: number;
 }
 
@@ -87,7 +87,7 @@ export interface AlertPerson {
 export async function readAlertPeople(
   trx: Kysely<DB>,
   userIds: string[],
-  { emailedSince, lock }: { emailedSince: string; lock: boolean },
+  { emailedSince, lock }: { emailedSince?: string; lock: boolean },
 ): Promise<Map<string, AlertPerson>> {
   if (userIds.length === 0) return new Map();
   const query = trx
@@ -110,13 +110,16 @@ export async function readAlertPeople(
         .whereRef("notification_preferences.user_id", "=", "user.id")
         .where("notification_preferences.kind", "=", "task-alert")
         .as("channel"),
-      eb
-        .selectFrom("task_alerts")
-        .select((inner) => inner.fn.countAll<number>().as("count"))
-        .whereRef("task_alerts.user_id", "=", "user.id")
-        .where("task_alerts.delivery", "=", "email")
-        .where("task_alerts.created_at", ">=", emailedSince)
-        .as("emailed"),
+      // Counted only when asked (the digest does not need it).
+      emailedSince === undefined
+        ? eb.val(0).as("emailed")
+        : eb
+            .selectFrom("task_alerts")
+            .select((inner) => inner.fn.countAll<number>().as("count"))
+            .whereRef("task_alerts.user_id", "=", "user.id")
+            .where("task_alerts.delivery", "=", "email")
+            .where("task_alerts.created_at", ">=", emailedSince)
+            .as("emailed"),
     ])
     .where("user.id", "in", userIds)
     .orderBy("user.id");

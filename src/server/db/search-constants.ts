@@ -52,10 +52,17 @@ export function foldedSql(column: RawBuilder<unknown>) {
     else translate(lower(${column}), ${sql.lit(FOLD_FROM)}, ${sql.lit(FOLD_TO)}) end`;
 }
 
+/** translate(text, from, to) in JavaScript: each letter of `from` becomes `to`'s at its place. */
+function translator(from: string, to: string): (text: string) => string {
+  const letters = new Map([...from].map((letter, index) => [letter, [...to][index] as string]));
+  return (text) => [...text].map((letter) => letters.get(letter) ?? letter).join("");
+}
+
+const foldPeople = translator(FOLD_FROM, FOLD_TO);
+
 /** What foldedSql makes of a text, in JavaScript: for the patterns compared with it. */
 export function foldText(text: string): string {
-  const letters = new Map([...FOLD_FROM].map((letter, index) => [letter, [...FOLD_TO][index]]));
-  return [...text.toLowerCase()].map((letter) => letters.get(letter) ?? letter).join("");
+  return foldPeople(text.toLowerCase());
 }
 
 /**
@@ -67,9 +74,6 @@ export function foldText(text: string): string {
 export const TASK_FOLD_FROM = [...FOLD_FROM].filter((letter) => letter.normalize("NFD").length > 1).join("");
 /** TASK_FOLD_FROM's letters without their marks and small, one for one. */
 export const TASK_FOLD_TO = [...TASK_FOLD_FROM].map((letter) => letter.toLowerCase().normalize("NFD")[0]).join("");
-const TASK_FOLDS = new Map([...TASK_FOLD_FROM].map((letter, index) => [letter, [...TASK_FOLD_TO][index] as string]));
 
 /** A search's word as PostgreSQL's task index holds it (migration 0029): its marked letters folded. */
-export function foldTaskWord(word: string): string {
-  return [...word].map((letter) => TASK_FOLDS.get(letter) ?? letter).join("");
-}
+export const foldTaskWord = translator(TASK_FOLD_FROM, TASK_FOLD_TO);
